@@ -1,0 +1,134 @@
+/**
+ * The ports: every way the core reaches the world. Read this file first.
+ *
+ * Rules (ARCHITECTURE.md §3):
+ * - A port call returns an Observable (never a Promise, which would escape virtual time);
+ *   nothing happens until it is subscribed, and unsubscribing cancels it.
+ * - Ports hand back raw, undecoded data (`unknown`, strings); the core decodes it with the
+ *   codecs of core/model, so the trust boundary is visible in the core.
+ * - Facts that arrive on their own (media events, parent-page messages, resizes) come out of a
+ *   `facts$`/`...$` stream as raw values; the edge turns them into actions with `src: 'adapter'`,
+ *   so that a replay can feed them back from the log instead of from the port.
+ * Implementations: adapters/browser (real), adapters/fake (scheduler-driven, for tests and replay).
+ */
+import type { Observable, SchedulerLike } from 'rxjs';
+
+/** "Now", in milliseconds. In the browser it follows the scheduler; in tests, virtual time. */
+export interface ClockPort {
+  now(): number;
+}
+
+/** Randomness: a number in [0, 1). */
+export interface RandomPort {
+  next(): number;
+}
+
+export interface HttpRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Already serialised (JSON text, form data as text). */
+  readonly body?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Header names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as text, undecoded. */
+  readonly body: string;
+}
+
+export interface HttpPort {
+  /** Emits one response (any status) and completes; errors only when no response came (network). */
+  request(request: HttpRequest): Observable<HttpResponse>;
+}
+
+export interface StoragePort {
+  read(key: string): Observable<string | null>;
+  write(key: string, value: string): Observable<void>;
+  remove(key: string): Observable<void>;
+}
+
+export interface CookieSpec {
+  readonly name: string;
+  readonly value: string;
+  readonly days: number;
+  readonly domain?: string;
+  readonly secure?: boolean;
+}
+
+export interface HostLocation {
+  readonly href: string;
+  readonly origin: string;
+  readonly pathname: string;
+  readonly search: string;
+}
+
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A message posted to this window: raw, from any origin, decoded in the core. */
+export interface IncomingMessage {
+  readonly origin: string;
+  readonly data: unknown;
+}
+
+/** The page around the widget: location, parent window, new windows, cookies, clipboard, size. */
+export interface HostWindowPort {
+  location(): Observable<HostLocation>;
+  /** Posts to the parent window (spec 000 §7: to any origin unless told otherwise). */
+  postToParent(message: unknown, targetOrigin: string): Observable<void>;
+  readonly messages$: Observable<IncomingMessage>;
+  /** Emits whether a window was opened. */
+  open(url: string, name: string, features?: string): Observable<boolean>;
+  navigateTop(url: string): Observable<void>;
+  readCookie(name: string): Observable<string | null>;
+  writeCookie(cookie: CookieSpec): Observable<void>;
+  writeClipboard(text: string): Observable<void>;
+  viewport(): Observable<Viewport>;
+  /** Raw resize facts, not debounced (the core debounces: spec 000 §4, 100 ms). */
+  readonly resize$: Observable<Viewport>;
+}
+
+/** A raw fact reported by the audio element. Decoded by core/model/audio-fact. */
+export interface AudioFact {
+  readonly kind:
+    | 'loadedmetadata'
+    | 'canplaythrough'
+    | 'playing'
+    | 'pause'
+    | 'ended'
+    | 'timeupdate'
+    | 'waiting'
+    | 'error';
+  readonly positionMs: number;
+  /** NaN before metadata is known; the decoder maps it to null. */
+  readonly durationMs: number;
+  /** MediaError.code when kind is 'error'. */
+  readonly errorCode?: number;
+}
+
+/** One HTMLAudioElement playing progressive files (the preview player of spec 001 §4). */
+export interface AudioElementPort {
+  /** Points the element at a file; metadata starts loading. */
+  load(src: string): Observable<void>;
+  /** Errors when the browser refuses to play (autoplay policy, no source). */
+  play(): Observable<void>;
+  pause(): Observable<void>;
+  seek(positionMs: number): Observable<void>;
+  readonly facts$: Observable<AudioFact>;
+}
+
+/** Everything an epic may use. Tests and replay pass fakes; the browser passes real adapters. */
+export interface Ports {
+  readonly clock: ClockPort;
+  readonly scheduler: SchedulerLike;
+  readonly random: RandomPort;
+  readonly http: HttpPort;
+  readonly storage: StoragePort;
+  readonly host: HostWindowPort;
+  readonly audio: AudioElementPort;
+}
