@@ -1,0 +1,53 @@
+// Builds everything into dist/: the widget for the browser (ES modules, code splitting, minified),
+// the server and the command-line scripts for Node. `node build.mjs --watch` rebuilds on change.
+import * as esbuild from 'esbuild';
+import { rmSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+
+rmSync('dist', { recursive: true, force: true });
+
+/** @type {esbuild.BuildOptions[]} */
+const builds = [
+  {
+    // The embed widget. Code splitting keeps the devtools (action log download) out of the first load.
+    entryPoints: { main: 'ui/widget/main.tsx' },
+    outdir: 'dist/widget',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    sourcemap: true,
+    metafile: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    chunkNames: 'chunks/[name]-[hash]',
+    loader: { '.svg': 'text' },
+    legalComments: 'none',
+  },
+  {
+    entryPoints: {
+      'server/main': 'server/main.ts',
+      'scripts/replay': 'scripts/replay.ts',
+      'scripts/bench': 'scripts/bench.ts',
+    },
+    outdir: 'dist',
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    jsx: 'automatic',
+    packages: 'external',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  },
+];
+
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+  console.log('watching for changes');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

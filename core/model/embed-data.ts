@@ -1,0 +1,130 @@
+import * as t from 'io-ts';
+
+/**
+ * The JSON block the embed page carries (spec 000 §3): the resource with its uri, a translations
+ * dictionary, its locale and a page config. Shapes follow the public Web API objects; only the
+ * fields the widget reads are required.
+ */
+
+export const Image = t.intersection([t.type({ url: t.string }), t.partial({ width: t.union([t.number, t.null]), height: t.union([t.number, t.null]) })], 'Image');
+export type Image = t.TypeOf<typeof Image>;
+
+const ExternalUrls = t.type({ spotify: t.string }, 'ExternalUrls');
+
+export const ArtistRef = t.intersection([t.type({ name: t.string }), t.partial({ uri: t.string })], 'ArtistRef');
+
+/** Fields every resource has (spec 000 §3 "Every resource"). */
+const ResourceBase = t.type({
+  uri: t.string,
+  name: t.string,
+  external_urls: ExternalUrls,
+  dominantColor: t.string,
+});
+const ResourceExtras = t.partial({ has_big_cover_art: t.boolean });
+
+export const Track = t.intersection(
+  [
+    t.type({
+      type: t.literal('track'),
+      uri: t.string,
+      name: t.string,
+      is_playable: t.boolean,
+      duration_ms: t.number,
+      track_number: t.number,
+      audio_preview_url: t.union([t.string, t.null]),
+      artists: t.array(ArtistRef),
+    }),
+    t.partial({ album: t.partial({ uri: t.string, name: t.string, images: t.array(Image) }), external_urls: ExternalUrls }),
+  ],
+  'Track',
+);
+export type Track = t.TypeOf<typeof Track>;
+
+export const Episode = t.intersection(
+  [
+    t.type({
+      type: t.literal('episode'),
+      uri: t.string,
+      name: t.string,
+      duration_ms: t.number,
+      audio_preview_url: t.union([t.string, t.null]),
+      available_markets: t.array(t.string),
+    }),
+    t.partial({
+      is_playable: t.boolean,
+      images: t.array(Image),
+      external_urls: ExternalUrls,
+      show: t.partial({ uri: t.string, name: t.string, publisher: t.string, images: t.array(Image), available_markets: t.array(t.string) }),
+    }),
+  ],
+  'Episode',
+);
+export type Episode = t.TypeOf<typeof Episode>;
+
+/** A playable entry in a list: a track or an episode. */
+export const Playable = t.union([Track, Episode], 'Playable');
+export type Playable = t.TypeOf<typeof Playable>;
+
+const withBase = <P extends t.Props>(name: string, props: P) =>
+  t.intersection([ResourceBase, ResourceExtras, t.type(props)], name);
+
+export const AlbumResource = withBase('Album', {
+  type: t.literal('album'),
+  artists: t.array(ArtistRef),
+  images: t.array(Image),
+  tracks: t.type({ items: t.array(Track) }),
+});
+export const ArtistResource = withBase('Artist', {
+  type: t.literal('artist'),
+  images: t.array(Image),
+  tracks: t.array(Track),
+});
+export const PlaylistResource = withBase('Playlist', {
+  type: t.literal('playlist'),
+  images: t.array(Image),
+  owner: t.type({ display_name: t.string }),
+  tracks: t.type({ items: t.array(t.type({ track: Track })) }),
+});
+export const TrackResource = t.intersection([Track, ResourceBase, ResourceExtras], 'TrackResource');
+export const EpisodeResource = t.intersection([Episode, ResourceBase, ResourceExtras], 'EpisodeResource');
+export const ShowResource = withBase('Show', {
+  type: t.literal('show'),
+  publisher: t.string,
+  images: t.array(Image),
+  available_markets: t.array(t.string),
+  episodes: t.type({ items: t.array(Episode) }),
+});
+
+export const Resource = t.union(
+  [AlbumResource, ArtistResource, PlaylistResource, TrackResource, EpisodeResource, ShowResource],
+  'Resource',
+);
+export type Resource = t.TypeOf<typeof Resource>;
+export type ResourceType = Resource['type'];
+
+export const EmbedConfig = t.type(
+  {
+    countryCode: t.string,
+    features: t.record(t.string, t.boolean),
+    /** Where the widget posts logs and finds its assets; the provider's hosts (spec 000 §7). */
+    hosts: t.type({ api: t.string, open: t.string, accounts: t.string, static: t.string }),
+    /** Build stamp shown to the error reporter and written into the action log header. */
+    version: t.string,
+  },
+  'EmbedConfig',
+);
+export type EmbedConfig = t.TypeOf<typeof EmbedConfig>;
+
+export const EmbedData = t.type(
+  {
+    resource: Resource,
+    translations: t.record(t.string, t.string),
+    locale: t.string,
+    config: EmbedConfig,
+  },
+  'EmbedData',
+);
+export type EmbedData = t.TypeOf<typeof EmbedData>;
+
+/** The element id of the JSON block in the embed page. */
+export const EMBED_DATA_ELEMENT_ID = 'resource';

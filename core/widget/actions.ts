@@ -1,0 +1,66 @@
+import * as t from 'io-ts';
+import { defineAction } from '../store/action';
+
+/*
+ * The widget's actions, named as events (ARCHITECTURE.md §3): UI intents end in Requested/Clicked,
+ * adapter facts say what happened, epic decisions say what was decided.
+ */
+
+// --- UI intents (src 'ui') ---------------------------------------------------------------
+/** spec 000 §2 first-use rule: the pointer entered the document. */
+export const pointerEntered = defineAction('widget/pointerEntered');
+/** The play/pause button or the space bar (spec 000 §2). */
+export const playToggleRequested = defineAction('widget/playToggleRequested', {
+  via: t.keyof({ button: null, keyboard: null, api: null }),
+});
+/** Seek from the progress bar, in ms (clamped by the reducer, spec 000 §5). */
+export const seekRequested = defineAction('widget/seekRequested', { positionMs: t.number });
+/** The visitor downloaded the action log (debug=1). Logged so a replay shows it. */
+export const actionLogDownloadRequested = defineAction('widget/actionLogDownloadRequested');
+
+// --- start-up (epic) -----------------------------------------------------------------------
+/** spec 000 §4 Start-up: a session id was drawn for the logs of this page view. */
+export const sessionStarted = defineAction('widget/sessionStarted', { sessionId: t.string });
+/** The viewport measured at start-up or after a debounced resize (spec 000 §4, 100 ms). */
+export const viewportMeasured = defineAction('widget/viewportMeasured', { width: t.number, height: t.number });
+
+// --- preview player decisions (epic, spec 001 §4 Preview player) ----------------------------
+/** The player is started for this page (first use). */
+export const playerStarted = defineAction('preview/playerStarted');
+export const trackLoadDecided = defineAction('preview/trackLoadDecided', {
+  index: t.number,
+  uri: t.string,
+  src: t.string,
+});
+export const playDecided = defineAction('preview/playDecided');
+export const pauseDecided = defineAction('preview/pauseDecided');
+export const seekDecided = defineAction('preview/seekDecided', { positionMs: t.number });
+/** spec 000 §4 Preview mode: a track's length is capped at 30000 ms. */
+export const previewCapReached = defineAction('preview/capReached', { positionMs: t.number });
+/** spec 001 §4: a refused play() is silently ignored; recorded so a replay shows why nothing played. */
+export const playRefused = defineAction('preview/playRefused', { message: t.string });
+/** spec 001 §4: a track without playability or preview address. */
+export const trackUnavailable = defineAction('preview/trackUnavailable', { index: t.number, uri: t.string });
+
+// --- media facts (adapter, from the audio element) ------------------------------------------
+export const mediaMetadataLoaded = defineAction('media/metadataLoaded', { durationMs: t.number });
+export const mediaCanPlayThrough = defineAction('media/canPlayThrough');
+export const mediaPlaying = defineAction('media/playing', { positionMs: t.number });
+export const mediaPaused = defineAction('media/paused', { positionMs: t.number });
+export const mediaEnded = defineAction('media/ended');
+export const mediaTimeUpdated = defineAction('media/timeUpdated', { positionMs: t.number });
+export const mediaWaiting = defineAction('media/waiting');
+/** spec 001 §8 Media: the message is one of the catalogue's texts. */
+export const mediaFailed = defineAction('media/failed', { code: t.string, message: t.string });
+
+// --- player events the widget consumes (epic; spec 000 §4 Playback state, §7 player events) ----
+export const playbackPlayed = defineAction('playback/played');
+export const playbackPaused = defineAction('playback/paused');
+export const playbackTrackChanged = defineAction('playback/trackChanged', { uri: t.string, durationMs: t.union([t.number, t.null]) });
+export const playbackProgressed = defineAction('playback/progressUpdated', { progress: t.union([t.number, t.null]) });
+export const playbackReset = defineAction('playback/reset');
+
+// --- logging (epic) --------------------------------------------------------------------------
+/** spec 000 §7 Impression: POST {host}/log/analytics. */
+export const impressionLogged = defineAction('log/impressionLogged', { status: t.number });
+export const impressionFailed = defineAction('log/impressionFailed', { err: t.string });

@@ -1,0 +1,82 @@
+import type { EmbedConfig, EmbedData, Resource } from '../model/embed-data';
+
+/**
+ * The widget's state (spec 000 §3 "Entities and their fields", §4). Plain JSON so that it can
+ * sit in the action log header and be folded by replay.
+ */
+export interface PlaybackState {
+  /** spec 000 §4 Playback state: initial state is not playing, not paused. */
+  readonly isPlaying: boolean;
+  readonly isPaused: boolean;
+  readonly trackUri: string | null;
+  /** Position in ms (PROGRESS_UPDATE). */
+  readonly progress: number;
+  /** Length of the current track in ms as the player knows it (capped at 30000 in preview). */
+  readonly durationMs: number | null;
+}
+
+export interface PlatformState {
+  readonly isMobile: boolean;
+  readonly isSafari: boolean;
+  readonly mobileAppInstalled: boolean;
+  readonly forcePreview: boolean;
+}
+
+export interface SessionState {
+  readonly loggedIn: boolean;
+  readonly accessToken: string | null;
+}
+
+/** The preview player of spec 001 §4: a track list, an index into it, and where the element is. */
+export interface PreviewPlayerState {
+  /** spec 000 §2 first-use rule: started on the first pointer entry or the first playback command. */
+  readonly started: boolean;
+  readonly index: number | null;
+  readonly status: 'idle' | 'loading' | 'playing' | 'paused' | 'ended';
+  /** Last media error, by the spec's message text (spec 001 §8 Media). */
+  readonly error: string | null;
+}
+
+export interface WidgetState {
+  /** Entities keyed by URI (spec 000 §3); the current resource is one of them. */
+  readonly entities: Readonly<Record<string, Resource>>;
+  readonly resourceUri: string;
+  readonly translations: Readonly<Record<string, string>>;
+  readonly locale: string;
+  readonly config: EmbedConfig;
+  readonly playback: PlaybackState;
+  readonly player: PreviewPlayerState;
+  readonly platform: PlatformState;
+  readonly session: SessionState;
+  readonly viewport: { readonly width: number; readonly height: number };
+  /** Identifies this page view in logs (spec 000 §7 session_id); drawn from the injected random. */
+  readonly sessionId: string | null;
+  readonly impression: 'pending' | 'sent' | 'failed';
+}
+
+export const initialPlayback: PlaybackState = {
+  isPlaying: false,
+  isPaused: false,
+  trackUri: null,
+  progress: 0,
+  durationMs: null,
+};
+
+/** spec 000 §4 Start-up: the state is built from the embedded resource and translations. */
+export function initialWidgetState(data: EmbedData, viewport = { width: 0, height: 0 }): WidgetState {
+  return {
+    entities: { [data.resource.uri]: data.resource },
+    resourceUri: data.resource.uri,
+    translations: data.translations,
+    locale: data.locale,
+    config: data.config,
+    playback: initialPlayback,
+    player: { started: false, index: null, status: 'idle', error: null },
+    platform: { isMobile: false, isSafari: false, mobileAppInstalled: false, forcePreview: false },
+    // spec 000 §6: no session means anonymous; the login feature (issue 5) fills this in.
+    session: { loggedIn: false, accessToken: null },
+    viewport,
+    sessionId: null,
+    impression: 'pending',
+  };
+}
