@@ -18,10 +18,14 @@ export const seekRequested = defineAction('widget/seekRequested', { positionMs: 
 /** The visitor downloaded the action log (debug=1). Logged so a replay shows it. */
 export const actionLogDownloadRequested = defineAction('widget/actionLogDownloadRequested');
 
-// --- start-up (epic) -----------------------------------------------------------------------
+// --- host facts (src 'adapter') --------------------------------------------------------------
+/** A raw window resize, not debounced; an epic debounces it into viewportMeasured (spec 000 §4, 100 ms). */
+export const windowResized = defineAction('widget/windowResized', { width: t.number, height: t.number });
+
+// --- start-up (src 'adapter', from bindAdapterFacts: drawn from the world, so a replay feeds them back) ---
 /** spec 000 §4 Start-up: a session id was drawn for the logs of this page view. */
 export const sessionStarted = defineAction('widget/sessionStarted', { sessionId: t.string });
-/** The viewport measured at start-up or after a debounced resize (spec 000 §4, 100 ms). */
+/** The viewport measured at start-up (adapter) or after a debounced resize (epic; spec 000 §4, 100 ms). */
 export const viewportMeasured = defineAction('widget/viewportMeasured', { width: t.number, height: t.number });
 
 // --- preview player decisions (epic, spec 001 §4 Preview player) ----------------------------

@@ -1,0 +1,94 @@
+import { Observable, merge } from 'rxjs';
+import type { AudioElementPort, AudioFact } from '../../core/ports';
+
+/** The media events reported as facts (core/ports.ts AudioFact kinds are their names). */
+export const AUDIO_FACT_EVENTS: ReadonlyArray<AudioFact['kind']> = [
+  'loadedmetadata',
+  'canplaythrough',
+  'playing',
+  'pause',
+  'ended',
+  'timeupdate',
+  'waiting',
+  'error',
+];
+
+/** The part of HTMLAudioElement this adapter uses. */
+export type AudioElementLike = Pick<
+  HTMLAudioElement,
+  'src' | 'preload' | 'currentTime' | 'duration' | 'error' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener'
+>;
+
+/** Runs an element call on subscription; a throw errors the Observable. */
+function call(work: () => void): Observable<void> {
+  return new Observable<void>((subscriber) => {
+    try {
+      work();
+    } catch (err) {
+      subscriber.error(err);
+      return;
+    }
+    subscriber.next();
+    subscriber.complete();
+  });
+}
+
+function factOf(element: AudioElementLike, kind: AudioFact['kind']): AudioFact {
+  const fact = { kind, positionMs: element.currentTime * 1000, durationMs: element.duration * 1000 };
+  return kind === 'error' && element.error !== null ? { ...fact, errorCode: element.error.code } : fact;
+}
+
+/**
+ * AudioElementPort over one HTMLAudioElement (the preview player of spec 001 §4). Calls act on
+ * the element synchronously on subscription, so a play() subscribed inside a click handler runs
+ * inside the click (autoplay policy). Facts are raw: NaN durations and error codes are decoded in
+ * the core (core/model/audio-fact.ts).
+ */
+export function createAudioElement(element: AudioElementLike): AudioElementPort {
+  return {
+    load: (src) =>
+      call(() => {
+        // Fetch the whole file ahead of the click (spec 000 §2 first use: load before play).
+        element.preload = 'auto';
+        element.src = src;
+      }),
+    play: () =>
+      new Observable<void>((subscriber) => {
+        let pending: Promise<void> | undefined;
+        try {
+          pending = element.play();
+        } catch (err) {
+          subscriber.error(err);
+          return;
+        }
+        // Old browsers return nothing: the call itself is the answer.
+        if (pending === undefined) {
+          subscriber.next();
+          subscriber.complete();
+          return;
+        }
+        pending.then(
+          () => {
+            subscriber.next();
+            subscriber.complete();
+          },
+          (err: unknown) => subscriber.error(err),
+        );
+      }),
+    pause: () => call(() => element.pause()),
+    seek: (positionMs) =>
+      call(() => {
+        element.currentTime = positionMs / 1000;
+      }),
+    facts$: merge(
+      ...AUDIO_FACT_EVENTS.map(
+        (kind) =>
+          new Observable<AudioFact>((subscriber) => {
+            const listener = () => subscriber.next(factOf(element, kind));
+            element.addEventListener(kind, listener);
+            return () => element.removeEventListener(kind, listener);
+          }),
+      ),
+    ),
+  };
+}

@@ -1,0 +1,58 @@
+import type { SchedulerLike } from 'rxjs';
+import type { AudioFact, HttpRequest, Ports, Viewport } from '../../core/ports';
+import { createFakeAudio, type FakeAudioOptions } from './fake-audio';
+import { createFakeHost } from './fake-host';
+import { createFakeHttp, type HttpResponder } from './fake-http';
+import { createFakeStorage } from './fake-storage';
+import { createSeededRandom } from './seeded-random';
+
+export { createFakeAudio, PLAY_REFUSED_MESSAGE, type FakeAudioOptions } from './fake-audio';
+export { createFakeHost, DEFAULT_LOCATION, DEFAULT_VIEWPORT } from './fake-host';
+export { createFakeHttp, noContent, type HttpResponder } from './fake-http';
+export { createFakeStorage } from './fake-storage';
+export { createSeededRandom } from './seeded-random';
+
+export interface FakePortsOptions {
+  readonly viewport?: Viewport;
+  /** Answers every request; 204 with an empty body by default. */
+  readonly httpResponder?: HttpResponder;
+  /** Scheduler time before an answer arrives (0 by default: the next scheduler turn). */
+  readonly httpLatencyMs?: number;
+  readonly randomSeed?: number;
+  /** The page's address (location()). */
+  readonly location?: string;
+  readonly audio?: FakeAudioOptions;
+}
+
+export interface FakePorts extends Ports {
+  /** Every outward call, in order, for assertions. */
+  readonly calls: { readonly http: HttpRequest[]; readonly audio: string[]; readonly host: string[] };
+  emitAudioFact(fact: AudioFact): void;
+  emitResize(viewport: Viewport): void;
+}
+
+/**
+ * Scheduler-driven fakes of every port (ARCHITECTURE.md §2 adapters/fake), for tests and engine
+ * replay. With no options they behave like a normal session: requests succeed, play() is allowed,
+ * the clock follows the scheduler and randomness is seeded.
+ */
+export function createFakePorts(scheduler: SchedulerLike, options: FakePortsOptions = {}): FakePorts {
+  const calls = { http: [] as HttpRequest[], audio: [] as string[], host: [] as string[] };
+  const audio = createFakeAudio(scheduler, calls.audio, options.audio);
+  const host = createFakeHost(calls.host, {
+    ...(options.viewport === undefined ? {} : { viewport: options.viewport }),
+    ...(options.location === undefined ? {} : { location: options.location }),
+  });
+  return {
+    clock: { now: () => scheduler.now() },
+    scheduler,
+    random: createSeededRandom(options.randomSeed),
+    http: createFakeHttp(scheduler, calls.http, options.httpResponder, options.httpLatencyMs),
+    storage: createFakeStorage(),
+    host,
+    audio,
+    calls,
+    emitAudioFact: (fact) => audio.emit(fact),
+    emitResize: (viewport) => host.emitResize(viewport),
+  };
+}

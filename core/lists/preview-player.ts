@@ -1,0 +1,60 @@
+import type { Playable, Resource } from '../model/embed-data';
+import { isTrackPlayable } from '../widget/preview-mode';
+
+/**
+ * The preview player of spec 001 §4: it plays a resource's track list on one audio element.
+ * These are its pure rules; the widget's epics turn them into decisions.
+ */
+
+/** The list a resource plays (spec 000 §3): a single track or episode is a list of one. */
+export function trackListOf(resource: Resource): ReadonlyArray<Playable> {
+  switch (resource.type) {
+    case 'album':
+      return resource.tracks.items;
+    case 'playlist':
+      return resource.tracks.items.map((item) => item.track);
+    case 'artist':
+      return resource.tracks;
+    case 'show':
+      return resource.episodes.items;
+    case 'track':
+    case 'episode':
+      return [resource];
+  }
+}
+
+/** spec 001 §5: the preview player plays only playable tracks with a preview address. */
+export function isPreviewable(track: Playable, loggedIn: boolean): boolean {
+  return isTrackPlayable(track, loggedIn) && typeof track.audio_preview_url === 'string' && track.audio_preview_url !== '';
+}
+
+/** spec 001 §5: playback starts at the first playable track unless an index is given. */
+export function startIndex(list: ReadonlyArray<Playable>, loggedIn: boolean, index?: number): number | null {
+  if (index !== undefined) return index >= 0 && index < list.length ? index : null;
+  const first = list.findIndex((track) => isPreviewable(track, loggedIn));
+  return first === -1 ? null : first;
+}
+
+/** spec 001 §4 Preview player: next wraps to the first. */
+export function nextIndex(index: number, length: number): number {
+  return length === 0 ? 0 : (index + 1) % length;
+}
+
+/** spec 001 §4 Preview player: previous goes to the prior index (the first stays the first). */
+export function previousIndex(index: number): number {
+  return Math.max(0, index - 1);
+}
+
+export type TrackDecision =
+  | { readonly kind: 'load'; readonly index: number; readonly uri: string; readonly src: string }
+  /** spec 001 §4: a track without playability or preview address triggers the unavailable-track callback. */
+  | { readonly kind: 'unavailable'; readonly index: number; readonly uri: string };
+
+/** What to do with the track at `index`; null when the index is outside the list. */
+export function decideTrack(list: ReadonlyArray<Playable>, index: number, loggedIn: boolean): TrackDecision | null {
+  const track = list[index];
+  if (track === undefined) return null;
+  return isPreviewable(track, loggedIn) && track.audio_preview_url !== null
+    ? { kind: 'load', index, uri: track.uri, src: track.audio_preview_url }
+    : { kind: 'unavailable', index, uri: track.uri };
+}

@@ -1,0 +1,47 @@
+import { Subscription } from 'rxjs';
+import { take } from 'rxjs/operators';
+import { sessionIdFrom } from '../logging/session-id';
+import { decodeAudioFact } from '../model/audio-fact';
+import type { Ports } from '../ports';
+import type { Store } from '../store/store';
+import { mediaFailed, sessionStarted, viewportMeasured, windowResized } from './actions';
+import type { WidgetState } from './state';
+
+/**
+ * Binds what the world tells the widget to the store, as `src: 'adapter'` actions (core/ports.ts):
+ * first the start-up facts of spec 000 §4 (a session id drawn from the random port, the viewport
+ * as measured now), then every audio element event and raw window resize as they come.
+ *
+ * The start-up facts are inputs, not epic output, on purpose: a session id and a viewport come
+ * from the world, so engine replay must feed them back from the log (fake ports cannot
+ * regenerate a browser's random draw or window size). Engine replay does not call this.
+ */
+export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports): Subscription {
+  const subscription = new Subscription();
+  store.dispatch(sessionStarted({ sessionId: sessionIdFrom(ports.random) }), 'adapter');
+  subscription.add(
+    ports.host
+      .viewport()
+      .pipe(take(1))
+      // No measurement: the state keeps the viewport it started with; resizes still update it.
+      .subscribe({ next: (v) => store.dispatch(viewportMeasured({ width: v.width, height: v.height }), 'adapter'), error: () => undefined }),
+  );
+  subscription.add(
+    ports.audio.facts$.subscribe({
+      next: (fact) => store.dispatch(decodeAudioFact(fact), 'adapter'),
+      error: (err: unknown) =>
+        store.dispatch(
+          mediaFailed({ code: 'MEDIA_FACTS_FAILED', message: `Audio events stopped: ${err instanceof Error ? err.message : String(err)}` }),
+          'adapter',
+        ),
+    }),
+  );
+  subscription.add(
+    ports.host.resize$.subscribe({
+      next: (v) => store.dispatch(windowResized({ width: v.width, height: v.height }), 'adapter'),
+      // A host that cannot report resizes keeps the last viewport: nothing to tell the store.
+      error: () => undefined,
+    }),
+  );
+  return subscription;
+}

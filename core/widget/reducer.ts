@@ -1,0 +1,121 @@
+import { produce, type Draft } from 'immer';
+import type { Action } from '../store/action';
+import { initialPlayback, type WidgetState } from './state';
+import type { WidgetAction } from './widget-action';
+
+/**
+ * The widget's reducer (ARCHITECTURE.md §3): pure, written with immer, exhaustive over the widget
+ * actions; actions of other domains leave the state as it is.
+ */
+export function widgetReducer(state: WidgetState, action: Action): WidgetState {
+  return produce(state, (draft) => {
+    reduce(draft, action as WidgetAction);
+  });
+}
+
+function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
+  const { playback, player } = draft;
+  switch (action.type) {
+    // spec 000 §4 Playback state table.
+    case 'playback/played':
+      playback.isPlaying = true;
+      playback.isPaused = false;
+      return;
+    case 'playback/paused':
+      playback.isPlaying = false;
+      playback.isPaused = true;
+      return;
+    case 'playback/trackChanged':
+      playback.trackUri = action.uri;
+      playback.progress = 0;
+      playback.durationMs = action.durationMs;
+      return;
+    case 'playback/reset':
+      draft.playback = initialPlayback;
+      return;
+    case 'playback/progressUpdated':
+      // spec 000 §4: sets position, or 0 if empty.
+      playback.progress = action.progress ?? 0;
+      return;
+
+    // spec 000 §5: seek position is clamped between 0 and the maximum.
+    case 'widget/seekRequested':
+      if (playback.durationMs !== null) playback.progress = clamp(action.positionMs, 0, playback.durationMs);
+      return;
+    case 'preview/seekDecided':
+      playback.progress = action.positionMs;
+      return;
+
+    // The preview player (spec 001 §4): where the element is.
+    case 'preview/playerStarted':
+      player.started = true;
+      return;
+    case 'preview/trackLoadDecided':
+      player.index = action.index;
+      player.status = 'loading';
+      player.error = null;
+      return;
+    case 'media/playing':
+      player.status = 'playing';
+      player.error = null;
+      return;
+    case 'media/paused':
+      // A pause that arrives while the next track loads belongs to the old one.
+      if (player.status !== 'loading') player.status = 'paused';
+      return;
+    case 'media/ended':
+      // Like a pause, an end that arrives while the next track loads belongs to the old one.
+      if (player.status !== 'loading') player.status = 'ended';
+      return;
+    case 'preview/capReached':
+      player.status = 'ended';
+      return;
+    case 'preview/trackUnavailable':
+      // spec 000 §4: UNAVAILABLE_TRACK pauses the resource and signals unavailable.
+      playback.isPlaying = false;
+      playback.isPaused = true;
+      if (player.status === 'playing' || player.status === 'loading') player.status = 'paused';
+      return;
+    case 'media/failed':
+      // spec 001 §8 Media: the element stops; the message is the catalogue's text.
+      player.error = action.message;
+      if (player.status !== 'idle') player.status = 'paused';
+      return;
+
+    case 'widget/sessionStarted':
+      draft.sessionId = action.sessionId;
+      return;
+    case 'widget/viewportMeasured':
+      draft.viewport = { width: action.width, height: action.height };
+      return;
+    case 'log/impressionLogged':
+      draft.impression = 'sent';
+      return;
+    case 'log/impressionFailed':
+      draft.impression = 'failed';
+      return;
+
+    // Intents, raw facts and decisions whose effect on the state arrives as a later fact.
+    case 'widget/pointerEntered':
+    case 'widget/playToggleRequested':
+    case 'widget/actionLogDownloadRequested':
+    case 'widget/windowResized':
+    case 'preview/playDecided':
+    case 'preview/pauseDecided':
+    case 'preview/playRefused':
+    case 'media/metadataLoaded':
+    case 'media/canPlayThrough':
+    case 'media/timeUpdated':
+    case 'media/waiting':
+      return;
+    default:
+      assertHandled(action);
+  }
+}
+
+/** Compile-time exhaustiveness; at run time an action of another domain lands here and is ignored. */
+function assertHandled(_action: never): void {}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(Math.max(value, min), max);
+}

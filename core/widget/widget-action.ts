@@ -1,0 +1,41 @@
+import type { ActionOf } from '../store/action';
+import * as a from './actions';
+
+/**
+ * Every widget action creator, in one list: the reducer is exhaustive over it and the action
+ * log decodes lines with `actionsCodec(widgetActionCreators)`.
+ */
+export const widgetActionCreators = [
+  a.pointerEntered,
+  a.playToggleRequested,
+  a.seekRequested,
+  a.actionLogDownloadRequested,
+  a.windowResized,
+  a.sessionStarted,
+  a.viewportMeasured,
+  a.playerStarted,
+  a.trackLoadDecided,
+  a.playDecided,
+  a.pauseDecided,
+  a.seekDecided,
+  a.previewCapReached,
+  a.playRefused,
+  a.trackUnavailable,
+  a.mediaMetadataLoaded,
+  a.mediaCanPlayThrough,
+  a.mediaPlaying,
+  a.mediaPaused,
+  a.mediaEnded,
+  a.mediaTimeUpdated,
+  a.mediaWaiting,
+  a.mediaFailed,
+  a.playbackPlayed,
+  a.playbackPaused,
+  a.playbackTrackChanged,
+  a.playbackProgressed,
+  a.playbackReset,
+  a.impressionLogged,
+  a.impressionFailed,
+] as const;
+
+export type WidgetAction = ActionOf<(typeof widgetActionCreators)[number]>;
