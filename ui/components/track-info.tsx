@@ -1,0 +1,20 @@
+export interface TrackInfoProps {
+  readonly title: string;
+  readonly subtitle: string;
+  /** The item's open URL (external_urls.spotify). */
+  readonly href: string;
+}
+
+/** spec 000 §2 Track-info area: "Clicking its metadata opens the item": one link, one tab stop. */
+export function TrackInfo({ title, subtitle, href }: TrackInfoProps) {
+  return (
+    <a className="track-info" href={href} target="_blank" rel="noopener">
+      <span className="track-info__title" data-testid="title">
+        {title}
+      </span>
+      <span className="track-info__subtitle" data-testid="subtitle">
+        {subtitle}
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,33 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Store } from '../../core/store/store';
+import type { WidgetState } from '../../core/widget/state';
+
+interface StoreContextValue {
+  readonly store: Store<WidgetState>;
+  /**
+   * The state the server rendered from. During hydration React reads it (getServerSnapshot), so
+   * the first client render matches the server HTML even if epics already moved the store on.
+   */
+  readonly serverState: WidgetState;
+}
+
+const StoreContext = createContext<StoreContextValue | null>(null);
+
+export interface StoreProviderProps {
+  readonly store: Store<WidgetState>;
+  /** Defaults to the store's state when the provider first renders. */
+  readonly serverState?: WidgetState;
+  readonly children?: ReactNode;
+}
+
+export function StoreProvider({ store, serverState, children }: StoreProviderProps) {
+  // Fixed for the life of this store: a later render must not change what hydration compared against.
+  const value = useMemo(() => ({ store, serverState: serverState ?? store.getState() }), [store]);
+  return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
+}
+
+export function useStoreContext(): StoreContextValue {
+  const value = useContext(StoreContext);
+  if (value === null) throw new Error('useSelector/useDispatch need a <StoreProvider> above them.');
+  return value;
+}

@@ -1,0 +1,78 @@
+import './widget.css';
+import { lazy, Suspense } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserPorts } from '../../adapters/browser';
+import { createActionLog } from '../../core/store/action-log';
+import { createStore } from '../../core/store/store';
+import { bindAdapterFacts } from '../../core/widget/adapter-facts';
+import { widgetEpics } from '../../core/widget/epics';
+import { widgetReducer } from '../../core/widget/reducer';
+import { initialWidgetState, type WidgetState } from '../../core/widget/state';
+import { StoreProvider } from '../hooks/store-context';
+import { EmbedApp } from './EmbedApp';
+import { readEmbedData, showStartupError } from './read-embed-data';
+
+declare global {
+  interface Window {
+    /** debug=1 only: the session's action log and state, for tests and engineers. */
+    __embedDebug?: { actionLog: () => string; state: () => WidgetState };
+  }
+}
+
+// A separate chunk (build.mjs splitting): without debug=1 it is never fetched.
+const LogDownload = lazy(() => import('../devtools/log-download'));
+
+/** spec 000 §4 Start-up: read the embedded data, build the state, render once (hydrating the server's frame). */
+function boot(): void {
+  // spec 000 §4: "creates a full-page container" (widget.css gives #root the full height).
+  let root = document.getElementById('root');
+  if (root === null) {
+    root = document.createElement('div');
+    root.id = 'root';
+    document.body.appendChild(root);
+  }
+  const read = readEmbedData(document);
+  if (!read.ok) {
+    console.error(read.message);
+    showStartupError(root, read.message);
+    return;
+  }
+  const { data } = read;
+  const initialState = initialWidgetState(data);
+
+  // The preview player's one audio element (spec 001 §4), outside the React tree.
+  const audio = document.createElement('audio');
+  audio.hidden = true;
+  document.body.appendChild(audio);
+
+  const ports = createBrowserPorts(window, audio);
+  const log = createActionLog({ app: 'embed-player', version: data.config.version, initialState });
+  // The store exists before any side input is bound, so the log starts with the first action.
+  const store = createStore({ reducer: widgetReducer, epics: widgetEpics, deps: ports, initialState, onEnvelope: log.record });
+  bindAdapterFacts(store, ports);
+
+  const app = (
+    <StoreProvider store={store} serverState={initialState}>
+      <EmbedApp />
+    </StoreProvider>
+  );
+  // Hydrate the server-rendered frame; a page without one (no SSR) renders from scratch.
+  if (root.firstElementChild === null) createRoot(root).render(app);
+  else hydrateRoot(root, app);
+
+  if (new URLSearchParams(window.location.search).get('debug') === '1') {
+    window.__embedDebug = { actionLog: () => log.toJsonl(), state: () => store.getState() };
+    const tools = document.createElement('div');
+    tools.className = 'devtools';
+    document.body.appendChild(tools);
+    createRoot(tools).render(
+      <StoreProvider store={store}>
+        <Suspense fallback={null}>
+          <LogDownload toJsonl={log.toJsonl} />
+        </Suspense>
+      </StoreProvider>,
+    );
+  }
+}
+
+boot();
