@@ -1,5 +1,5 @@
 import './widget.css';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserPorts } from '../../adapters/browser';
 import { createActionLog } from '../../core/store/action-log';
@@ -21,6 +21,14 @@ declare global {
 
 // A separate chunk (build.mjs splitting): without debug=1 it is never fetched.
 const LogDownload = lazy(() => import('../devtools/log-download'));
+
+/** Marks the page once React has taken over the server's frame: tests and the bench wait for it. */
+function MarkHydrated(): null {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
 /** spec 000 §4 Start-up: read the embedded data, build the state, render once (hydrating the server's frame). */
 function boot(): void {
@@ -54,6 +62,7 @@ function boot(): void {
   const app = (
     <StoreProvider store={store} serverState={initialState}>
       <EmbedApp />
+      <MarkHydrated />
     </StoreProvider>
   );
   // Hydrate the server-rendered frame; a page without one (no SSR) renders from scratch.

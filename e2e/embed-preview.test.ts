@@ -1,0 +1,144 @@
+// Issue 2 "Must show": an anonymous visitor opens an album's embed page in Debian Chromium and
+// hears the 30-second preview of its first track (spec 000 §2, §4 Preview mode; spec 001 §4 Preview player).
+import Database from 'better-sqlite3';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'puppeteer';
+import { launchChromium, startServer, type RunningServer } from './harness';
+import { parseActionLog } from '../core/store/action-log';
+import { replayEngine, replayFold } from '../core/store/replay';
+import { widgetReducer } from '../core/widget/reducer';
+import { widgetEpics } from '../core/widget/epics';
+import { createFakePorts } from '../adapters/fake';
+
+jest.setTimeout(60_000);
+
+const ROOT = resolve(__dirname, '..');
+const SESSION_FIXTURE = join(ROOT, 'fixtures/sessions/album-preview');
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+interface AudioReading {
+  currentTime: number;
+  paused: boolean;
+  error: number | null;
+  src: string;
+}
+
+const readAudio = (): Promise<AudioReading> =>
+  page.evaluate(() => {
+    const audio = document.querySelector('audio');
+    if (audio === null) throw new Error('no audio element');
+    return { currentTime: audio.currentTime, paused: audio.paused, error: audio.error?.code ?? null, src: audio.currentSrc };
+  });
+
+/** Waits until the audio element has played past `seconds` (the browser's own clock, not ours). */
+const waitForCurrentTimeAbove = (seconds: number) =>
+  page.waitForFunction(
+    (s: number) => {
+      const audio = document.querySelector('audio');
+      return audio !== null && audio.error === null && !audio.paused && audio.currentTime > s;
+    },
+    { timeout: 20_000 },
+    seconds,
+  );
+
+const waitForPaused = () =>
+  page.waitForFunction(() => document.querySelector('audio')?.paused === true, { timeout: 10_000 });
+
+function firstAlbumId(dataDir: string): string {
+  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT id FROM albums ORDER BY rowid LIMIT 1').get() as { id: string } | undefined;
+    if (row === undefined) throw new Error('the demo catalogue has no album');
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+  page = await browser.newPage();
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') pageErrors.push(msg.text());
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('album embed, anonymous visitor (spec 000 §4 Preview mode)', () => {
+  it('plays the preview, pauses, toggles with the space bar, logs the impression and records a replayable session', async () => {
+    const albumId = firstAlbumId(server.dataDir);
+    await page.setViewport({ width: 400, height: 380 });
+    await page.goto(`${server.origin}/embed/album/${albumId}?debug=1`, { waitUntil: 'load' });
+    // The server-rendered frame shows the cover and the title before any script runs.
+    await page.waitForSelector('[data-testid="play-button"]');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 10_000 });
+
+    // Click play: the preview of the first track plays (currentTime passes 1 s, no media error).
+    await page.click('[data-testid="play-button"]');
+    await waitForCurrentTimeAbove(1);
+    const playing = await readAudio();
+    expect(playing.error).toBeNull();
+    expect(playing.src).toMatch(/\/media\/audio\/.+\.mp3$/);
+    expect(await page.$eval('[data-testid="play-button"]', (b) => b.getAttribute('data-state'))).toBe('playing');
+
+    // Pause stops it: the position no longer moves.
+    await page.click('[data-testid="play-button"]');
+    await waitForPaused();
+    const pausedAt = (await readAudio()).currentTime;
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await readAudio()).currentTime).toBe(pausedAt);
+    expect(await page.$eval('[data-testid="play-button"]', (b) => b.getAttribute('data-state'))).toBe('paused');
+
+    // The space bar toggles playback (spec 000 §2), with focus away from the button.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Space');
+    await waitForCurrentTimeAbove(pausedAt + 0.5);
+    await page.keyboard.press('Space');
+    await waitForPaused();
+
+    // The impression (spec 000 §7) reached the provider's database.
+    await page.waitForFunction(
+      () => (window as unknown as { __embedDebug: { state(): { impression: string } } }).__embedDebug.state().impression !== 'pending',
+    );
+    const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
+    const rows = db
+      .prepare("SELECT category, action, label, product, session_id FROM analytics_events WHERE category = 'impression'")
+      .all() as Array<Record<string, string>>;
+    db.close();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ category: 'impression', action: 'render', label: 'logged-in=false', product: 'embed_v2' });
+    expect(rows[0]?.session_id).toMatch(/^[0-9a-f]{32}$/);
+
+    expect(pageErrors).toEqual([]);
+
+    // The session's action log replays in both modes to the same final state (ARCHITECTURE.md §3).
+    const jsonl = await page.evaluate(() =>
+      (window as unknown as { __embedDebug: { actionLog(): string } }).__embedDebug.actionLog(),
+    );
+    const file = parseActionLog(jsonl);
+    const liveState = await page.evaluate(() => (window as unknown as { __embedDebug: { state(): unknown } }).__embedDebug.state());
+    const fold = replayFold(file, widgetReducer);
+    expect(fold.finalState).toEqual(liveState);
+    const engine = replayEngine(file, { reducer: widgetReducer, epics: widgetEpics, makeDeps: (scheduler) => createFakePorts(scheduler) });
+    if (!engine.ok) throw new Error(`engine replay diverged: ${engine.divergence.message}`);
+    expect(engine.finalState).toEqual(fold.finalState);
+
+    // Keep the newest recording for people to look at; RECORD_SESSIONS=1 refreshes the committed
+    // fixture and its golden final state (fixtures/sessions/sessions.test.ts replays them).
+    const target = process.env.RECORD_SESSIONS === '1' ? SESSION_FIXTURE : join(ROOT, 'e2e/artifacts/album-preview');
+    mkdirSync(join(target, '..'), { recursive: true });
+    writeFileSync(`${target}.jsonl`, jsonl);
+    writeFileSync(`${target}.final-state.json`, `${JSON.stringify(liveState, null, 2)}\n`);
+  });
+});

@@ -1,0 +1,58 @@
+// Starts the real server on loopback and Debian's Chromium, for e2e tests and scripts/bench.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../server/app';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags this machine's Chromium needs (no sandbox as root, no network beyond loopback). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly origin: string;
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real server on a free loopback port, with a fresh data directory seeded from fixtures/. */
+export async function startServer(
+  options: { root?: string; beforeListen?: (app: FastifyInstance) => void } = {},
+): Promise<RunningServer> {
+  const root = options.root ?? resolve(__dirname, '..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'embed-e2e-'));
+  const app = await buildServer({ dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false });
+  options.beforeListen?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  return {
+    app,
+    origin: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}

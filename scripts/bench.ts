@@ -1,0 +1,149 @@
+// npm run bench: speed figures of the embed, each as a ratio against a baseline measured in the
+// same run (these machines are noisy; DEVELOPERS.md). Prints a table and a JSON line.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import type { Browser } from 'puppeteer';
+import { launchChromium, startServer } from '../e2e/harness';
+
+const ROOT = resolve(__dirname, '..', '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
+const BUDGET = { initialJsGzipBytes: 100 * 1024, paintRatio: 1.3, clickToPlayingRatio: 2 };
+
+interface Metafile {
+  outputs: Record<string, { imports: Array<{ path: string; kind: string }> }>;
+}
+
+/** The entry and every chunk it imports statically: what a visitor downloads before the widget runs. */
+export function initialJsFiles(meta: Metafile, entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (path: string): void => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const imported of meta.outputs[path]?.imports ?? []) {
+      if (imported.kind === 'import-statement') visit(imported.path);
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function firstContentfulPaint(browser: Browser, url: string): Promise<number> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 400, height: 380 });
+    await page.goto(url, { waitUntil: 'load' });
+    const handle = await page.waitForFunction(() => {
+      const entry = performance.getEntriesByName('first-contentful-paint')[0];
+      return entry === undefined ? false : entry.startTime;
+    });
+    return (await handle.jsonValue()) as number;
+  } finally {
+    await context.close();
+  }
+}
+
+/** From the pointer press on the play control to the audio element's `playing` event. */
+async function clickToPlaying(browser: Browser, url: string, selector: string, ready: string): Promise<number> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 400, height: 380 });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(ready);
+    await page.evaluate(() => {
+      const audio = document.querySelector('audio')!;
+      (window as unknown as { __bench: Promise<number> }).__bench = new Promise<number>((resolvePlaying) => {
+        let pressedAt = 0;
+        document.addEventListener('pointerdown', () => (pressedAt = performance.now()), { capture: true, once: true });
+        audio.addEventListener('playing', () => resolvePlaying(performance.now() - pressedAt), { once: true });
+      });
+    });
+    await page.click(selector);
+    return await page.evaluate(() => (window as unknown as { __bench: Promise<number> }).__bench);
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/widget/meta.json'), 'utf8')) as Metafile;
+  const initial = initialJsFiles(meta, 'dist/widget/main.js');
+  const initialJsGzip = initial.reduce((sum, file) => sum + gzipSync(readFileSync(join(ROOT, file)), { level: 9 }).length, 0);
+
+  let staticHtml = '';
+  let previewSrc = '';
+  const server = await startServer({
+    root: ROOT,
+    beforeListen: (app) => {
+      app.get('/__bench/static', async (_req, reply) => reply.type('text/html').send(staticHtml));
+      app.get('/__bench/audio', async (_req, reply) =>
+        reply
+          .type('text/html')
+          .send(
+            `<!doctype html><html><body><button id="play">Play</button><audio src="${previewSrc}"></audio>` +
+              `<script>document.getElementById('play').onclick=()=>document.querySelector('audio').play();` +
+              `document.documentElement.dataset.hydrated='true'</script></body></html>`,
+          ),
+      );
+    },
+  });
+  const browser = await launchChromium();
+  try {
+    const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
+    const album = db.prepare('SELECT id FROM albums ORDER BY rowid LIMIT 1').get() as { id: string };
+    db.close();
+    const embedUrl = `${server.origin}/embed/album/${album.id}`;
+    const embedHtml = await (await fetch(embedUrl)).text();
+    // The same markup without the scripts: what the page would paint if it were static.
+    staticHtml = embedHtml.replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+    const data = JSON.parse(/<script id="resource" type="application\/json">([\s\S]*?)<\/script>/.exec(embedHtml)![1]!) as {
+      resource: { tracks: { items: Array<{ audio_preview_url: string }> } };
+    };
+    previewSrc = data.resource.tracks.items[0]!.audio_preview_url;
+
+    const paint = { embed: [] as number[], static: [] as number[] };
+    const play = { embed: [] as number[], bare: [] as number[] };
+    for (let i = 0; i < RUNS; i += 1) {
+      paint.embed.push(await firstContentfulPaint(browser, embedUrl));
+      paint.static.push(await firstContentfulPaint(browser, `${server.origin}/__bench/static`));
+      play.embed.push(
+        await clickToPlaying(browser, embedUrl, '[data-testid="play-button"]', "document.documentElement.dataset.hydrated === 'true'"),
+      );
+      play.bare.push(await clickToPlaying(browser, `${server.origin}/__bench/audio`, '#play', 'true'));
+    }
+    const figures = {
+      runs: RUNS,
+      initialJsFiles: initial.length,
+      initialJsGzipBytes: initialJsGzip,
+      paintMedianMs: { embed: median(paint.embed), static: median(paint.static) },
+      paintRatio: median(paint.embed) / median(paint.static),
+      clickToPlayingMedianMs: { embed: median(play.embed), bareAudio: median(play.bare) },
+      clickToPlayingRatio: median(play.embed) / median(play.bare),
+    };
+    const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
+    console.log(`initial JS (gzip)          ${(initialJsGzip / 1024).toFixed(1)} KB in ${initial.length} file(s)  budget 100 KB  ${verdict(initialJsGzip <= BUDGET.initialJsGzipBytes)}`);
+    console.log(`first contentful paint     embed ${figures.paintMedianMs.embed.toFixed(1)} ms / static ${figures.paintMedianMs.static.toFixed(1)} ms = ${figures.paintRatio.toFixed(2)}  budget 1.3  ${verdict(figures.paintRatio <= BUDGET.paintRatio)}`);
+    console.log(`click to playing           embed ${figures.clickToPlayingMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingRatio.toFixed(2)}  budget 2  ${verdict(figures.clickToPlayingRatio <= BUDGET.clickToPlayingRatio)}`);
+    console.log(`(medians of ${RUNS} loads each, alternating, fresh browser context per load)`);
+    console.log(JSON.stringify(figures));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pkg from '../package.json';
+import { createResourceReader } from './catalogue/resources';
+import { openDatabase } from './db/open-database';
+import { registerDemoRoutes } from './demo/routes';
+import { RELEASE_STAMP } from './embed/embed-data';
+import { messagePage } from './embed/html';
+import { registerEmbedRoutes } from './embed/routes';
+import { readWidgetAssets } from './embed/widget-assets';
+import { registerLogRoutes, sendJsonError } from './log/routes';
+import { registerStaticRoutes } from './static/routes';
+
+export interface ServerOptions {
+  readonly dataDir: string;
+  readonly distDir: string;
+  readonly fixturesDir: string;
+  /** The provider's public origin; '' (the default) makes every link relative to this server. */
+  readonly publicUrl?: string;
+  readonly country?: string;
+  readonly logger?: boolean;
+}
+
+/** The reference provider: one fastify app, routes grouped by service. */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false });
+  const db = openDatabase(options.dataDir, options.fixturesDir);
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+
+  const publicUrl = options.publicUrl ?? '';
+  const reader = createResourceReader(db, { open: publicUrl, static: publicUrl });
+  const translations = JSON.parse(readFileSync(join(options.fixturesDir, 'translations', 'en.json'), 'utf8')) as Record<string, string>;
+
+  // Never a bare 500: a JSON error for API paths, a readable page for the rest. Client errors
+  // fastify detects itself (bad JSON, wrong content type) keep their 4xx status.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
+    const message = status === 500 ? 'Something went wrong on the server.' : error.message;
+    if (request.url.startsWith('/log/')) return sendJsonError(reply, status, message);
+    return reply.code(status).type('text/html').send(messagePage(status === 500 ? 'Something went wrong' : 'Bad request', message));
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).type('text/html').send(messagePage('Not found', 'There is nothing at this address.')),
+  );
+
+  await registerStaticRoutes(app, options);
+  registerEmbedRoutes(app, {
+    reader,
+    assets: readWidgetAssets(options.distDir),
+    settings: {
+      publicUrl,
+      country: options.country ?? 'SE',
+      translations,
+      locale: 'en',
+      version: `embed_v2-${RELEASE_STAMP}-${pkg.version}`,
+    },
+  });
+  registerLogRoutes(app, db);
+  registerDemoRoutes(app, reader);
+  return app;
+}

@@ -1,0 +1,25 @@
+/** The provider's settings, from environment variables with working defaults (ARCHITECTURE.md §4). */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Where the SQLite catalogue lives; created and seeded on first start. */
+  readonly dataDir: string;
+  /** The provider's public origin; empty means links are relative to this server. */
+  readonly publicUrl: string;
+  /** The visitor's country for market checks (spec 000 §3 page config countryCode). */
+  readonly country: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const country = env.COUNTRY ?? 'SE';
+  if (!/^[A-Z]{2}$/.test(country)) throw new Error(`COUNTRY must be a two-letter country code, got ${country}`);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.DATA_DIR ?? 'data',
+    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    country,
+  };
+}

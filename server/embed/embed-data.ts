@@ -1,0 +1,36 @@
+import { isLeft } from 'fp-ts/Either';
+import { EmbedData } from '../../core/model/embed-data';
+import { formatDecodeErrors } from '../../core/model/decode-errors';
+
+/** spec 000 §9 Release stamp; the version the error reporter and action log header carry. */
+export const RELEASE_STAMP = '2019-09-14';
+
+export interface EmbedSettings {
+  readonly publicUrl: string;
+  readonly country: string;
+  readonly translations: Readonly<Record<string, string>>;
+  readonly locale: string;
+  readonly version: string;
+}
+
+/**
+ * The JSON block of spec 000 §3: the resource with its uri, translations, locale and the page
+ * config. Checked with the widget's own codec, so a catalogue bug is caught here, naming the field.
+ */
+export function buildEmbedData(resource: unknown, settings: EmbedSettings): EmbedData {
+  const host = settings.publicUrl;
+  const candidate = {
+    resource,
+    translations: settings.translations,
+    locale: settings.locale,
+    config: {
+      countryCode: settings.country,
+      features: {},
+      hosts: { api: host, open: host, accounts: host, static: host },
+      version: settings.version,
+    },
+  };
+  const decoded = EmbedData.decode(candidate);
+  if (isLeft(decoded)) throw new Error(`The embed data does not match the widget's codec: ${formatDecodeErrors(decoded.left)}`);
+  return decoded.right;
+}

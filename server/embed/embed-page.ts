@@ -1,0 +1,29 @@
+import type { EmbedData } from '../../core/model/embed-data';
+import { EMBED_DATA_ELEMENT_ID } from '../../core/model/embed-data';
+import { escapeHtml, jsonForScript } from './html';
+
+export interface WidgetAssets {
+  /** The widget's CSS, inlined: no stylesheet request stands before the first paint. */
+  readonly css: string;
+  /** The entry and the chunks it imports up front, preloaded in parallel. */
+  readonly scripts: ReadonlyArray<string>;
+}
+
+/**
+ * The embed page: the server-rendered first frame of the widget (so cover art and track list paint
+ * before any script runs), the JSON block of spec 000 §3, and the widget script.
+ */
+export function renderEmbedDocument(data: EmbedData, appHtml: string, assets: WidgetAssets): string {
+  const entry = assets.scripts[0];
+  const preloads = assets.scripts.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`).join('');
+  return (
+    `<!doctype html><html lang="${escapeHtml(data.locale)}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(data.resource.name)}</title><link rel="icon" href="data:,">` +
+    `<style>${assets.css}</style>${preloads}</head><body>` +
+    `<div id="root">${appHtml}</div>` +
+    `<script id="${EMBED_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>` +
+    (entry === undefined ? '' : `<script type="module" src="${escapeHtml(entry)}"></script>`) +
+    `</body></html>`
+  );
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { InvalidUriError, INVALID_URI_MESSAGE, parseUri } from '../../core/model/uri';
+import { renderEmbedApp } from '../../ui/widget/ssr';
+import { RESOURCE_TYPES, type ResourceReader, type ResourceType } from '../catalogue/resources';
+import { buildEmbedData, type EmbedSettings } from './embed-data';
+import { renderEmbedDocument, type WidgetAssets } from './embed-page';
+import { messagePage } from './html';
+
+const isResourceType = (type: string): type is ResourceType => (RESOURCE_TYPES as ReadonlyArray<string>).includes(type);
+
+/** GET /embed/{type}/{id}: the embed page (spec 000 §2 The embed screen, §3 the JSON block). */
+export function registerEmbedRoutes(
+  app: FastifyInstance,
+  deps: { reader: ResourceReader; settings: EmbedSettings; assets: WidgetAssets },
+): void {
+  app.get<{ Params: { type: string; id: string } }>('/embed/:type/:id', async (request, reply) => {
+    const { type, id } = request.params;
+    try {
+      parseUri(`spotify:${type}:${id}`);
+    } catch (err) {
+      if (!(err instanceof InvalidUriError)) throw err;
+      // spec 000 §8: an invalid item URI gives 'Invalid Spotify URI!'.
+      return reply.code(400).type('text/html').send(messagePage(INVALID_URI_MESSAGE, `${type}/${id} is not an item this player can open.`));
+    }
+    if (!isResourceType(type)) {
+      return reply
+        .code(404)
+        .type('text/html')
+        .send(messagePage('This item cannot be embedded', 'Embeds show an album, artist, playlist, track, show or episode.'));
+    }
+    const resource = deps.reader.read(type, id);
+    if (resource === null) {
+      return reply.code(404).type('text/html').send(messagePage(`This ${type} could not be found`, 'It may have been removed, or the link is mistyped.'));
+    }
+    const data = buildEmbedData(resource, deps.settings);
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(renderEmbedDocument(data, renderEmbedApp(data), deps.assets));
+  });
+
+  // spec 000 §7 Open URL: the provider's web player is this server's embed, shown full size.
+  app.get<{ Params: { type: string; id: string } }>('/:type/:id', async (request, reply) => {
+    const { type, id } = request.params;
+    if (!isResourceType(type)) return reply.callNotFound();
+    return reply.redirect(`/embed/${encodeURIComponent(type)}/${encodeURIComponent(id)}`);
+  });
+}

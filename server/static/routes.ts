@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { join } from 'node:path';
+
+/**
+ * The widget bundle (dist/widget) and the demo media (fixtures/media), with byte ranges (206) so
+ * that audio can seek. Hashed chunks never change; the entry and media are revalidated.
+ */
+export async function registerStaticRoutes(app: FastifyInstance, dirs: { distDir: string; fixturesDir: string }): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: join(dirs.distDir, 'widget'),
+    prefix: '/widget/',
+    acceptRanges: true,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      res.header('cache-control', path.includes('/chunks/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  await app.register(fastifyStatic, {
+    root: join(dirs.fixturesDir, 'media'),
+    prefix: '/media/',
+    decorateReply: false,
+    acceptRanges: true,
+    cacheControl: false,
+    setHeaders: (res) => {
+      res.header('cache-control', 'public, max-age=3600');
+    },
+  });
+}
