@@ -1,0 +1,82 @@
+import Database from 'better-sqlite3';
+import { isRight } from 'fp-ts/Either';
+import { join } from 'node:path';
+import { EmbedData } from '../../core/model/embed-data';
+import { readCatalogueFile } from '../db/open-database';
+import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
+
+const catalogue = readCatalogueFile(join(FIXTURES_DIR, 'catalogue.json'));
+const firstOf = {
+  album: catalogue.albums[0]!.id,
+  artist: catalogue.artists[0]!.id,
+  playlist: catalogue.playlists[0]!.id,
+  track: catalogue.tracks[0]!.id,
+  show: catalogue.shows[0]!.id,
+  episode: catalogue.episodes[0]!.id,
+};
+
+const jsonBlock = (html: string): unknown => {
+  const match = /<script id="resource" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  if (match === null) throw new Error('no JSON block in the page');
+  return JSON.parse(match[1]!);
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+describe('GET /embed/{type}/{id} (spec 000 §2 The embed screen, §3 the JSON block)', () => {
+  it.each(Object.entries(firstOf))('renders the %s embed with a JSON block the widget decodes', async (type, id) => {
+    const response = await fetch(server.url(`/embed/${type}/${id}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await response.text();
+    const data = EmbedData.decode(jsonBlock(html));
+    expect(isRight(data)).toBe(true);
+    if (!isRight(data)) return;
+    expect(data.right.resource.uri).toBe(`spotify:${type}:${id}`);
+    expect(data.right.config).toMatchObject({ countryCode: 'SE', features: {} });
+    expect(data.right.locale).toBe('en');
+    // The server-rendered first frame and the widget script are in the page.
+    expect(html).toContain('data-testid="play-button"');
+    expect(html).toContain('<script type="module" src="/widget/main.js"></script>');
+    expect(html).toContain('<style>.embed{color:#fff}</style>');
+  });
+
+  it('answers an invalid URI with 400 and the spec text (spec 000 §8)', async () => {
+    for (const path of ['/embed/album/abc!', '/embed/album/aaaaaaaaaaaaaaaaaaaaaaa', '/embed/bogus/abc']) {
+      const response = await fetch(server.url(path));
+      expect([path, response.status]).toEqual([path, 400]);
+      expect(await response.text()).toContain('Invalid Spotify URI!');
+    }
+  });
+
+  it('answers an unknown id, or a type that cannot be embedded, with a readable 404', async () => {
+    const unknown = await fetch(server.url('/embed/album/0000000000000000000000'));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('This album could not be found');
+    const user = await fetch(server.url('/embed/user/someone'));
+    expect(user.status).toBe(404);
+    expect(await user.text()).toContain('cannot be embedded');
+  });
+
+  it('escapes catalogue text so that it cannot end the script element (ARCHITECTURE.md §4)', async () => {
+    const hostile = '</script><script>alert(1)</script><!-- & \u2028';
+    const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
+    db.prepare('UPDATE albums SET name = ? WHERE id = ?').run(hostile, firstOf.album);
+    db.close();
+    const html = await (await fetch(server.url(`/embed/album/${firstOf.album}`))).text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // the JSON block's and the widget script's
+    const data = jsonBlock(html) as { resource: { name: string } };
+    expect(data.resource.name).toBe(hostile);
+  });
+
+  it('redirects the open URL (spec 000 §7) to the full-size embed', async () => {
+    const response = await fetch(server.url(`/album/${firstOf.album}`), { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/embed/album/${firstOf.album}`);
+  });
+});

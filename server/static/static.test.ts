@@ -1,0 +1,33 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+describe('media files (previews are fetched and seeked by the audio element)', () => {
+  const file = 'audio/track-lantern-swell.mp3';
+
+  it('serves a whole preview file', async () => {
+    const response = await fetch(server.url(`/media/${file}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect((await response.arrayBuffer()).byteLength).toBe(statSync(join(FIXTURES_DIR, 'media', file)).size);
+  });
+
+  it('answers a byte range with 206 and Content-Range', async () => {
+    const size = statSync(join(FIXTURES_DIR, 'media', file)).size;
+    const response = await fetch(server.url(`/media/${file}`), { headers: { range: 'bytes=100-199' } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
+    expect((await response.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it('answers 404 for a file that is not there, without leaving the media folder', async () => {
+    expect((await fetch(server.url('/media/audio/nothing.mp3'))).status).toBe(404);
+    expect((await fetch(server.url('/media/..%2F..%2Fpackage.json'))).status).toBe(404);
+  });
+});

@@ -1,0 +1,42 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './app';
+
+export const FIXTURES_DIR = resolve(__dirname, '..', 'fixtures');
+
+export interface TestServer {
+  readonly app: FastifyInstance;
+  readonly url: (path: string) => string;
+  readonly dataDir: string;
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+/** A fake widget build: the server only reads its CSS and which scripts to load. */
+export function fakeDist(): string {
+  const distDir = mkdtempSync(join(tmpdir(), 'embed-dist-'));
+  mkdirSync(join(distDir, 'widget'));
+  writeFileSync(join(distDir, 'widget', 'main.css'), '.embed{color:#fff}');
+  writeFileSync(join(distDir, 'widget', 'main.js'), 'console.log("widget")');
+  return distDir;
+}
+
+/** The real server on a free loopback port over a temporary data directory. */
+export async function startTestServer(dataDir = mkdtempSync(join(tmpdir(), 'embed-data-'))): Promise<TestServer> {
+  const distDir = fakeDist();
+  const app = await buildServer({ dataDir, distDir, fixturesDir: FIXTURES_DIR });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  return {
+    app,
+    dataDir,
+    url: (path) => `http://127.0.0.1:${address.port}${path}`,
+    stop: async (options = {}) => {
+      await app.close();
+      rmSync(distDir, { recursive: true, force: true });
+      if (options.keepData !== true) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
