@@ -113,7 +113,9 @@ export interface AudioFact {
 
 /** One HTMLAudioElement playing progressive files (the preview player of spec 001 §4). */
 export interface AudioElementPort {
-  /** Points the element at a file; metadata starts loading. */
+  /** Points an element that has no file yet at one, fetching its metadata only. */
+  prefetch(src: string): Observable<void>;
+  /** Points the element at a file and fetches it whole; a file already prefetched is kept, not reloaded. */
   load(src: string): Observable<void>;
   /** Errors when the browser refuses to play (autoplay policy, no source). */
   play(): Observable<void>;

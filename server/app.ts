@@ -31,7 +31,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   const publicUrl = options.publicUrl ?? '';
-  const reader = createResourceReader(db, { open: publicUrl, static: publicUrl });
+  const country = options.country ?? 'SE';
+  const reader = createResourceReader(db, { open: publicUrl, static: publicUrl, country });
   const translations = JSON.parse(readFileSync(join(options.fixturesDir, 'translations', 'en.json'), 'utf8')) as Record<string, string>;
 
   // Never a bare 500: a JSON error for API paths, a readable page for the rest. Client errors
@@ -53,7 +54,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     assets: readWidgetAssets(options.distDir),
     settings: {
       publicUrl,
-      country: options.country ?? 'SE',
+      country,
       translations,
       locale: 'en',
       version: `embed_v2-${RELEASE_STAMP}-${pkg.version}`,

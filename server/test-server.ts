@@ -23,9 +23,12 @@ export function fakeDist(): string {
 }
 
 /** The real server on a free loopback port over a temporary data directory. */
-export async function startTestServer(dataDir = mkdtempSync(join(tmpdir(), 'embed-data-'))): Promise<TestServer> {
+export async function startTestServer(
+  dataDir = mkdtempSync(join(tmpdir(), 'embed-data-')),
+  options: { country?: string } = {},
+): Promise<TestServer> {
   const distDir = fakeDist();
-  const app = await buildServer({ dataDir, distDir, fixturesDir: FIXTURES_DIR });
+  const app = await buildServer({ dataDir, distDir, fixturesDir: FIXTURES_DIR, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');

@@ -9,6 +9,11 @@ class FakeAudioElement extends EventTarget {
   currentTime = 0;
   duration = Number.NaN;
   error: { code: number } | null = null;
+  /** Attributes as the page's markup set them. */
+  attributes: Record<string, string> = {};
+  getAttribute(name: string): string | null {
+    return this.attributes[name] ?? null;
+  }
   playCalls = 0;
   pauseCalls = 0;
   playAnswer: () => Promise<void> = () => Promise.resolve();
@@ -33,6 +38,39 @@ describe('createAudioElement (AudioElementPort over one <audio>)', () => {
     expect(element.src).toBe('');
     load$.subscribe();
     expect(element).toMatchObject({ src: 'https://cdn.test/a.mp3', preload: 'auto' });
+  });
+
+  it('prefetch points an empty element at a file with preload=metadata, and never replaces a file', () => {
+    const { element, port } = setup();
+    port.prefetch('https://cdn.test/a.mp3').subscribe();
+    expect(element).toMatchObject({ src: 'https://cdn.test/a.mp3', preload: 'metadata' });
+    port.prefetch('https://cdn.test/b.mp3').subscribe();
+    expect(element.src).toBe('https://cdn.test/a.mp3');
+  });
+
+  it('load of the prefetched file keeps it (no restart), only raising preload; another file replaces it', () => {
+    const { element, port } = setup();
+    const assigned: string[] = [];
+    let src = '';
+    Object.defineProperty(element, 'src', { get: () => src, set: (v: string) => assigned.push((src = v)) });
+    port.prefetch('https://cdn.test/a.mp3').subscribe();
+    port.load('https://cdn.test/a.mp3').subscribe();
+    expect(assigned).toEqual(['https://cdn.test/a.mp3']);
+    expect(element.preload).toBe('auto');
+    port.load('https://cdn.test/b.mp3').subscribe();
+    expect(assigned).toEqual(['https://cdn.test/a.mp3', 'https://cdn.test/b.mp3']);
+  });
+
+  it('adopts a file the page already set (the server prefetch): neither prefetch nor load replaces it', () => {
+    const element = new FakeAudioElement();
+    element.attributes.src = '/media/a.mp3';
+    const port = createAudioElement(element as unknown as AudioElementLike);
+    const assigned: string[] = [];
+    Object.defineProperty(element, 'src', { get: () => '/media/a.mp3', set: (v: string) => assigned.push(v) });
+    port.prefetch('/media/a.mp3').subscribe();
+    port.load('/media/a.mp3').subscribe();
+    expect(assigned).toEqual([]);
+    expect(element.preload).toBe('auto');
   });
 
   it('play calls element.play() synchronously on subscription (inside the click) and completes when it resolves', async () => {

@@ -16,7 +16,7 @@ export const AUDIO_FACT_EVENTS: ReadonlyArray<AudioFact['kind']> = [
 /** The part of HTMLAudioElement this adapter uses. */
 export type AudioElementLike = Pick<
   HTMLAudioElement,
-  'src' | 'preload' | 'currentTime' | 'duration' | 'error' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener'
+  'src' | 'getAttribute' | 'preload' | 'currentTime' | 'duration' | 'error' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener'
 >;
 
 /** Runs an element call on subscription; a throw errors the Observable. */
@@ -45,12 +45,24 @@ function factOf(element: AudioElementLike, kind: AudioFact['kind']): AudioFact {
  * the core (core/model/audio-fact.ts).
  */
 export function createAudioElement(element: AudioElementLike): AudioElementPort {
+  // The src as given: element.src reads back resolved, so it cannot tell a prefetched file. An
+  // element that came with the page may hold one already (the server's prefetch).
+  let assigned: string | null = element.getAttribute('src');
   return {
+    prefetch: (src) =>
+      call(() => {
+        if (assigned !== null) return;
+        element.preload = 'metadata';
+        element.src = src;
+        assigned = src;
+      }),
     load: (src) =>
       call(() => {
         // Fetch the whole file ahead of the click (spec 000 §2 first use: load before play).
         element.preload = 'auto';
-        element.src = src;
+        // Setting src again would restart a prefetched file from nothing.
+        if (assigned !== src) element.src = src;
+        assigned = src;
       }),
     play: () =>
       new Observable<void>((subscriber) => {

@@ -37,6 +37,7 @@ export function createFakeAudio(scheduler: SchedulerLike, calls: string[], optio
   let knownDurationMs = Number.NaN;
   let playing = false;
   let ticker: Subscription | null = null;
+  let assigned: string | null = null;
 
   const fact = (kind: AudioFact['kind']) => facts$.next({ kind, positionMs, durationMs: knownDurationMs });
   const later = (work: () => void, delay = 0) => {
@@ -75,8 +76,23 @@ export function createFakeAudio(scheduler: SchedulerLike, calls: string[], optio
   return {
     facts$: facts$.asObservable(),
     emit: (f) => facts$.next(f),
+    prefetch: (src) =>
+      call(`prefetch ${src}`, () => {
+        if (assigned !== null) return;
+        assigned = src;
+        later(() => {
+          knownDurationMs = durationMs;
+          fact('loadedmetadata');
+        });
+      }),
     load: (src) =>
       call(`load ${src}`, () => {
+        // A prefetched file is kept, as the browser adapter keeps it: only the rest is fetched.
+        if (assigned === src && generation === 0) {
+          later(() => fact('canplaythrough'));
+          return;
+        }
+        assigned = src;
         stop();
         generation += 1;
         positionMs = 0;

@@ -128,3 +128,6 @@ export type EmbedData = t.TypeOf<typeof EmbedData>;
 
 /** The element id of the JSON block in the embed page. */
 export const EMBED_DATA_ELEMENT_ID = 'resource';
+
+/** The element id of the preview player's audio element, which the embed page may carry already. */
+export const PREVIEW_AUDIO_ELEMENT_ID = 'preview-audio';

@@ -31,6 +31,12 @@ export const viewportMeasured = defineAction('widget/viewportMeasured', { width:
 // --- preview player decisions (epic, spec 001 §4 Preview player) ----------------------------
 /** The player is started for this page (first use). */
 export const playerStarted = defineAction('preview/playerStarted');
+/**
+ * At start-up, before the player starts: point the element at the first preview with metadata
+ * only, so that a click plays at once (a bare audio element has its file by then too) while a page
+ * of many untouched embeds downloads no audio (spec 000 §2 first-use rule still starts the player).
+ */
+export const trackPrefetchDecided = defineAction('preview/trackPrefetchDecided', { index: t.number, uri: t.string, src: t.string });
 export const trackLoadDecided = defineAction('preview/trackLoadDecided', {
   index: t.number,
   uri: t.string,

@@ -1,7 +1,7 @@
 import { merge, of, type Observable } from 'rxjs';
 import { catchError, filter, ignoreElements, mergeMap } from 'rxjs/operators';
 import type { Action } from '../store/action';
-import { mediaFailed, pauseDecided, playDecided, playRefused, seekDecided, trackLoadDecided, trackUnavailable } from './actions';
+import { mediaFailed, pauseDecided, playDecided, playRefused, seekDecided, trackLoadDecided, trackPrefetchDecided, trackUnavailable } from './actions';
 import type { WidgetEpic } from './widget-epic';
 
 /** spec 000 §8: the text used when an error carries no message. */
@@ -32,6 +32,10 @@ const callFailed = (message: string) => mediaFailed({ code: PLAYER_CALL_FAILED, 
  */
 export const audioEffectsEpic: WidgetEpic = (action$, _state$, deps) =>
   merge(
+    action$.pipe(
+      filter(trackPrefetchDecided.match),
+      mergeMap((a) => effect(deps.audio.prefetch(a.src), callFailed)),
+    ),
     action$.pipe(
       filter(trackLoadDecided.match),
       mergeMap((a) => effect(deps.audio.load(a.src), callFailed)),

@@ -3,7 +3,7 @@ import type { Ports } from '../ports';
 import { audioEffectsEpic } from './audio-effects.epic';
 import { impressionEpic } from './impression.epic';
 import { playerEventsEpic, previewCapEpic, trackEndedEpic } from './player-events.epic';
-import { firstUseEpic, playToggleEpic, seekEpic } from './preview-commands.epic';
+import { firstUseEpic, playToggleEpic, prefetchEpic, seekEpic } from './preview-commands.epic';
 import type { WidgetState } from './state';
 import { resizeEpic } from './viewport.epic';
 
@@ -14,6 +14,7 @@ import { resizeEpic } from './viewport.epic';
  * Start-up (session id, first viewport) is not an epic: see bindAdapterFacts.
  */
 export const widgetEpics: ReadonlyArray<Epic<WidgetState, Ports>> = [
+  prefetchEpic,
   firstUseEpic,
   playToggleEpic,
   seekEpic,

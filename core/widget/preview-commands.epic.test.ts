@@ -20,7 +20,7 @@ describe('first use (spec 000 §2 first-use rule)', () => {
       expected: '-(sl)',
       outputs: { s: a.playerStarted(), l: load1 },
     });
-    expect(ports.calls.audio).toEqual([`load ${SRC1}`]);
+    expect(ports.calls.audio).toEqual([`prefetch ${SRC1}`, `load ${SRC1}`]);
     expect(state.player).toMatchObject({ started: true, index: 0, status: 'loading' });
   });
 
@@ -32,7 +32,7 @@ describe('first use (spec 000 §2 first-use rule)', () => {
       outputs: { s: a.playerStarted(), l: load1, p: a.playDecided() },
     });
     // The load and the one play() run inside the click's own turn (autoplay policy), in this order.
-    expect(ports.calls.audio).toEqual([`load ${SRC1}`, 'play']);
+    expect(ports.calls.audio).toEqual([`prefetch ${SRC1}`, `load ${SRC1}`, 'play']);
   });
 
   it('skips tracks without a preview address or playability when choosing the first track', () => {
@@ -44,6 +44,30 @@ describe('first use (spec 000 §2 first-use rule)', () => {
       expected: '-(sl)',
       outputs: { s: a.playerStarted(), l: a.trackLoadDecided({ index: 2, uri: 'spotify:track:track3', src: 'https://cdn.test/preview/track3.mp3' }) },
     });
+  });
+});
+
+describe('prefetch at start-up (before the first-use rule starts the player)', () => {
+  it('points the element at the first playable preview, metadata only, once the session starts', () => {
+    const { ports } = scenario({
+      inputs: {},
+      expected: 'f',
+      outputs: { f: a.trackPrefetchDecided({ index: 0, uri: 'spotify:track:track1', src: SRC1 }) },
+      exclude: [],
+      prefixes: ['preview/trackPrefetchDecided'],
+    });
+    expect(ports.calls.audio).toEqual([`prefetch ${SRC1}`]);
+  });
+
+  it('prefetches nothing when no track has a preview address', () => {
+    const { ports } = scenario({
+      initialState: initialWidgetState(albumData([testTrack(1, { audio_preview_url: null })])),
+      inputs: {},
+      expected: '',
+      outputs: {},
+      exclude: [],
+    });
+    expect(ports.calls.audio).toEqual([]);
   });
 });
 
@@ -65,7 +89,7 @@ describe('play/pause toggle (spec 000 §2 button and space bar)', () => {
         z: a.playbackPaused(),
       },
     });
-    expect(ports.calls.audio).toEqual([`load ${SRC1}`, 'play', 'pause', 'play']);
+    expect(ports.calls.audio).toEqual([`prefetch ${SRC1}`, `load ${SRC1}`, 'play', 'pause', 'play']);
     expect(state.playback).toMatchObject({ isPlaying: false, isPaused: true, trackUri: 'spotify:track:track1' });
   });
 
@@ -79,7 +103,7 @@ describe('play/pause toggle (spec 000 §2 button and space bar)', () => {
       },
       { audio: { refusePlay: true } },
     );
-    expect(ports.calls.audio).toEqual([`load ${SRC1}`, 'play']);
+    expect(ports.calls.audio).toEqual([`prefetch ${SRC1}`, `load ${SRC1}`, 'play']);
     expect(state.player.error).toBeNull();
     expect(state.playback).toMatchObject({ isPlaying: false, isPaused: false });
   });
@@ -109,7 +133,7 @@ describe('seek (spec 000 §5: clamped between 0 and the maximum)', () => {
       expected: '-(sl)k',
       outputs: { s: a.playerStarted(), l: load1, k: a.seekDecided({ positionMs: decided }) },
     });
-    expect(ports.calls.audio).toEqual([`load ${SRC1}`, `seek ${decided}`]);
+    expect(ports.calls.audio).toEqual([`prefetch ${SRC1}`, `load ${SRC1}`, `seek ${decided}`]);
   });
 
   it('a seek shorter than the preview cap is clamped to the track length', () => {

@@ -1,6 +1,6 @@
-import { filter, mergeMap } from 'rxjs/operators';
-import { playToggleRequested, pauseDecided, pointerEntered, seekRequested } from './actions';
-import { playDecisions, seekDecisions, startDecisions } from './preview-decisions';
+import { filter, mergeMap, take } from 'rxjs/operators';
+import { playToggleRequested, pauseDecided, pointerEntered, seekRequested, sessionStarted } from './actions';
+import { playDecisions, prefetchDecisions, seekDecisions, startDecisions } from './preview-decisions';
 import type { WidgetEpic } from './widget-epic';
 
 /*
@@ -8,6 +8,14 @@ import type { WidgetEpic } from './widget-epic';
  * reducer saw the command and emits its decisions in order; the store runs them, and their
  * effects, synchronously inside the visitor's event, which the browser's autoplay policy needs.
  */
+
+/** At start-up (the session's first fact), the first preview's metadata is prefetched, once. */
+export const prefetchEpic: WidgetEpic = (action$, state$) =>
+  action$.pipe(
+    filter(sessionStarted.match),
+    take(1),
+    mergeMap(() => prefetchDecisions(state$.value)),
+  );
 
 /** spec 000 §2 first-use rule: the player starts the first time the pointer enters the document. */
 export const firstUseEpic: WidgetEpic = (action$, state$) =>

@@ -11,6 +11,7 @@ import {
   previewCapReached,
   seekDecided,
   trackLoadDecided,
+  trackPrefetchDecided,
   trackUnavailable,
 } from './actions';
 import { PREVIEW_CAP_MS } from './preview-mode';
@@ -45,6 +46,15 @@ export function startDecisions(state: WidgetState): Action[] {
   const first = startIndex(list, state.session.loggedIn);
   const decision = first === null ? null : decideTrack(list, first, state.session.loggedIn);
   return decision?.kind === 'load' ? [playerStarted(), loadAction(decision)] : [playerStarted()];
+}
+
+/** spec 000 §2: before first use, the first playable track is prefetched (metadata only). */
+export function prefetchDecisions(state: WidgetState): Action[] {
+  if (state.player.started) return [];
+  const list = currentTrackList(state);
+  const first = startIndex(list, state.session.loggedIn);
+  const decision = first === null ? null : decideTrack(list, first, state.session.loggedIn);
+  return decision?.kind === 'load' ? [trackPrefetchDecided({ index: decision.index, uri: decision.uri, src: decision.src })] : [];
 }
 
 /** The index the element holds, or will hold once these start decisions are reduced. */

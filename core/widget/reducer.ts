@@ -100,6 +100,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'widget/playToggleRequested':
     case 'widget/actionLogDownloadRequested':
     case 'widget/windowResized':
+    case 'preview/trackPrefetchDecided':
     case 'preview/playDecided':
     case 'preview/pauseDecided':
     case 'preview/playRefused':

@@ -14,6 +14,7 @@ export const widgetActionCreators = [
   a.sessionStarted,
   a.viewportMeasured,
   a.playerStarted,
+  a.trackPrefetchDecided,
   a.trackLoadDecided,
   a.playDecided,
   a.pauseDecided,

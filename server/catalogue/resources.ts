@@ -6,6 +6,11 @@ export interface Hosts {
   readonly static: string;
 }
 
+export interface ReaderOptions extends Hosts {
+  /** The visitor's market: an episode is playable only where it is available (spec 000 §5). */
+  readonly country: string;
+}
+
 export type ResourceType = 'album' | 'artist' | 'playlist' | 'track' | 'show' | 'episode';
 export const RESOURCE_TYPES: ReadonlyArray<ResourceType> = ['album', 'artist', 'playlist', 'track', 'show', 'episode'];
 
@@ -16,7 +21,7 @@ type Json = Record<string, unknown>;
  * Builds catalogue objects shaped like the public Web API's (plus the embed's dominantColor),
  * as the embed page's JSON block carries them (spec 000 §3). Returns null for an unknown id.
  */
-export function createResourceReader(db: Db, hosts: Hosts) {
+export function createResourceReader(db: Db, hosts: ReaderOptions) {
   const q = {
     artist: db.prepare('SELECT * FROM artists WHERE id = ?'),
     album: db.prepare('SELECT * FROM albums WHERE id = ?'),
@@ -67,7 +72,7 @@ export function createResourceReader(db: Db, hosts: Hosts) {
     };
   }
 
-  function showRef(showId: string): Json {
+  function showRef(showId: string): Json & { available_markets: string[] } {
     const show = q.show.get(showId) as Row;
     return {
       uri: uri('show', showId),
@@ -81,6 +86,8 @@ export function createResourceReader(db: Db, hosts: Hosts) {
   function episodeObject(id: string): Json | null {
     const row = q.episode.get(id) as Row | undefined;
     if (row === undefined) return null;
+    const markets = JSON.parse(String(row.available_markets)) as string[];
+    const show = showRef(String(row.show_id));
     return {
       type: 'episode',
       id,
@@ -89,9 +96,11 @@ export function createResourceReader(db: Db, hosts: Hosts) {
       release_date: row.release_date,
       duration_ms: row.duration_ms,
       audio_preview_url: mediaUrl(row.preview_file),
-      available_markets: JSON.parse(String(row.available_markets)) as string[],
+      available_markets: markets,
+      // spec 000 §5: available only if the country is in the markets of the episode or its show.
+      is_playable: markets.includes(hosts.country) || show.available_markets.includes(hosts.country),
       images: images('episode', id),
-      show: showRef(String(row.show_id)),
+      show,
       external_urls: externalUrls('episode', id),
       dominantColor: row.dominant_color,
     };

@@ -43,6 +43,8 @@ describe('GET /embed/{type}/{id} (spec 000 §2 The embed screen, §3 the JSON bl
     expect(html).toContain('data-testid="play-button"');
     expect(html).toContain('<script type="module" src="/widget/main.js"></script>');
     expect(html).toContain('<style>.embed{color:#fff}</style>');
+    // The first preview is prefetched (metadata only) while the page parses.
+    expect(html).toMatch(/<audio id="preview-audio" hidden preload="metadata" src="\/media\/audio\/[\w-]+\.mp3"><\/audio>/);
   });
 
   it('answers an invalid URI with 400 and the spec text (spec 000 §8)', async () => {
@@ -72,6 +74,19 @@ describe('GET /embed/{type}/{id} (spec 000 §2 The embed screen, §3 the JSON bl
     expect(html.match(/<\/script>/g)).toHaveLength(2); // the JSON block's and the widget script's
     const data = jsonBlock(html) as { resource: { name: string } };
     expect(data.resource.name).toBe(hostile);
+  });
+
+  it('marks an episode playable only in its markets (spec 000 §5), so no preview is prefetched elsewhere', async () => {
+    const elsewhere = await startTestServer(undefined, { country: 'JP' });
+    try {
+      const here = jsonBlock(await (await fetch(server.url(`/embed/episode/${firstOf.episode}`))).text()) as { resource: { is_playable: boolean } };
+      const html = await (await fetch(elsewhere.url(`/embed/episode/${firstOf.episode}`))).text();
+      const there = jsonBlock(html) as { resource: { is_playable: boolean }; config: { countryCode: string } };
+      expect([here.resource.is_playable, there.resource.is_playable, there.config.countryCode]).toEqual([true, false, 'JP']);
+      expect(html).not.toContain('<audio');
+    } finally {
+      await elsewhere.stop();
+    }
   });
 
   it('redirects the open URL (spec 000 §7) to the full-size embed', async () => {

@@ -1,5 +1,8 @@
 import type { EmbedData } from '../../core/model/embed-data';
-import { EMBED_DATA_ELEMENT_ID } from '../../core/model/embed-data';
+import { EMBED_DATA_ELEMENT_ID, PREVIEW_AUDIO_ELEMENT_ID } from '../../core/model/embed-data';
+import { trackPrefetchDecided } from '../../core/widget/actions';
+import { prefetchDecisions } from '../../core/widget/preview-decisions';
+import { initialWidgetState } from '../../core/widget/state';
 import { escapeHtml, jsonForScript } from './html';
 
 export interface WidgetAssets {
@@ -14,6 +17,13 @@ export interface WidgetAssets {
  * before any script runs), the JSON block of spec 000 §3, and the widget script.
  */
 export function renderEmbedDocument(data: EmbedData, appHtml: string, assets: WidgetAssets): string {
+  // The widget prefetches the first preview's metadata at start-up; the page starts it while it
+  // parses, as a plain <audio src> would, so that the first click plays at once.
+  const prefetch = prefetchDecisions(initialWidgetState(data)).find(trackPrefetchDecided.match);
+  const audio =
+    prefetch === undefined
+      ? ''
+      : `<audio id="${PREVIEW_AUDIO_ELEMENT_ID}" hidden preload="metadata" src="${escapeHtml(prefetch.src)}"></audio>`;
   const entry = assets.scripts[0];
   const preloads = assets.scripts.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`).join('');
   return (
@@ -21,7 +31,7 @@ export function renderEmbedDocument(data: EmbedData, appHtml: string, assets: Wi
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(data.resource.name)}</title><link rel="icon" href="data:,">` +
     `<style>${assets.css}</style>${preloads}</head><body>` +
-    `<div id="root">${appHtml}</div>` +
+    `<div id="root">${appHtml}</div>${audio}` +
     `<script id="${EMBED_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>` +
     (entry === undefined ? '' : `<script type="module" src="${escapeHtml(entry)}"></script>`) +
     `</body></html>`

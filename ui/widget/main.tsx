@@ -11,6 +11,7 @@ import { initialWidgetState, type WidgetState } from '../../core/widget/state';
 import { StoreProvider } from '../hooks/store-context';
 import { EmbedApp } from './EmbedApp';
 import { readEmbedData, showStartupError } from './read-embed-data';
+import { PREVIEW_AUDIO_ELEMENT_ID } from '../../core/model/embed-data';
 
 declare global {
   interface Window {
@@ -48,10 +49,15 @@ function boot(): void {
   const { data } = read;
   const initialState = initialWidgetState(data);
 
-  // The preview player's one audio element (spec 001 §4), outside the React tree.
-  const audio = document.createElement('audio');
-  audio.hidden = true;
-  document.body.appendChild(audio);
+  // The preview player's one audio element (spec 001 §4), outside the React tree. The server's page
+  // has it already, prefetching the first preview while the page parses; otherwise it is made here.
+  let audio = document.querySelector<HTMLAudioElement>(`audio#${PREVIEW_AUDIO_ELEMENT_ID}`);
+  if (audio === null) {
+    audio = document.createElement('audio');
+    audio.id = PREVIEW_AUDIO_ELEMENT_ID;
+    audio.hidden = true;
+    document.body.appendChild(audio);
+  }
 
   const ports = createBrowserPorts(window, audio);
   const log = createActionLog({ app: 'embed-player', version: data.config.version, initialState });
@@ -84,4 +90,20 @@ function boot(): void {
   }
 }
 
-boot();
+/**
+ * The server's frame is complete without script, so it paints first: hydration waits for the frame
+ * after the first paint (a module script would otherwise run, and hydrate, before it). A page whose
+ * frames are throttled (a hidden or off-screen iframe) still boots, on the timer.
+ */
+function afterFirstPaint(work: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
+}
+
+afterFirstPaint(boot);
