@@ -1,12 +1,7 @@
 import type { Config } from 'jest';
 
 // Type checking is `npm run typecheck` (part of `npm test`); here ts-jest only transpiles.
-// Some server dependencies ship only ES modules, which jest's CommonJS runtime cannot require:
-// those few are transpiled too (Node itself loads them natively).
-const ESM_ONLY_PACKAGES = ['content-disposition'];
-
 const transform: Config['transform'] = {
-  '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true, module: 'commonjs', target: 'ES2022' } }],
   '^.+\\.tsx?$': [
     'ts-jest',
     {
@@ -22,7 +17,6 @@ const project = (displayName: string, roots: string[], testEnvironment: string, 
   transform,
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
   ...extra,
 });
 
