@@ -13,7 +13,7 @@ export async function registerStaticRoutes(app: FastifyInstance, dirs: { distDir
     acceptRanges: true,
     cacheControl: false,
     setHeaders: (res, path) => {
-      res.header('cache-control', path.includes('/chunks/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', path.includes('/chunks/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   await app.register(fastifyStatic, {
@@ -23,7 +23,7 @@ export async function registerStaticRoutes(app: FastifyInstance, dirs: { distDir
     acceptRanges: true,
     cacheControl: false,
     setHeaders: (res) => {
-      res.header('cache-control', 'public, max-age=3600');
+      res.setHeader('cache-control', 'public, max-age=3600');
     },
   });
 }
