@@ -21,7 +21,7 @@ export function registerDemoRoutes(app: FastifyInstance, reader: ResourceReader)
       .type('text/html')
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-          `<title>Embed player demo</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:720px;margin:24px auto;padding:0 16px}` +
+          `<title>Embed player demo</title><link rel="icon" href="data:,"><style>body{font:15px/1.5 system-ui,sans-serif;max-width:720px;margin:24px auto;padding:0 16px}` +
           `h2{font-size:15px;margin:24px 0 8px}iframe{border-radius:8px;display:block}</style></head><body>` +
           `<h1>Embed player demo</h1><p>Each item of the demo catalogue in its embed. Add <code>?debug=1</code> to an embed's address to download its action log.</p>` +
           `${items}</body></html>`,

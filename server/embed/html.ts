@@ -19,5 +19,5 @@ export function jsonForScript(value: unknown): string {
 
 /** A small, readable page for answers that are not the widget (errors, 404s). */
 export function messagePage(title: string, message: string, lang = 'en'): string {
-  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{margin:0;font:14px/19px system-ui,sans-serif;background:#181818;color:#fff;display:flex;align-items:center;justify-content:center;height:100vh;text-align:center}h1{font-size:16px;margin:0 0 8px}p{margin:0;color:#b3b3b3}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><style>body{margin:0;font:14px/19px system-ui,sans-serif;background:#181818;color:#fff;display:flex;align-items:center;justify-content:center;height:100vh;text-align:center}h1{font-size:16px;margin:0 0 8px}p{margin:0;color:#b3b3b3}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
 }
