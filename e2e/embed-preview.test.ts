@@ -1,7 +1,8 @@
 // Issue 2 "Must show": an anonymous visitor opens an album's embed page in Debian Chromium and
 // hears the 30-second preview of its first track (spec 000 §2, §4 Preview mode; spec 001 §4 Preview player).
 import Database from 'better-sqlite3';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { launchChromium, startServer, type RunningServer } from './harness';
@@ -48,6 +49,12 @@ const waitForCurrentTimeAbove = (seconds: number) =>
 
 const waitForPaused = () =>
   page.waitForFunction(() => document.querySelector('audio')?.paused === true, { timeout: 10_000 });
+
+/** Chromium writes a download under a temporary name first; the final name appears when it is complete. */
+async function waitForFile(path: string): Promise<void> {
+  for (let i = 0; i < 100 && !existsSync(path); i += 1) await new Promise((r) => setTimeout(r, 100));
+  if (!existsSync(path)) throw new Error(`no download at ${path}`);
+}
 
 function firstAlbumId(dataDir: string): string {
   const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
@@ -133,6 +140,18 @@ describe('album embed, anonymous visitor (spec 000 §4 Preview mode)', () => {
     const engine = replayEngine(file, { reducer: widgetReducer, epics: widgetEpics, makeDeps: (scheduler) => createFakePorts(scheduler) });
     if (!engine.ok) throw new Error(`engine replay diverged: ${engine.divergence.message}`);
     expect(engine.finalState).toEqual(fold.finalState);
+
+    // debug=1 offers the same log as a download (ARCHITECTURE.md §3), ending with the download itself.
+    const downloads = mkdtempSync(join(tmpdir(), 'embed-downloads-'));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    await page.click('[data-testid="download-log"]');
+    const downloaded = join(downloads, `embed-session-${rows[0]?.session_id}.jsonl`);
+    await waitForFile(downloaded);
+    const downloadedLog = parseActionLog(readFileSync(downloaded, 'utf8'));
+    expect(downloadedLog.entries.slice(0, file.entries.length)).toEqual(file.entries);
+    expect(downloadedLog.entries.at(-1)?.action.type).toBe('widget/actionLogDownloadRequested');
+    rmSync(downloads, { recursive: true, force: true });
 
     // Keep the newest recording for people to look at; RECORD_SESSIONS=1 refreshes the committed
     // fixture and its golden final state (fixtures/sessions/sessions.test.ts replays them).

@@ -42,19 +42,23 @@ const loadAction = (d: Extract<TrackDecision, { kind: 'load' }>) => trackLoadDec
  */
 export function startDecisions(state: WidgetState): Action[] {
   if (state.player.started) return [];
+  const first = firstTrackToLoad(state);
+  return first === null ? [playerStarted()] : [playerStarted(), loadAction(first)];
+}
+
+/** The first playable track with a preview address (spec 001 §5), or null when there is none. */
+function firstTrackToLoad(state: WidgetState): Extract<TrackDecision, { kind: 'load' }> | null {
   const list = currentTrackList(state);
   const first = startIndex(list, state.session.loggedIn);
   const decision = first === null ? null : decideTrack(list, first, state.session.loggedIn);
-  return decision?.kind === 'load' ? [playerStarted(), loadAction(decision)] : [playerStarted()];
+  return decision?.kind === 'load' ? decision : null;
 }
 
 /** spec 000 §2: before first use, the first playable track is prefetched (metadata only). */
 export function prefetchDecisions(state: WidgetState): Action[] {
   if (state.player.started) return [];
-  const list = currentTrackList(state);
-  const first = startIndex(list, state.session.loggedIn);
-  const decision = first === null ? null : decideTrack(list, first, state.session.loggedIn);
-  return decision?.kind === 'load' ? [trackPrefetchDecided({ index: decision.index, uri: decision.uri, src: decision.src })] : [];
+  const first = firstTrackToLoad(state);
+  return first === null ? [] : [trackPrefetchDecided({ index: first.index, uri: first.uri, src: first.src })];
 }
 
 /** The index the element holds, or will hold once these start decisions are reduced. */
