@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '../package.json';
@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database';
 import { registerDemoRoutes } from './demo/routes';
 import { RELEASE_STAMP } from './embed/embed-data';
 import { messagePage } from './embed/html';
+import { INVALID_URI_MESSAGE } from '../core/model/uri';
 import { registerEmbedRoutes } from './embed/routes';
 import { readWidgetAssets } from './embed/widget-assets';
 import { registerLogRoutes, sendJsonError } from './log/routes';
@@ -24,7 +25,19 @@ export interface ServerOptions {
 
 /** The reference provider: one fastify app, routes grouped by service. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Long or malformed ids reach the embed route, which answers them with the spec's page
+    // (spec 000 §8 'Invalid Spotify URI!'), instead of the router's own 414 or JSON 400.
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: (error, request, reply) => {
+      const body = request.url.startsWith('/embed/')
+        ? messagePage(INVALID_URI_MESSAGE, 'This address does not name an item this player can open.')
+        : messagePage('Bad request', error.message);
+      // The hook is generic over route schemas; this answer belongs to no route.
+      return (reply as unknown as FastifyReply).code(400).type('text/html').send(body);
+    },
+  });
   const db = openDatabase(options.dataDir, options.fixturesDir);
   app.addHook('onClose', async () => {
     db.close();

@@ -48,7 +48,8 @@ describe('GET /embed/{type}/{id} (spec 000 §2 The embed screen, §3 the JSON bl
   });
 
   it('answers an invalid URI with 400 and the spec text (spec 000 §8)', async () => {
-    for (const path of ['/embed/album/abc!', '/embed/album/aaaaaaaaaaaaaaaaaaaaaaa', '/embed/bogus/abc']) {
+    const longId = 'a'.repeat(500);
+    for (const path of ['/embed/album/abc!', '/embed/album/aaaaaaaaaaaaaaaaaaaaaaa', '/embed/bogus/abc', `/embed/album/${longId}`, '/embed/album/%E0%A4%A']) {
       const response = await fetch(server.url(path));
       expect([path, response.status]).toEqual([path, 400]);
       expect(await response.text()).toContain('Invalid Spotify URI!');
