@@ -30,6 +30,19 @@ const builds = [
     conditions: ['es2015'],
   },
   {
+    // The parent page's client of the embed API (spec 000 §7): one ES module, no dependencies,
+    // served at /embed-api/client.js.
+    entryPoints: { client: 'ui/embed-api-client/index.ts' },
+    outdir: 'dist/embed-api',
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    sourcemap: true,
+    legalComments: 'none',
+  },
+  {
     entryPoints: {
       'server/main': 'server/main.ts',
       'scripts/replay': 'scripts/replay.ts',

@@ -29,6 +29,8 @@ export interface HttpRequest {
   readonly headers?: Readonly<Record<string, string>>;
   /** Already serialised (JSON text, form data as text). */
   readonly body?: string;
+  /** Outlives the page (fetch keepalive): for logs sent as the page is hidden or closed. Bodies up to 64 KiB. */
+  readonly keepalive?: boolean;
 }
 
 export interface HttpResponse {

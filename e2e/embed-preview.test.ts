@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { launchChromium, startServer, type RunningServer } from './harness';
+import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 import { parseActionLog } from '../core/store/action-log';
 import { replayEngine, replayFold } from '../core/store/replay';
 import { widgetReducer } from '../core/widget/reducer';
@@ -70,11 +70,7 @@ function firstAlbumId(dataDir: string): string {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchChromium();
-  page = await browser.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') pageErrors.push(msg.text());
-  });
+  page = await newPageCollectingErrors(browser, pageErrors);
 });
 
 afterAll(async () => {

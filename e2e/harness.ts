@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer';
+import puppeteer, { type Browser, type Page } from 'puppeteer';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../server/app';
 
@@ -55,4 +55,14 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: CHROMIUM_ARGS,
   });
+}
+
+/** A new page whose uncaught errors and console errors are collected into `errors` (tests expect none). */
+export async function newPageCollectingErrors(browser: Browser, errors: string[]): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  return page;
 }

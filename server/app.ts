@@ -9,9 +9,13 @@ import { RELEASE_STAMP } from './embed/embed-data';
 import { messagePage } from './embed/html';
 import { INVALID_URI_MESSAGE } from '../core/model/uri';
 import { registerEmbedRoutes } from './embed/routes';
+import { readTranslations } from './embed/locale';
 import { readWidgetAssets } from './embed/widget-assets';
+import { registerActionLogRoute } from './log/actions-route';
+import { registerErrorReportRoute } from './log/errors-route';
 import { registerLogRoutes, sendJsonError } from './log/routes';
 import { registerStaticRoutes } from './static/routes';
+import { registerEmbedApiClientRoute } from './static/embed-api-client';
 
 export interface ServerOptions {
   readonly dataDir: string;
@@ -70,10 +74,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       country,
       translations,
       locale: 'en',
+      // The page's locale is chosen per request (server/embed/locale.ts); en is the fallback base.
+      locales: readTranslations(options.fixturesDir),
       version: `embed_v2-${RELEASE_STAMP}-${pkg.version}`,
     },
   });
   registerLogRoutes(app, db);
+  registerActionLogRoute(app, db);
+  registerErrorReportRoute(app, db);
   registerDemoRoutes(app, reader);
+  registerEmbedApiClientRoute(app, options);
   return app;
 }

@@ -4,7 +4,7 @@ import type { HttpPort, HttpResponse } from '../../core/ports';
 /** The part of fetch this adapter uses; the real `fetch` fits it. */
 export type FetchLike = (
   url: string,
-  init: { method: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: { method: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal; keepalive?: boolean },
 ) => Promise<{
   readonly status: number;
   readonly headers: { forEach(callback: (value: string, name: string) => void): void };
@@ -24,6 +24,7 @@ export function createFetchHttp(fetchFn: FetchLike): HttpPort {
           method: request.method,
           ...(request.headers === undefined ? {} : { headers: { ...request.headers } }),
           ...(request.body === undefined ? {} : { body: request.body }),
+          ...(request.keepalive === true ? { keepalive: true } : {}),
           ...(controller === undefined ? {} : { signal: controller.signal }),
         })
           .then(async (response) => {

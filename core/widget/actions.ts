@@ -15,6 +15,13 @@ export const playToggleRequested = defineAction('widget/playToggleRequested', {
 });
 /** Seek from the progress bar, in ms (clamped by the reducer, spec 000 §5). */
 export const seekRequested = defineAction('widget/seekRequested', { positionMs: t.number });
+/** spec 000 §2 Track list table: a row was clicked; it plays that track by its index. */
+export const trackRowClicked = defineAction('widget/trackRowClicked', { index: t.number });
+/** spec 000 §2 Icon buttons / §4 SKIP_NEXT, SKIP_PREV: the next or previous track of the list. */
+export const skipNextRequested = defineAction('widget/skipNextRequested');
+export const skipPrevRequested = defineAction('widget/skipPrevRequested');
+/** spec 000 §2 Icon buttons: back or forward 15 seconds (spec 000 §9 skip step), relative to the position. */
+export const seekByRequested = defineAction('widget/seekByRequested', { deltaMs: t.number });
 /** The visitor downloaded the action log (debug=1). Logged so a replay shows it. */
 export const actionLogDownloadRequested = defineAction('widget/actionLogDownloadRequested');
 
@@ -74,3 +81,25 @@ export const playbackReset = defineAction('playback/reset');
 /** spec 000 §7 Impression: POST {host}/log/analytics. */
 export const impressionLogged = defineAction('log/impressionLogged', { status: t.number });
 export const impressionFailed = defineAction('log/impressionFailed', { err: t.string });
+/** spec 000 §7 "Every dispatched action except progress updates is logged": a batch was not stored. */
+export const actionsLogFailed = defineAction('log/actionsFailed', { err: t.string });
+/** spec 000 §7 error-reporting service: a report was not stored (never retried). */
+export const errorReportFailed = defineAction('log/errorReportFailed', { err: t.string });
+
+// --- error reporting facts (src 'adapter', read at the edge: ui/widget/main.tsx) -------------------
+/** A window 'error' or 'unhandledrejection' caught by the page; message '' when the error had none. */
+export const errorCaught = defineAction('widget/errorCaught', { message: t.string, stack: t.string });
+/**
+ * spec 000 §7 error-reporting service, start-up: the user id cookie (null when absent), whether a
+ * headless-browser test harness drives the page (navigator.webdriver), and the page's host.
+ */
+export const errorReporterContextRead = defineAction('widget/errorReporterContextRead', {
+  userId: t.union([t.string, t.null]),
+  automated: t.boolean,
+  pageHost: t.string,
+});
+
+// --- the parent-page message interface (spec 000 §7), declared in embed-api/actions.ts ---------
+export * from './embed-api/actions';
+/** The page was hidden or is being left (pagehide, visibilitychange to hidden): pending logs are sent now. */
+export const pageHidden = defineAction('widget/pageHidden');

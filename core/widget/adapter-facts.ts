@@ -6,6 +6,7 @@ import type { Ports } from '../ports';
 import type { Store } from '../store/store';
 import { mediaFailed, sessionStarted, viewportMeasured, windowResized } from './actions';
 import type { WidgetState } from './state';
+import { bindEmbedApiFacts } from './embed-api/facts';
 
 /**
  * Binds what the world tells the widget to the store, as `src: 'adapter'` actions (core/ports.ts):
@@ -43,5 +44,7 @@ export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports): Subsc
       error: () => undefined,
     }),
   );
+  // spec 000 §7: with embed-api=1, the flag and every message from the parent page.
+  subscription.add(bindEmbedApiFacts(store, ports));
   return subscription;
 }

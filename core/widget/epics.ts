@@ -1,10 +1,14 @@
 import type { Epic } from '../store/store';
+import { actionLoggingEpic } from '../logging/action-logging.epic';
+import { errorReportingEpic } from '../logging/error-reporting.epic';
 import type { Ports } from '../ports';
 import { audioEffectsEpic } from './audio-effects.epic';
+import { embedApiEpics } from './embed-api/embed-api.epic';
 import { impressionEpic } from './impression.epic';
 import { playerEventsEpic, previewCapEpic, trackEndedEpic } from './player-events.epic';
 import { firstUseEpic, playToggleEpic, prefetchEpic, seekEpic } from './preview-commands.epic';
 import type { WidgetState } from './state';
+import { seekByEpic, skipEpic, trackRowEpic } from './track-commands.epic';
 import { resizeEpic } from './viewport.epic';
 
 /**
@@ -18,10 +22,19 @@ export const widgetEpics: ReadonlyArray<Epic<WidgetState, Ports>> = [
   firstUseEpic,
   playToggleEpic,
   seekEpic,
+  trackRowEpic,
+  skipEpic,
+  seekByEpic,
   playerEventsEpic,
   trackEndedEpic,
   previewCapEpic,
   audioEffectsEpic,
   impressionEpic,
   resizeEpic,
+  // spec 000 §7 parent-page message interface (only with embed-api=1).
+  ...embedApiEpics,
+  // spec 000 §7 logging channel: last, so it logs an action after every epic has answered it.
+  actionLoggingEpic,
+  // spec 000 §7 error-reporting service (reports need the start-up context; see ui/widget/main.tsx).
+  errorReportingEpic,
 ];

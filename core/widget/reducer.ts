@@ -2,6 +2,7 @@ import { produce, type Draft } from 'immer';
 import type { Action } from '../store/action';
 import { initialPlayback, type WidgetState } from './state';
 import type { WidgetAction } from './widget-action';
+import { reduceEmbedApi } from './embed-api/reducer';
 
 /**
  * The widget's reducer (ARCHITECTURE.md §3): pure, written with immer, exhaustive over the widget
@@ -98,6 +99,10 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     // Intents, raw facts and decisions whose effect on the state arrives as a later fact.
     case 'widget/pointerEntered':
     case 'widget/playToggleRequested':
+    case 'widget/trackRowClicked':
+    case 'widget/skipNextRequested':
+    case 'widget/skipPrevRequested':
+    case 'widget/seekByRequested':
     case 'widget/actionLogDownloadRequested':
     case 'widget/windowResized':
     case 'preview/trackPrefetchDecided':
@@ -108,6 +113,22 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'media/canPlayThrough':
     case 'media/timeUpdated':
     case 'media/waiting':
+    // Logging and error reporting (spec 000 §7) leave the widget's state as it is.
+    case 'log/actionsFailed':
+    case 'log/errorReportFailed':
+    case 'widget/errorCaught':
+    case 'widget/errorReporterContextRead':
+    case 'widget/pageHidden':
+      return;
+    // The parent-page message interface (spec 000 §7): the flag and api/connect change the state.
+    case 'embedApi/enabled':
+    case 'embedApi/commandReceived':
+      reduceEmbedApi(draft, action);
+      return;
+    case 'embedApi/messageReceived':
+    case 'embedApi/messageIgnored':
+    case 'embedApi/contextChangeDecided':
+    case 'embedApi/postFailed':
       return;
     default:
       assertHandled(action);

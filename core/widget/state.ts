@@ -1,4 +1,5 @@
 import type { EmbedConfig, EmbedData, Resource } from '../model/embed-data';
+import { initialEmbedApiState, type EmbedApiState } from './embed-api/state';
 
 /**
  * The widget's state (spec 000 §3 "Entities and their fields", §4). Plain JSON so that it can
@@ -52,6 +53,8 @@ export interface WidgetState {
   /** Identifies this page view in logs (spec 000 §7 session_id); drawn from the injected random. */
   readonly sessionId: string | null;
   readonly impression: 'pending' | 'sent' | 'failed';
+  /** spec 000 §7 parent-page message interface (embed-api=1). */
+  readonly embedApi: EmbedApiState;
 }
 
 export const initialPlayback: PlaybackState = {
@@ -78,5 +81,6 @@ export function initialWidgetState(data: EmbedData, viewport = { width: 0, heigh
     viewport,
     sessionId: null,
     impression: 'pending',
+    embedApi: initialEmbedApiState,
   };
 }

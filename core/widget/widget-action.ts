@@ -1,5 +1,6 @@
 import type { ActionOf } from '../store/action';
 import * as a from './actions';
+import * as embedApi from './embed-api/actions';
 
 /**
  * Every widget action creator, in one list: the reducer is exhaustive over it and the action
@@ -9,6 +10,10 @@ export const widgetActionCreators = [
   a.pointerEntered,
   a.playToggleRequested,
   a.seekRequested,
+  a.trackRowClicked,
+  a.skipNextRequested,
+  a.skipPrevRequested,
+  a.seekByRequested,
   a.actionLogDownloadRequested,
   a.windowResized,
   a.sessionStarted,
@@ -37,6 +42,18 @@ export const widgetActionCreators = [
   a.playbackReset,
   a.impressionLogged,
   a.impressionFailed,
+  a.actionsLogFailed,
+  a.errorReportFailed,
+  a.errorCaught,
+  a.errorReporterContextRead,
+  a.pageHidden,
+  // The parent-page message interface (spec 000 §7).
+  embedApi.embedApiEnabled,
+  embedApi.embedApiMessageReceived,
+  embedApi.embedApiMessageIgnored,
+  embedApi.embedApiCommandReceived,
+  embedApi.embedApiContextChangeDecided,
+  embedApi.embedApiPostFailed,
 ] as const;
 
 export type WidgetAction = ActionOf<(typeof widgetActionCreators)[number]>;

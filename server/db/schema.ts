@@ -35,4 +35,11 @@ CREATE TABLE IF NOT EXISTS images (
 CREATE TABLE IF NOT EXISTS analytics_events (
   id INTEGER PRIMARY KEY AUTOINCREMENT, category TEXT NOT NULL, action TEXT NOT NULL, label TEXT NOT NULL,
   product TEXT NOT NULL, session_id TEXT NOT NULL, extra TEXT NOT NULL, received_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS action_log_entries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL, product TEXT NOT NULL, type TEXT NOT NULL,
+  t REAL, seq INTEGER, payload TEXT NOT NULL, received_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS error_reports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL, product TEXT NOT NULL, release TEXT NOT NULL,
+  user_id TEXT, source TEXT NOT NULL, message TEXT NOT NULL, stack TEXT NOT NULL, breadcrumbs TEXT NOT NULL,
+  timestamp REAL NOT NULL, received_at TEXT NOT NULL);
 `;

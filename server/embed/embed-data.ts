@@ -11,6 +11,18 @@ export interface EmbedSettings {
   readonly translations: Readonly<Record<string, string>>;
   readonly locale: string;
   readonly version: string;
+  /** Per-locale dictionaries (server/embed/locale.ts); `translations` is the en base they fall back to. */
+  readonly locales?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/**
+ * The settings of one page in `locale`: that locale's translations merged over the en base, so a
+ * key the locale lacks falls back to en. An unknown locale keeps the settings as they are (en).
+ */
+export function settingsForLocale(settings: EmbedSettings, locale: string): EmbedSettings {
+  const chosen = settings.locales?.[locale];
+  if (chosen === undefined) return settings;
+  return { ...settings, locale, translations: { ...settings.translations, ...chosen } };
 }
 
 /**

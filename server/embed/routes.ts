@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { InvalidUriError, INVALID_URI_MESSAGE, parseUri } from '../../core/model/uri';
 import { renderEmbedApp } from '../../ui/widget/ssr';
 import { RESOURCE_TYPES, type ResourceReader, type ResourceType } from '../catalogue/resources';
-import { buildEmbedData, type EmbedSettings } from './embed-data';
+import { buildEmbedData, settingsForLocale, type EmbedSettings } from './embed-data';
+import { chooseLocale } from './locale';
 import { renderEmbedDocument, type WidgetAssets } from './embed-page';
 import { messagePage } from './html';
 
@@ -32,10 +33,14 @@ export function registerEmbedRoutes(
     if (resource === null) {
       return reply.code(404).type('text/html').send(messagePage(`This ${type} could not be found`, 'It may have been removed, or the link is mistyped.'));
     }
-    const data = buildEmbedData(resource, deps.settings);
+    // The page's locale: ?locale=, else Accept-Language, else en (server/embed/locale.ts).
+    const locale = chooseLocale((request.query as Record<string, unknown>).locale, request.headers['accept-language']);
+    const data = buildEmbedData(resource, settingsForLocale(deps.settings, locale));
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
+      // The locale follows Accept-Language, so caches keep one copy per language.
+      .header('vary', 'accept-language')
       .send(renderEmbedDocument(data, renderEmbedApp(data), deps.assets));
   });
 

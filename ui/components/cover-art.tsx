@@ -5,13 +5,15 @@ export interface CoverArtProps {
   readonly images: ReadonlyArray<Image>;
   /** CSS pixels; spec 000 §9 legacy cover art is 80 px. */
   readonly size: number;
+  /** Not fetched while hidden (the big cover art in a basic layout, spec 000 §2). */
+  readonly lazy?: boolean;
 }
 
 /**
  * A square cover. Both densities are offered through srcset (spec 000 §5 image choice, ratio 1 and
  * 2) so the browser picks: the markup does not depend on the device and hydrates as rendered.
  */
-export function CoverArt({ images, size }: CoverArtProps) {
+export function CoverArt({ images, size, lazy = false }: CoverArtProps) {
   const x1 = chooseImage(images, size, 1);
   const x2 = chooseImage(images, size, 2);
   if (x1 === undefined || x2 === undefined) {
@@ -27,6 +29,7 @@ export function CoverArt({ images, size }: CoverArtProps) {
       height={size}
       alt=""
       decoding="async"
+      loading={lazy ? 'lazy' : undefined}
     />
   );
 }

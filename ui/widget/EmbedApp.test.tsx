@@ -94,6 +94,15 @@ describe('EmbedApp (spec 000 §2 The embed screen)', () => {
   it('every control is reachable by keyboard', () => {
     const { container } = mount();
     const focusable = container.querySelectorAll('button, a[href], [tabindex="0"]');
-    expect(Array.from(focusable, (el) => el.getAttribute('data-testid') ?? el.tagName)).toEqual(['play-button', 'A', 'progress']);
+    expect(Array.from(focusable, (el) => el.getAttribute('data-testid') ?? el.tagName)).toEqual([
+      'play-button',
+      'A',
+      'skip-back',
+      'progress',
+      'skip-forward',
+      'track-row',
+      'track-row',
+      'track-row',
+    ]);
   });
 });

@@ -21,20 +21,17 @@ import { PlayPauseButton } from '../components/play-pause-button';
 import { ProgressBar } from '../components/progress-bar';
 import { RemainingTime } from '../components/remaining-time';
 import { TrackInfo } from '../components/track-info';
-import { TrackList } from '../components/track-list';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useFirstPointer } from '../hooks/use-first-pointer';
 import { shallowEqual, useSelector } from '../hooks/use-selector';
 import { useSpaceToggle } from '../hooks/use-space-toggle';
 import { useTranslate } from '../hooks/translate';
-
-/** spec 000 §9 Legacy cover art: 80 px (the layout is always legacy: threshold 999999, spec 000 §2). */
-export const LEGACY_COVER_ART_PX = 80;
+import { BottomSection, headerCoverPx, LeadingControls, TrailingControls, useLayout, useLayoutClassName } from './layout-parts';
 
 /**
  * The embed screen of spec 000 §2: one full-height panel on the resource's dominant colour; a header
  * with the cover art (which is the play/pause button) and the track info; the controls under it; the
- * track list below when there is more than one track. Renders from the store only, so the server's
+ * bottom section (track list or big cover art, by layout: ./layout-parts.tsx). Renders from the store only, so the server's
  * first frame and the client's hydration render the same markup.
  */
 export function EmbedApp() {
@@ -55,6 +52,9 @@ export function EmbedApp() {
   const withSubtitles = useSelector(selectRowsHaveSubtitles);
   const playingUri = useSelector(selectPlayingUri);
   const rows = useMemo(() => toTrackRows(tracks, withSubtitles), [tracks, withSubtitles]);
+  // spec 000 §2 Layout variants: the CSS lays out by media queries; data-layout says the same once measured.
+  const layout = useLayout();
+  const layoutClass = useLayoutClassName();
 
   const onToggleButton = useCallback(() => dispatch(playToggleRequested({ via: 'button' })), [dispatch]);
   const onToggleKey = useCallback(() => dispatch(playToggleRequested({ via: 'keyboard' })), [dispatch]);
@@ -63,22 +63,20 @@ export function EmbedApp() {
   useSpaceToggle(onToggleKey);
 
   return (
-    <div className="embed" style={{ backgroundColor: color }} onPointerEnter={onFirstPointer}>
+    <div className={`embed ${layoutClass}`} data-layout={layout?.name} style={{ backgroundColor: color }} onPointerEnter={onFirstPointer}>
       <div className="embed__header">
         <PlayPauseButton playing={playing} onToggle={onToggleButton} t={t}>
-          <CoverArt images={images} size={LEGACY_COVER_ART_PX} />
+          <CoverArt images={images} size={headerCoverPx(layout)} />
         </PlayPauseButton>
         <TrackInfo title={title} subtitle={subtitle} href={openUrl} />
       </div>
       <div className="embed__controls">
+        <LeadingControls t={t} />
         <ProgressBar positionMs={positionMs} totalMs={totalMs} percent={percent} onSeek={onSeek} t={t} />
         <RemainingTime hidden={remaining.hidden} text={remaining.text} t={t} />
+        <TrailingControls t={t} />
       </div>
-      {rows.length > 1 ? (
-        <div className="embed__bottom">
-          <TrackList items={rows} playingUri={playingUri} t={t} />
-        </div>
-      ) : null}
+      <BottomSection rows={rows} playingUri={playingUri} images={images} t={t} />
     </div>
   );
 }

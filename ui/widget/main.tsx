@@ -5,6 +5,8 @@ import { createBrowserPorts } from '../../adapters/browser';
 import { createActionLog } from '../../core/store/action-log';
 import { createStore } from '../../core/store/store';
 import { bindAdapterFacts } from '../../core/widget/adapter-facts';
+import { bindErrorFacts } from './error-facts';
+import { bindPageHidden } from './page-hidden';
 import { widgetEpics } from '../../core/widget/epics';
 import { widgetReducer } from '../../core/widget/reducer';
 import { initialWidgetState, type WidgetState } from '../../core/widget/state';
@@ -64,6 +66,10 @@ function boot(): void {
   // The store exists before any side input is bound, so the log starts with the first action.
   const store = createStore({ reducer: widgetReducer, epics: widgetEpics, deps: ports, initialState, onEnvelope: log.record });
   bindAdapterFacts(store, ports);
+  // spec 000 §7 error-reporting service: its start-up context and the page's uncaught errors.
+  bindErrorFacts(store, ports, window);
+  // spec 000 §7 logging channel: what waits is sent when the page is hidden.
+  bindPageHidden(store, window);
 
   const app = (
     <StoreProvider store={store} serverState={initialState}>

@@ -1,0 +1,207 @@
+// Issue 3 "Must show": every layout variant of spec 000 §2 at sizes just below and above each
+// threshold (heights 149/151 and 229/231 px; a single track and a list), in Debian Chromium:
+// the computed sizes of cover art, rows and bottom section, in the server's first frame (no script,
+// laid out by widget.css's media queries) and after hydration (data-layout from core/widget/layout.ts),
+// with a screenshot per case under e2e/artifacts/layouts/.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'puppeteer';
+import { launchChromium, startServer, type RunningServer } from './harness';
+
+jest.setTimeout(180_000);
+
+const ARTIFACTS = join(resolve(__dirname, 'artifacts'), 'layouts');
+
+// The demo catalogue (fixtures/catalogue.json): an album (19 px rows), a playlist (38 px rows with
+// the artists subtitle), a track and an episode (big cover art in legacy-extended).
+const RESOURCES = {
+  album: { path: '/embed/album/SoJ4d1xtIm9nwSHyTneL12', list: true, rowPx: 19 },
+  playlist: { path: '/embed/playlist/QNfR9fl4TvZxLHY6Y8FwD2', list: true, rowPx: 38 },
+  track: { path: '/embed/track/mdL7LWeuHRgo7T3RvBNFlb', list: false, rowPx: 0 },
+  episode: { path: '/embed/episode/uC4R1fd3RK8RUuTuOSMjvE', list: false, rowPx: 0 },
+} as const;
+type ResourceName = keyof typeof RESOURCES;
+
+/** spec 000 §9 Modern-layout width threshold 999999: a viewport this wide is modern. */
+const MODERN_WIDTH = 1_000_000;
+
+interface Case {
+  readonly resource: ResourceName;
+  readonly width: number;
+  readonly height: number;
+}
+
+const legacyCases: Case[] = (Object.keys(RESOURCES) as ResourceName[]).flatMap((resource) =>
+  [149, 151, 229, 231, 380].map((height) => ({ resource, width: 300, height })),
+);
+const modernCases: Case[] = [
+  { resource: 'album', width: MODERN_WIDTH, height: 600 },
+  { resource: 'track', width: MODERN_WIDTH, height: 600 },
+  { resource: 'album', width: MODERN_WIDTH, height: 300 },
+  { resource: 'album', width: MODERN_WIDTH, height: 150 },
+];
+
+/** What spec 000 §2 says a case looks like, restated here independently of core/widget/layout.ts. */
+function expected(c: Case) {
+  const { list } = RESOURCES[c.resource];
+  const modern = c.width >= 999999;
+  const extended = c.height > (list ? 150 : 230);
+  const bottom = !extended ? 'empty' : list ? 'trackList' : modern ? 'empty' : 'bigCoverArt';
+  // spec 000 §2 Cover-art block: 80 px legacy; modern at least 161 px, at most a third of the height.
+  const coverPx = modern ? Math.max(161, c.height / 3) : 80;
+  return { name: `${modern ? 'modern' : 'legacy'}-${extended ? 'extended' : 'basic'}`, bottom, coverPx };
+}
+
+interface Measured {
+  readonly layout: string | null;
+  readonly inner: readonly [number, number];
+  readonly cover: { readonly width: number; readonly height: number };
+  readonly bottom: { readonly display: string; readonly top: number; readonly height: number; readonly contentWidth: number; readonly contentHeight: number } | null;
+  readonly rows: ReadonlyArray<number>;
+  readonly bigCover: { readonly width: number; readonly height: number } | null;
+}
+
+const measure = (page: Page): Promise<Measured> =>
+  page.evaluate(() => {
+    const rect = (el: Element | null) => (el === null ? null : el.getBoundingClientRect());
+    const cover = rect(document.querySelector('[data-testid="play-button"]'));
+    const bottomEl = document.querySelector<HTMLElement>('[data-testid="bottom"]');
+    const bottomRect = rect(bottomEl);
+    const style = bottomEl === null ? null : getComputedStyle(bottomEl);
+    const px = (v: string | undefined) => Number.parseFloat(v ?? '0') || 0;
+    const big = rect(document.querySelector('[data-testid="big-cover-art"] img, [data-testid="big-cover-art"] .cover-art'));
+    return {
+      layout: document.querySelector('.embed')?.getAttribute('data-layout') ?? null,
+      inner: [window.innerWidth, window.innerHeight] as const,
+      cover: { width: cover?.width ?? 0, height: cover?.height ?? 0 },
+      bottom:
+        bottomRect === null || style === null
+          ? null
+          : {
+              display: style.display,
+              top: bottomRect.top,
+              height: bottomRect.height,
+              contentWidth: bottomRect.width - px(style.paddingLeft) - px(style.paddingRight),
+              contentHeight: bottomRect.height - px(style.paddingTop) - px(style.paddingBottom),
+            },
+      rows: Array.from(document.querySelectorAll('[data-testid="track-row"]'), (row) => row.getBoundingClientRect().height).filter((h) => h > 0),
+      bigCover: big === null || big.width === 0 ? null : { width: big.width, height: big.height },
+    };
+  });
+
+function checkLayout(c: Case, m: Measured): void {
+  const want = expected(c);
+  expect(m.inner).toEqual([c.width, c.height]);
+  expect(m.cover.width).toBeCloseTo(want.coverPx, 0);
+  expect(m.cover.height).toBeCloseTo(want.coverPx, 0);
+  if (want.bottom === 'empty') {
+    // spec 000 §2: the bottom section is absent, an empty area.
+    expect(m.bottom === null || m.bottom.display === 'none').toBe(true);
+    expect(m.rows).toEqual([]);
+    expect(m.bigCover).toBeNull();
+    return;
+  }
+  const bottom = m.bottom;
+  if (bottom === null) throw new Error('no bottom section');
+  expect(bottom.display).not.toBe('none');
+  // The bottom section fills the panel under the controls.
+  expect(bottom.height).toBeGreaterThan(0);
+  expect(bottom.top + bottom.height).toBeCloseTo(c.height, 0);
+  if (want.bottom === 'trackList') {
+    // spec 000 §9 Row heights: 19 px, 38 px with a subtitle (playlists).
+    expect(m.rows.length).toBeGreaterThan(0);
+    expect(new Set(m.rows)).toEqual(new Set([RESOURCES[c.resource].rowPx]));
+    expect(m.bigCover).toBeNull();
+  } else {
+    // Big cover art: square, as large as the section holds.
+    expect(m.rows).toEqual([]);
+    if (m.bigCover === null) throw new Error('no big cover art');
+    expect(m.bigCover.width).toBeCloseTo(m.bigCover.height, 0);
+    expect(m.bigCover.width).toBeCloseTo(Math.min(bottom.contentWidth, bottom.contentHeight), 0);
+  }
+}
+
+/**
+ * A screenshot a person can look at. A modern viewport (a million pixels wide) is not rasterised
+ * whole without a GPU (parts stay blank): after the measurements at full width, the panel is
+ * narrowed to 600 px for the picture; the media queries still see the wide viewport, so it shows
+ * the modern layout.
+ */
+async function shoot(page: Page, c: Case, file: string): Promise<void> {
+  if (c.width > 600) {
+    await page.addStyleTag({ content: '.embed { width: 600px; }' });
+    // The first capture makes the compositor raster the clip's tiles; the second shows them.
+    await page.screenshot({ clip: clipOf(c), captureBeyondViewport: false });
+  }
+  await page.screenshot({ path: join(ARTIFACTS, file), clip: clipOf(c), captureBeyondViewport: false });
+}
+
+const caseName = (c: Case) => `${c.width >= 999999 ? 'modern' : 'legacy'}-${c.resource}-${c.width >= 999999 ? 'wide' : c.width}x${c.height}`;
+/** A huge modern viewport is shot in its top-left corner. */
+const clipOf = (c: Case) => ({ x: 0, y: 0, width: Math.min(c.width, 600), height: c.height });
+
+let server: RunningServer;
+let browser: Browser;
+let scripted: Page;
+let scriptless: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startServer();
+  browser = await launchChromium();
+  scripted = await browser.newPage();
+  scripted.on('pageerror', (err) => pageErrors.push(String(err)));
+  scripted.on('console', (msg) => {
+    if (msg.type() === 'error') pageErrors.push(msg.text());
+  });
+  scriptless = await browser.newPage();
+  await scriptless.setJavaScriptEnabled(false);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(() => {
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+const open = async (page: Page, c: Case) => {
+  // Two pages share the browser: the one in front paints and runs animation frames.
+  await page.bringToFront();
+  await page.setViewport({ width: c.width, height: c.height });
+  await page.goto(`${server.origin}${RESOURCES[c.resource].path}`, { waitUntil: 'load' });
+};
+
+describe.each([...legacyCases, ...modernCases])('spec 000 §2 layout: %o', (c) => {
+  it(`the server's first frame, without script, is laid out by CSS as ${expected(c).name} (bottom: ${expected(c).bottom})`, async () => {
+    await open(scriptless, c);
+    checkLayout(c, await measure(scriptless));
+    await shoot(scriptless, c, `${caseName(c)}.first-frame.png`);
+  });
+
+  it('after hydration the same layout, and data-layout (core/widget/layout.ts) names it', async () => {
+    await open(scripted, c);
+    await scripted.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && document.querySelector('[data-layout]') !== null, {
+      timeout: 10_000,
+      polling: 50,
+    });
+    const m = await measure(scripted);
+    expect(m.layout).toBe(expected(c).name);
+    checkLayout(c, m);
+    await shoot(scripted, c, `${caseName(c)}.png`);
+  });
+});
+
+describe('a resize re-lays out (spec 000 §4: viewport set after a 100 ms debounce)', () => {
+  it('the CSS follows at once; data-layout follows after the debounce', async () => {
+    const c: Case = { resource: 'album', width: 300, height: 151 };
+    await open(scripted, c);
+    await scripted.waitForFunction(() => document.querySelector('[data-layout="legacy-extended"]') !== null, { timeout: 10_000, polling: 50 });
+    await scripted.setViewport({ width: 300, height: 149 });
+    await scripted.waitForFunction(() => document.querySelector('[data-layout="legacy-basic"]') !== null, { timeout: 10_000, polling: 50 });
+    checkLayout({ ...c, height: 149 }, await measure(scripted));
+  });
+});

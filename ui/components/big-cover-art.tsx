@@ -1,0 +1,17 @@
+import type { Image } from '../../core/model/embed-data';
+import { CoverArt } from './cover-art';
+
+/**
+ * The image width asked for (spec 000 §5 image choice): the embed's usual width, spec 000 §9
+ * embed iframe size 300 x 380. Fixed, so the server's frame and hydration choose the same image.
+ */
+export const BIG_COVER_ART_REQUEST_PX = 300;
+
+/** spec 000 §2 Bottom section: the big cover-art area (legacy-extended, a track or an episode). */
+export function BigCoverArt({ images }: { readonly images: ReadonlyArray<Image> }) {
+  return (
+    <div className="big-cover-art" data-testid="big-cover-art">
+      <CoverArt images={images} size={BIG_COVER_ART_REQUEST_PX} lazy />
+    </div>
+  );
+}
