@@ -9,6 +9,7 @@ import { RELEASE_STAMP } from './embed/embed-data';
 import { messagePage } from './embed/html';
 import { INVALID_URI_MESSAGE } from '../core/model/uri';
 import { registerEmbedRoutes } from './embed/routes';
+import { registerGoRoute } from './embed/go-route';
 import { readTranslations } from './embed/locale';
 import { readWidgetAssets } from './embed/widget-assets';
 import { registerActionLogRoute } from './log/actions-route';
@@ -83,6 +84,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerActionLogRoute(app, db);
   registerErrorReportRoute(app, db);
   registerDemoRoutes(app, reader);
+  // spec 000 §2 Routes: the /go page of the desktop hand-off.
+  registerGoRoute(app, { publicUrl });
   registerEmbedApiClientRoute(app, options);
   return app;
 }

@@ -1,4 +1,4 @@
-import { Subject, defer, of, type Observable } from 'rxjs';
+import { Observable, Subject, defer, of, type SchedulerLike } from 'rxjs';
 import type { HostLocation, HostWindowPort, IncomingMessage, Viewport } from '../../core/ports';
 
 export interface FakeHostOptions {
@@ -6,6 +6,11 @@ export interface FakeHostOptions {
   readonly location?: string;
   /** What open() reports; a popup blocker makes it false. */
   readonly openSucceeds?: boolean;
+  /**
+   * When given, the clipboard answers on the next turn of this scheduler, as the browser's
+   * navigator.clipboard promise does (so a replay regenerates its answer with no cause, as recorded).
+   */
+  readonly scheduler?: SchedulerLike;
 }
 
 export interface FakeHost extends HostWindowPort {
@@ -46,7 +51,18 @@ export function createFakeHost(calls: string[], options: FakeHostOptions = {}): 
     readCookie: (name) => defer(() => of(cookies.get(name) ?? null)),
     writeCookie: (cookie) =>
       record(`writeCookie ${cookie.name}=${cookie.value} days=${cookie.days}`, undefined, () => cookies.set(cookie.name, cookie.value)),
-    writeClipboard: (text) => record(`writeClipboard ${text}`, undefined),
+    writeClipboard: (text) => {
+      const { scheduler } = options;
+      if (scheduler === undefined) return record(`writeClipboard ${text}`, undefined);
+      return new Observable<void>((subscriber) => {
+        calls.push(`writeClipboard ${text}`);
+        const answer = scheduler.schedule(() => {
+          subscriber.next();
+          subscriber.complete();
+        });
+        return () => answer.unsubscribe();
+      });
+    },
     viewport: () => defer(() => of(viewport)),
     resize$: resize$.asObservable(),
     emitResize: (next) => {

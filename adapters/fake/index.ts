@@ -40,6 +40,7 @@ export function createFakePorts(scheduler: SchedulerLike, options: FakePortsOpti
   const calls = { http: [] as HttpRequest[], audio: [] as string[], host: [] as string[] };
   const audio = createFakeAudio(scheduler, calls.audio, options.audio);
   const host = createFakeHost(calls.host, {
+    scheduler,
     ...(options.viewport === undefined ? {} : { viewport: options.viewport }),
     ...(options.location === undefined ? {} : { location: options.location }),
   });

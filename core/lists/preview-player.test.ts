@@ -10,6 +10,7 @@ const episode: Episode = {
   duration_ms: 1000,
   audio_preview_url: 'https://cdn.test/e1.mp3',
   available_markets: [],
+  external_urls: { spotify: 'https://open.test/episode/e1' },
   is_playable: true,
 };
 const [t1, t2] = [testTrack(1), testTrack(2)];

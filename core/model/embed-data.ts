@@ -33,8 +33,10 @@ export const Track = t.intersection(
       track_number: t.number,
       audio_preview_url: t.union([t.string, t.null]),
       artists: t.array(ArtistRef),
+      // The web-player address (spec 000 §7 Open URL): the Web API gives it for every track.
+      external_urls: ExternalUrls,
     }),
-    t.partial({ album: t.partial({ uri: t.string, name: t.string, images: t.array(Image) }), external_urls: ExternalUrls }),
+    t.partial({ album: t.partial({ uri: t.string, name: t.string, images: t.array(Image) }) }),
   ],
   'Track',
 );
@@ -49,11 +51,11 @@ export const Episode = t.intersection(
       duration_ms: t.number,
       audio_preview_url: t.union([t.string, t.null]),
       available_markets: t.array(t.string),
+      external_urls: ExternalUrls,
     }),
     t.partial({
       is_playable: t.boolean,
       images: t.array(Image),
-      external_urls: ExternalUrls,
       show: t.partial({ uri: t.string, name: t.string, publisher: t.string, images: t.array(Image), available_markets: t.array(t.string) }),
     }),
   ],

@@ -101,5 +101,9 @@ export const errorReporterContextRead = defineAction('widget/errorReporterContex
 
 // --- the parent-page message interface (spec 000 §7), declared in embed-api/actions.ts ---------
 export * from './embed-api/actions';
+// --- the share dialog and the desktop hand-off (spec 000 §2, §4, §7), declared in share/actions.ts ---
+export * from './share/actions';
+// --- the prompt modal (spec 000 §4), declared in modal/actions.ts ---
+export * from './modal/actions';
 /** The page was hidden or is being left (pagehide, visibilitychange to hidden): pending logs are sent now. */
 export const pageHidden = defineAction('widget/pageHidden');

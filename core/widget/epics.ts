@@ -10,6 +10,8 @@ import { firstUseEpic, playToggleEpic, prefetchEpic, seekEpic } from './preview-
 import type { WidgetState } from './state';
 import { seekByEpic, skipEpic, trackRowEpic } from './track-commands.epic';
 import { resizeEpic } from './viewport.epic';
+import { shareEpics } from './share/share.epic';
+import { modalEpics } from './modal/prompt.epic';
 
 /**
  * The widget's epics, in the order the store subscribes them. An action several epics answer is
@@ -31,8 +33,12 @@ export const widgetEpics: ReadonlyArray<Epic<WidgetState, Ports>> = [
   audioEffectsEpic,
   impressionEpic,
   resizeEpic,
+  // spec 000 §4 Prompt modal: after the player's decisions it answers (play, skip, unavailable).
+  ...modalEpics,
   // spec 000 §7 parent-page message interface (only with embed-api=1).
   ...embedApiEpics,
+  // spec 000 §2 Share dialog, §7 share windows and copies, §4 PLAY_ON_DESKTOP.
+  ...shareEpics,
   // spec 000 §7 logging channel: last, so it logs an action after every epic has answered it.
   actionLoggingEpic,
   // spec 000 §7 error-reporting service (reports need the start-up context; see ui/widget/main.tsx).

@@ -27,6 +27,7 @@ describe('isPreviewMode (spec 000 §4 Preview mode)', () => {
 const episode = (isPlayable?: boolean): Episode => ({
   type: 'episode',
   uri: 'spotify:episode:e1',
+  external_urls: { spotify: 'https://open.test/episode/e1' },
   name: 'Episode',
   duration_ms: 1000,
   audio_preview_url: 'https://cdn.test/e1.mp3',

@@ -3,6 +3,8 @@ import type { Action } from '../store/action';
 import { initialPlayback, type WidgetState } from './state';
 import type { WidgetAction } from './widget-action';
 import { reduceEmbedApi } from './embed-api/reducer';
+import { reduceShare } from './share/reducer';
+import { reduceModal } from './modal/state';
 
 /**
  * The widget's reducer (ARCHITECTURE.md §3): pure, written with immer, exhaustive over the widget
@@ -129,6 +131,26 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'embedApi/messageIgnored':
     case 'embedApi/contextChangeDecided':
     case 'embedApi/postFailed':
+      return;
+    // The share dialog (spec 000 §2): open, copied, close change its view.
+    case 'share/openRequested':
+    case 'share/copied':
+    case 'share/closeRequested':
+      reduceShare(draft, action);
+      return;
+    case 'share/targetClicked':
+    case 'share/copyLinkClicked':
+    case 'share/copyEmbedCodeClicked':
+    case 'share/copyFailed':
+    case 'share/windowOpened':
+    // spec 000 §4 PLAY_ON_DESKTOP: its pause arrives as preview/pauseDecided and the player's facts.
+    case 'widget/playOnDesktopRequested':
+      return;
+    // spec 000 §4 Prompt modal.
+    case 'modal/promptShown':
+    case 'modal/unavailableShown':
+    case 'modal/closeRequested':
+      reduceModal(draft, action);
       return;
     default:
       assertHandled(action);

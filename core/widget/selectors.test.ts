@@ -20,6 +20,7 @@ const track = (n: number, extra: Partial<Track> = {}): Track => ({
   type: 'track',
   uri: `spotify:track:t${n}`,
   name: `Track ${n}`,
+  external_urls: { spotify: `https://open.test/track/t${n}` },
   is_playable: true,
   duration_ms: 200000 + n,
   track_number: n,

@@ -1,5 +1,7 @@
 import type { EmbedConfig, EmbedData, Resource } from '../model/embed-data';
 import { initialEmbedApiState, type EmbedApiState } from './embed-api/state';
+import { initialModal, type ModalState } from './modal/state';
+import { initialShareState, type ShareState } from './share/state';
 
 /**
  * The widget's state (spec 000 §3 "Entities and their fields", §4). Plain JSON so that it can
@@ -55,6 +57,10 @@ export interface WidgetState {
   readonly impression: 'pending' | 'sent' | 'failed';
   /** spec 000 §7 parent-page message interface (embed-api=1). */
   readonly embedApi: EmbedApiState;
+  /** spec 000 §3 Share state (view type): the share dialog of spec 000 §2. */
+  readonly share: ShareState;
+  /** spec 000 §4 Prompt modal (core/widget/modal/). */
+  readonly modal: ModalState;
 }
 
 export const initialPlayback: PlaybackState = {
@@ -82,5 +88,7 @@ export function initialWidgetState(data: EmbedData, viewport = { width: 0, heigh
     sessionId: null,
     impression: 'pending',
     embedApi: initialEmbedApiState,
+    share: initialShareState,
+    modal: initialModal,
   };
 }

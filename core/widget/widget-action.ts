@@ -1,6 +1,8 @@
 import type { ActionOf } from '../store/action';
 import * as a from './actions';
 import * as embedApi from './embed-api/actions';
+import * as share from './share/actions';
+import * as modal from './modal/actions';
 
 /**
  * Every widget action creator, in one list: the reducer is exhaustive over it and the action
@@ -54,6 +56,20 @@ export const widgetActionCreators = [
   embedApi.embedApiCommandReceived,
   embedApi.embedApiContextChangeDecided,
   embedApi.embedApiPostFailed,
+  // The share dialog and the desktop hand-off (spec 000 §2, §4, §7).
+  share.shareOpenRequested,
+  share.shareTargetClicked,
+  share.shareCopyLinkClicked,
+  share.shareCopyEmbedCodeClicked,
+  share.shareCloseRequested,
+  share.playOnDesktopRequested,
+  share.shareCopied,
+  share.shareCopyFailed,
+  share.shareWindowOpened,
+  // The prompt modal (spec 000 §4).
+  modal.promptShown,
+  modal.unavailableShown,
+  modal.modalCloseRequested,
 ] as const;
 
 export type WidgetAction = ActionOf<(typeof widgetActionCreators)[number]>;

@@ -97,6 +97,8 @@ describe('EmbedApp (spec 000 §2 The embed screen)', () => {
     expect(Array.from(focusable, (el) => el.getAttribute('data-testid') ?? el.tagName)).toEqual([
       'play-button',
       'A',
+      // spec 000 §2 Share dialog: the share button ends the header.
+      'share-button',
       'skip-back',
       'progress',
       'skip-forward',

@@ -26,7 +26,9 @@ import { useFirstPointer } from '../hooks/use-first-pointer';
 import { shallowEqual, useSelector } from '../hooks/use-selector';
 import { useSpaceToggle } from '../hooks/use-space-toggle';
 import { useTranslate } from '../hooks/translate';
+import { ShareButton, ShareSlot } from './share-parts';
 import { BottomSection, headerCoverPx, LeadingControls, TrailingControls, useLayout, useLayoutClassName } from './layout-parts';
+import { ModalSlot } from '../modals/modal-slot';
 
 /**
  * The embed screen of spec 000 §2: one full-height panel on the resource's dominant colour; a header
@@ -69,6 +71,8 @@ export function EmbedApp() {
           <CoverArt images={images} size={headerCoverPx(layout)} />
         </PlayPauseButton>
         <TrackInfo title={title} subtitle={subtitle} href={openUrl} />
+        {/* spec 000 §2 Share dialog: the share button; the dialog is a lazily loaded chunk. */}
+        <ShareButton t={t} />
       </div>
       <div className="embed__controls">
         <LeadingControls t={t} />
@@ -77,6 +81,9 @@ export function EmbedApp() {
         <TrailingControls t={t} />
       </div>
       <BottomSection rows={rows} playingUri={playingUri} images={images} t={t} />
+      <ShareSlot />
+      {/* spec 000 §2 Modals: the prompt and the unavailable-track notice (a lazy chunk). */}
+      <ModalSlot />
     </div>
   );
 }

@@ -1,6 +1,4 @@
 import * as t from 'io-ts';
-import { openUrl, tryParseUri } from '../../model/uri';
-import type { Playable } from '../../model/embed-data';
 import { selectCurrentTrack, selectResource } from '../selectors';
 import type { WidgetState } from '../state';
 
@@ -21,13 +19,6 @@ export const EmbedContext = t.type(
 );
 export type EmbedContext = t.TypeOf<typeof EmbedContext>;
 
-/** A track's web-player address: its own external URL, else spec 000 §7 Open URL (host, type and id). */
-function trackHref(track: Playable, openHost: string): string {
-  if (track.external_urls !== undefined) return track.external_urls.spotify;
-  const parsed = tryParseUri(track.uri);
-  return parsed === null ? '' : openUrl(openHost, parsed);
-}
-
 /** The context of spec 000 §3/§7 for the current state: the resource and the playing (or first) track. */
 export function embedContextOf(state: WidgetState): EmbedContext {
   const resource = selectResource(state);
@@ -38,7 +29,7 @@ export function embedContextOf(state: WidgetState): EmbedContext {
     type: resource?.type ?? '',
     dominantColor: resource?.dominantColor ?? '',
     isPlaying: state.playback.isPlaying,
-    currentTrack: track === undefined ? null : { uri: track.uri, href: trackHref(track, state.config.hosts.open), name: track.name },
+    currentTrack: track === undefined ? null : { uri: track.uri, href: track.external_urls.spotify, name: track.name },
   };
 }
 

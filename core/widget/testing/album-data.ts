@@ -15,6 +15,7 @@ export function testTrack(n: number, patch: Partial<Track> = {}): Track {
     track_number: n,
     audio_preview_url: `https://cdn.test/preview/track${n}.mp3`,
     artists: [{ name: 'Artist' }],
+    external_urls: { spotify: `https://open.test/track/track${n}` },
     ...patch,
   };
 }

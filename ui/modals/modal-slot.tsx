@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { useSelector } from '../hooks/use-selector';
+
+// Its own chunk (build.mjs splitting): fetched the first time a modal shows, so the initial bundle
+// carries only this slot. The server's first frame never shows a modal (the state starts hidden).
+const ModalLayer = lazy(() => import('./modal-layer'));
+
+/** Where the prompt modal and the unavailable-track notice appear (spec 000 §2 Modals): the embed panel's last child. */
+export function ModalSlot() {
+  const showing = useSelector((state) => state.modal.kind !== 'hidden');
+  return showing ? (
+    <Suspense fallback={null}>
+      <ModalLayer />
+    </Suspense>
+  ) : null;
+}
