@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     const embedUrl = `${server.origin}/embed/album/${album.id}`;
     const embedHtml = await (await fetch(embedUrl)).text();
     // The same markup without the scripts: what the page would paint if it were static.
-    staticHtml = embedHtml.replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+    staticHtml = embedHtml.replace(/<script type="module"[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
     const data = JSON.parse(/<script id="resource" type="application\/json">([\s\S]*?)<\/script>/.exec(embedHtml)![1]!) as {
       resource: { tracks: { items: Array<{ audio_preview_url: string }> } };
     };

@@ -41,7 +41,8 @@ describe('GET /embed/{type}/{id} (spec 000 §2 The embed screen, §3 the JSON bl
     expect(data.right.locale).toBe('en');
     // The server-rendered first frame and the widget script are in the page.
     expect(html).toContain('data-testid="play-button"');
-    expect(html).toContain('<script type="module" src="/widget/main.js"></script>');
+    // The widget's module is evaluated after the first paint (bootScript).
+    expect(html).toContain('import("/widget/main.js")');
     expect(html).toContain('<style>.embed{color:#fff}</style>');
     // The first preview is prefetched (metadata only) while the page parses.
     expect(html).toMatch(/<audio id="preview-audio" hidden preload="metadata" src="\/media\/audio\/[\w-]+\.mp3"><\/audio>/);

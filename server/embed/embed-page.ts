@@ -33,7 +33,21 @@ export function renderEmbedDocument(data: EmbedData, appHtml: string, assets: Wi
     `<style>${assets.css}</style>${preloads}</head><body>` +
     `<div id="root">${appHtml}</div>${audio}` +
     `<script id="${EMBED_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>` +
-    (entry === undefined ? '' : `<script type="module" src="${escapeHtml(entry)}"></script>`) +
+    (entry === undefined ? '' : bootScript(entry)) +
     `</body></html>`
+  );
+}
+
+/**
+ * The server's frame is complete without script, so it paints first: the widget's module (already
+ * fetched through modulepreload) is evaluated only in the frame after the first paint; a module
+ * script would otherwise run, and hydrate, before it. A page whose frames are throttled (a hidden
+ * or off-screen iframe) still boots, on the timer.
+ */
+function bootScript(entry: string): string {
+  const src = JSON.stringify(entry).replace(/</g, '\\u003c');
+  return (
+    `<script type="module">let boot=()=>{boot=()=>{};import(${src})};` +
+    `requestAnimationFrame(()=>setTimeout(()=>boot(),0));setTimeout(()=>boot(),250)</script>`
   );
 }

@@ -96,20 +96,5 @@ function boot(): void {
   }
 }
 
-/**
- * The server's frame is complete without script, so it paints first: hydration waits for the frame
- * after the first paint (a module script would otherwise run, and hydrate, before it). A page whose
- * frames are throttled (a hidden or off-screen iframe) still boots, on the timer.
- */
-function afterFirstPaint(work: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    work();
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 250);
-}
-
-afterFirstPaint(boot);
+// The page evaluates this module after its first paint (server/embed/embed-page.ts bootScript).
+boot();
