@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 import { parseActionLog } from '../core/store/action-log';
 import { replayEngine, replayFold } from '../core/store/replay';
 import { widgetReducer } from '../core/widget/reducer';
@@ -54,17 +54,6 @@ const waitForPaused = () =>
 async function waitForFile(path: string): Promise<void> {
   for (let i = 0; i < 100 && !existsSync(path); i += 1) await new Promise((r) => setTimeout(r, 100));
   if (!existsSync(path)) throw new Error(`no download at ${path}`);
-}
-
-function firstAlbumId(dataDir: string): string {
-  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    const row = db.prepare('SELECT id FROM albums ORDER BY rowid LIMIT 1').get() as { id: string } | undefined;
-    if (row === undefined) throw new Error('the demo catalogue has no album');
-    return row.id;
-  } finally {
-    db.close();
-  }
 }
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import puppeteer, { type Browser, type Page } from 'puppeteer';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../server/app';
@@ -65,4 +66,16 @@ export async function newPageCollectingErrors(browser: Browser, errors: string[]
     if (msg.type() === 'error') errors.push(msg.text());
   });
   return page;
+}
+
+/** The first album of the server's seeded catalogue. */
+export function firstAlbumId(dataDir: string): string {
+  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT id FROM albums ORDER BY rowid LIMIT 1').get() as { id: string } | undefined;
+    if (row === undefined) throw new Error('the demo catalogue has no album');
+    return row.id;
+  } finally {
+    db.close();
+  }
 }

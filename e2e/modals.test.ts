@@ -2,11 +2,10 @@
 // album with a track list; 3000 ms later (spec 000 §4 Play rules) the prompt shows over the bottom
 // area (spec 000 §2 Modals), the track list stops scrolling, and Escape hides it. The timing itself
 // is tested on virtual time (core/widget/modal/prompt.epic.test.ts); here it is behaviour only.
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -16,17 +15,6 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
-
-function firstAlbumId(dataDir: string): string {
-  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    const row = db.prepare('SELECT id FROM albums ORDER BY rowid LIMIT 1').get() as { id: string } | undefined;
-    if (row === undefined) throw new Error('the demo catalogue has no album');
-    return row.id;
-  } finally {
-    db.close();
-  }
-}
 
 beforeAll(async () => {
   server = await startServer();
