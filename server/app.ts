@@ -1,6 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pkg from '../package.json';
 import { createResourceReader } from './catalogue/resources';
 import { openDatabase } from './db/open-database';
@@ -51,7 +49,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const publicUrl = options.publicUrl ?? '';
   const country = options.country ?? 'SE';
   const reader = createResourceReader(db, { open: publicUrl, static: publicUrl, country });
-  const translations = JSON.parse(readFileSync(join(options.fixturesDir, 'translations', 'en.json'), 'utf8')) as Record<string, string>;
+  // Every dictionary is read once, at start; en is also the base the others fall back to.
+  const locales = readTranslations(options.fixturesDir);
 
   // Never a bare 500: a JSON error for API paths, a readable page for the rest. Client errors
   // fastify detects itself (bad JSON, wrong content type) keep their 4xx status.
@@ -73,10 +72,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     settings: {
       publicUrl,
       country,
-      translations,
+      translations: locales.en,
       locale: 'en',
       // The page's locale is chosen per request (server/embed/locale.ts); en is the fallback base.
-      locales: readTranslations(options.fixturesDir),
+      locales,
       version: `embed_v2-${RELEASE_STAMP}-${pkg.version}`,
     },
   });
