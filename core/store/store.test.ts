@@ -62,6 +62,21 @@ describe('createStore (ARCHITECTURE.md §3, the store runs one queue)', () => {
     expect(store.getState()).toEqual({ pings: 1, pongs: 1 });
   });
 
+  it('notifies UI subscribers once per drained batch, after the epics ran, and not for an unchanged state', () => {
+    const epic: Epic<{ pings: number; pongs: number }, { clock: { now(): number } }> = (action$) =>
+      action$.pipe(filter(ping.match), map((a) => pong({ n: a.n })));
+    const store = createStore({ reducer, epics: [epic], deps: { clock: { now: () => 0 } }, initialState: { pings: 0, pongs: 0 } });
+    const seen: string[] = [];
+    const unsubscribe = store.subscribe(() => seen.push(`pings=${store.getState().pings} pongs=${store.getState().pongs}`));
+    store.dispatch(ping({ n: 1 }));
+    expect(seen).toEqual(['pings=1 pongs=1']);
+    store.dispatch({ type: 'test/ignored' });
+    expect(seen).toHaveLength(1);
+    unsubscribe();
+    store.dispatch(ping({ n: 2 }));
+    expect(seen).toHaveLength(1);
+  });
+
   it('turns an epic that throws into store/epicFailed instead of a crash', () => {
     const epic: Epic<{ pings: number; pongs: number }, { clock: { now(): number } }> = (action$) =>
       action$.pipe(map(() => { throw new Error('boom'); }));

@@ -101,6 +101,18 @@ export function createStore<S, D extends { clock: StoreClock }>(options: StoreOp
     } finally {
       draining = false;
     }
+    notifyListeners();
+  };
+
+  // UI subscribers (React) hear once per drained batch, not once per action: a click's chain of
+  // epic actions costs one round of snapshot reads, taken after the chain's effects (audio play())
+  // have run. Epics still see every state on state$.
+  const listeners = new Set<() => void>();
+  let notified = initialState;
+  const notifyListeners = (): void => {
+    if (draining || state$.value === notified) return;
+    notified = state$.value;
+    listeners.forEach((listener) => listener());
   };
 
   const enqueue = (pending: Pending): void => {
@@ -129,8 +141,10 @@ export function createStore<S, D extends { clock: StoreClock }>(options: StoreOp
     envelopes$: envelopes$.asObservable(),
     dispatch: (action, src = 'ui') => enqueue({ action, src }),
     subscribe: (listener) => {
-      const s = state$.subscribe(() => listener());
-      return () => s.unsubscribe();
+      // A fresh callback per subscription, so one component subscribing twice is two listeners.
+      const entry = () => listener();
+      listeners.add(entry);
+      return () => listeners.delete(entry);
     },
     stop: () => subscription.unsubscribe(),
   };
