@@ -2,20 +2,13 @@
 // localhost), drives them through the parent-page client: it connects, plays, pauses, skips and
 // receives contextchange; messages without source embed-api, non-objects and unknown types do no
 // harm (spec 000 §5, §7).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Browser, ElementHandle, Frame, Page } from 'puppeteer';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { checkRecordedSession, keepRecordedSession } from './recorded-session';
 import { parseActionLog } from '../core/store/action-log';
-import { replayEngine, replayFold } from '../core/store/replay';
-import { widgetReducer } from '../core/widget/reducer';
-import { widgetEpics } from '../core/widget/epics';
-import { createFakePorts } from '../adapters/fake';
 
 jest.setTimeout(90_000);
 
-const ROOT = resolve(__dirname, '..');
-const SESSION_FIXTURE = join(ROOT, 'fixtures/sessions/embed-api-control');
 
 let server: RunningServer;
 let browser: Browser;
@@ -208,21 +201,11 @@ describe('the demo page drives its embeds through the embed API (spec 000 §7)',
     ]);
 
     // The embed's session, driven by the page, replays in both modes (ARCHITECTURE.md §3).
-    const jsonl = await frame.evaluate(() => (window as unknown as Debug).__embedDebug.actionLog());
-    const liveState = await embedState(frame);
-    const file = parseActionLog(jsonl);
-    expect(replayFold(file, widgetReducer).finalState).toEqual(liveState);
-    const engine = replayEngine(file, { reducer: widgetReducer, epics: widgetEpics, makeDeps: (scheduler) => createFakePorts(scheduler) });
-    if (!engine.ok) throw new Error(`engine replay diverged: ${engine.divergence.message}`);
-    expect(engine.finalState).toEqual(liveState);
+    const session = await checkRecordedSession(frame);
 
     // Errors on the page or in the embeds would show up here.
     expect(pageErrors).toEqual([]);
 
-    // RECORD_SESSIONS=1 keeps this session as a fixture (fixtures/sessions/sessions.test.ts replays it).
-    const target = process.env.RECORD_SESSIONS === '1' ? SESSION_FIXTURE : join(ROOT, 'e2e/artifacts/embed-api-control');
-    mkdirSync(join(target, '..'), { recursive: true });
-    writeFileSync(`${target}.jsonl`, jsonl);
-    writeFileSync(`${target}.final-state.json`, `${JSON.stringify(liveState, null, 2)}\n`);
+    keepRecordedSession('embed-api-control', session);
   });
 });

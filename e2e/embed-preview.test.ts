@@ -1,21 +1,16 @@
 // Issue 2 "Must show": an anonymous visitor opens an album's embed page in Debian Chromium and
 // hears the 30-second preview of its first track (spec 000 §2, §4 Preview mode; spec 001 §4 Preview player).
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { checkRecordedSession, keepRecordedSession } from './recorded-session';
 import { parseActionLog } from '../core/store/action-log';
-import { replayEngine, replayFold } from '../core/store/replay';
-import { widgetReducer } from '../core/widget/reducer';
-import { widgetEpics } from '../core/widget/epics';
-import { createFakePorts } from '../adapters/fake';
 
 jest.setTimeout(60_000);
 
-const ROOT = resolve(__dirname, '..');
-const SESSION_FIXTURE = join(ROOT, 'fixtures/sessions/album-preview');
 
 let server: RunningServer;
 let browser: Browser;
@@ -115,16 +110,8 @@ describe('album embed, anonymous visitor (spec 000 §4 Preview mode)', () => {
     expect(pageErrors).toEqual([]);
 
     // The session's action log replays in both modes to the same final state (ARCHITECTURE.md §3).
-    const jsonl = await page.evaluate(() =>
-      (window as unknown as { __embedDebug: { actionLog(): string } }).__embedDebug.actionLog(),
-    );
-    const file = parseActionLog(jsonl);
-    const liveState = await page.evaluate(() => (window as unknown as { __embedDebug: { state(): unknown } }).__embedDebug.state());
-    const fold = replayFold(file, widgetReducer);
-    expect(fold.finalState).toEqual(liveState);
-    const engine = replayEngine(file, { reducer: widgetReducer, epics: widgetEpics, makeDeps: (scheduler) => createFakePorts(scheduler) });
-    if (!engine.ok) throw new Error(`engine replay diverged: ${engine.divergence.message}`);
-    expect(engine.finalState).toEqual(fold.finalState);
+    const session = await checkRecordedSession(page);
+    const { file } = session;
 
     // debug=1 offers the same log as a download (ARCHITECTURE.md §3), ending with the download itself.
     const downloads = mkdtempSync(join(tmpdir(), 'embed-downloads-'));
@@ -138,11 +125,6 @@ describe('album embed, anonymous visitor (spec 000 §4 Preview mode)', () => {
     expect(downloadedLog.entries.at(-1)?.action.type).toBe('widget/actionLogDownloadRequested');
     rmSync(downloads, { recursive: true, force: true });
 
-    // Keep the newest recording for people to look at; RECORD_SESSIONS=1 refreshes the committed
-    // fixture and its golden final state (fixtures/sessions/sessions.test.ts replays them).
-    const target = process.env.RECORD_SESSIONS === '1' ? SESSION_FIXTURE : join(ROOT, 'e2e/artifacts/album-preview');
-    mkdirSync(join(target, '..'), { recursive: true });
-    writeFileSync(`${target}.jsonl`, jsonl);
-    writeFileSync(`${target}.final-state.json`, `${JSON.stringify(liveState, null, 2)}\n`);
+    keepRecordedSession('album-preview', session);
   });
 });

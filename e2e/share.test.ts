@@ -1,21 +1,16 @@
 // Issue 3: the share dialog in Debian Chromium (spec 000 §2 Share dialog, §7 Copy link / Copy
 // embed code): open it, copy the link to the real clipboard, see the confirmation, close it.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { createFakePorts } from '../adapters/fake';
-import { parseActionLog } from '../core/store/action-log';
-import { replayEngine, replayFold } from '../core/store/replay';
-import { widgetEpics } from '../core/widget/epics';
-import { widgetReducer } from '../core/widget/reducer';
 import { readCatalogueFile } from '../server/db/open-database';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { checkRecordedSession, keepRecordedSession } from './recorded-session';
 
 jest.setTimeout(60_000);
 
 const ROOT = resolve(__dirname, '..');
 const ARTIFACTS = join(ROOT, 'e2e/artifacts/share');
-const SESSION_FIXTURE = join(ROOT, 'fixtures/sessions/share-copy');
 const albumId = readCatalogueFile(join(ROOT, 'fixtures/catalogue.json')).albums[0]!.id;
 const en = JSON.parse(readFileSync(join(ROOT, 'fixtures/translations/en.json'), 'utf8')) as Record<string, string>;
 
@@ -86,9 +81,8 @@ describe('share dialog (spec 000 §2, §7)', () => {
 
     // The session replays in both modes to the live state (ARCHITECTURE.md §3); RECORD_SESSIONS=1
     // keeps it as a fixture (fixtures/sessions/sessions.test.ts replays it to its golden state).
-    const jsonl = await page.evaluate(() => (window as unknown as { __embedDebug: { actionLog(): string } }).__embedDebug.actionLog());
-    const liveState = await page.evaluate(() => (window as unknown as { __embedDebug: { state(): unknown } }).__embedDebug.state());
-    const file = parseActionLog(jsonl);
+    const session = await checkRecordedSession(page);
+    const { file } = session;
     expect(file.entries.filter((e) => e.action.type.startsWith('share/')).map((e) => `${e.src} ${e.action.type}`)).toEqual([
       'ui share/openRequested',
       'ui share/copyLinkClicked',
@@ -99,13 +93,6 @@ describe('share dialog (spec 000 §2, §7)', () => {
       'epic share/copied',
       'ui share/closeRequested',
     ]);
-    const fold = replayFold(file, widgetReducer);
-    expect(fold.finalState).toEqual(liveState);
-    const engine = replayEngine(file, { reducer: widgetReducer, epics: widgetEpics, makeDeps: (scheduler) => createFakePorts(scheduler) });
-    if (!engine.ok) throw new Error(`engine replay diverged: ${engine.divergence.message}`);
-    expect(engine.finalState).toEqual(fold.finalState);
-    const target = process.env.RECORD_SESSIONS === '1' ? SESSION_FIXTURE : join(ARTIFACTS, 'share-copy');
-    writeFileSync(`${target}.jsonl`, jsonl);
-    writeFileSync(`${target}.final-state.json`, `${JSON.stringify(liveState, null, 2)}\n`);
+    keepRecordedSession('share-copy', session);
   });
 });
