@@ -3,6 +3,7 @@ import pkg from '../package.json';
 import { createResourceReader } from './catalogue/resources';
 import { openDatabase } from './db/open-database';
 import { registerDemoRoutes } from './demo/routes';
+import { registerOpenPageRoutes } from './open/routes';
 import { RELEASE_STAMP } from './embed/embed-data';
 import { messagePage } from './embed/html';
 import { INVALID_URI_MESSAGE } from '../core/model/uri';
@@ -83,6 +84,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerActionLogRoute(app, db);
   registerErrorReportRoute(app, db);
   registerDemoRoutes(app, reader);
+  // spec 000 §7 Open URL: the item pages the widget's links lead to, on this server by default.
+  registerOpenPageRoutes(app, reader);
   // spec 000 §2 Routes: the /go page of the desktop hand-off.
   registerGoRoute(app, { publicUrl });
   registerEmbedApiClientRoute(app, options);
