@@ -123,7 +123,31 @@ export interface AudioElementPort {
   play(): Observable<void>;
   pause(): Observable<void>;
   seek(positionMs: number): Observable<void>;
+  /** Sets the element's volume, 0..1 (spec 001 §5); the caller clamps it. */
+  setVolume(volume: number): Observable<void>;
   readonly facts$: Observable<AudioFact>;
+}
+
+/** A raw websocket event (spec 001 §7 Realtime socket); frames stay undecoded text. */
+export type SocketEvent =
+  | { readonly kind: 'open' }
+  | { readonly kind: 'message'; readonly text: string }
+  | { readonly kind: 'close'; readonly code: number; readonly reason: string }
+  | { readonly kind: 'error' };
+
+/** One websocket connection. `events$` is cold: subscribing opens the socket, unsubscribing closes it. */
+export interface SocketConnection {
+  /** open, messages, at most one error, then one close, after which it completes. */
+  readonly events$: Observable<SocketEvent>;
+  /** Sends a text frame; ignored unless the socket is open (a fire-and-forget effect on a live connection). */
+  send(text: string): void;
+  /** Closes with a code (spec 001 §9: 4000 closing, 4001 timeout); the close event follows on events$. */
+  close(code: number, reason: string): void;
+}
+
+/** Websockets (the dealer connection). Not part of `Ports` yet: the transport's deps add it. */
+export interface SocketPort {
+  open(url: string): SocketConnection;
 }
 
 /** Everything an epic may use. Tests and replay pass fakes; the browser passes real adapters. */

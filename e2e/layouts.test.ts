@@ -58,6 +58,8 @@ interface Measured {
   readonly cover: { readonly width: number; readonly height: number };
   readonly bottom: { readonly display: string; readonly top: number; readonly height: number; readonly contentWidth: number; readonly contentHeight: number } | null;
   readonly rows: ReadonlyArray<number>;
+  /** How far each row's title sits below the row's top edge (its text fills the first 19 px line). */
+  readonly titleOffsets: ReadonlyArray<number>;
   readonly bigCover: { readonly width: number; readonly height: number } | null;
 }
 
@@ -85,6 +87,10 @@ const measure = (page: Page): Promise<Measured> =>
               contentHeight: bottomRect.height - px(style.paddingTop) - px(style.paddingBottom),
             },
       rows: Array.from(document.querySelectorAll('[data-testid="track-row"]'), (row) => row.getBoundingClientRect().height).filter((h) => h > 0),
+      titleOffsets: Array.from(document.querySelectorAll('[data-testid="track-row"]'), (row) => {
+        const title = row.querySelector('.track-row__title');
+        return row.getBoundingClientRect().height > 0 && title !== null ? Math.round(title.getBoundingClientRect().top - row.getBoundingClientRect().top) : 0;
+      }),
       bigCover: big === null || big.width === 0 ? null : { width: big.width, height: big.height },
     };
   });
@@ -111,6 +117,8 @@ function checkLayout(c: Case, m: Measured): void {
     // spec 000 §9 Row heights: 19 px, 38 px with a subtitle (playlists).
     expect(m.rows.length).toBeGreaterThan(0);
     expect(new Set(m.rows)).toEqual(new Set([RESOURCES[c.resource].rowPx]));
+    // The title's line starts at the row's top, level with the number and duration of a 19 px row.
+    expect(new Set(m.titleOffsets)).toEqual(new Set([0]));
     expect(m.bigCover).toBeNull();
   } else {
     // Big cover art: square, as large as the section holds.

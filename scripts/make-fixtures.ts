@@ -39,6 +39,14 @@ const ID = {
   soundOfPaper: 'sFJqmxZXXN8KkEmuDeX74S',
 } as const;
 
+/** Artist biographies as the Web API writes them: line breaks, an empty line, link markup (spec 000 §5 Bio text). */
+const BIO_MARLOW =
+  'Marlow Tide is a coastal folk duo from a harbour town, writing songs about night ferries and lantern light.\n\n' +
+  `Their first album, Harbour Lights, was recorded in one week in a boathouse. They often tour with <a href="spotify:artist:${ID.orchards}">The Quiet Orchards</a>.\n`;
+const BIO_ORCHARDS =
+  'The Quiet Orchards make slow, warm indie pop with a weathered edge.\n\n\n' +
+  `Fans of <a href="spotify:artist:${ID.marlow}">Marlow Tide</a> will find a kindred sound.`;
+
 type CoverStyle = 'stripes' | 'mosaic' | 'circle' | 'rings';
 
 /** A synthesised song: a pad chord with a tremolo, and a plucked 8-step melody over it. */
@@ -151,8 +159,8 @@ function main(): void {
   const catalogue: CatalogueFile = {
     schema: 1,
     artists: [
-      { id: ID.marlow, name: 'Marlow Tide', dominantColor: '#3a5f7d', images: makeCover('artist-marlow-tide', '#3a5f7d', 'circle', 0), topTrackIds: [ID.nightFerry, ID.lanternSwell] },
-      { id: ID.orchards, name: 'The Quiet Orchards', dominantColor: '#7d4a3a', images: makeCover('artist-the-quiet-orchards', '#7d4a3a', 'circle', 1), topTrackIds: [ID.amberHours, ID.weathervane] },
+      { id: ID.marlow, name: 'Marlow Tide', biography: BIO_MARLOW, dominantColor: '#3a5f7d', images: makeCover('artist-marlow-tide', '#3a5f7d', 'circle', 0), topTrackIds: [ID.nightFerry, ID.lanternSwell] },
+      { id: ID.orchards, name: 'The Quiet Orchards', biography: BIO_ORCHARDS, dominantColor: '#7d4a3a', images: makeCover('artist-the-quiet-orchards', '#7d4a3a', 'circle', 1), topTrackIds: [ID.amberHours, ID.weathervane] },
     ],
     albums: [
       { id: ID.harbourLights, name: 'Harbour Lights', artistIds: [ID.marlow], releaseDate: '2018-10-05', dominantColor: '#2f6f73', images: makeCover('album-harbour-lights', '#2f6f73', 'stripes', 0) },

@@ -7,6 +7,7 @@ class FakeAudioElement extends EventTarget {
   src = '';
   preload = '';
   currentTime = 0;
+  volume = 1;
   duration = Number.NaN;
   error: { code: number } | null = null;
   /** Attributes as the page's markup set them. */
@@ -32,6 +33,26 @@ const setup = () => {
 };
 
 describe('createAudioElement (AudioElementPort over one <audio>)', () => {
+  it('setVolume sets the element volume (0..1), on subscription only', () => {
+    const { element, port } = setup();
+    const set$ = port.setVolume(0.25);
+    expect(element.volume).toBe(1);
+    set$.subscribe();
+    expect(element.volume).toBe(0.25);
+  });
+
+  it('setVolume errors when the element throws (a volume out of range)', () => {
+    const { element, port } = setup();
+    Object.defineProperty(element, 'volume', {
+      set: () => {
+        throw new RangeError('The volume provided (2) is outside the range [0, 1].');
+      },
+    });
+    let error: unknown;
+    port.setVolume(2).subscribe({ error: (err: unknown) => (error = err) });
+    expect(error).toBeInstanceOf(RangeError);
+  });
+
   it('load sets preload=auto and the source, on subscription only', () => {
     const { element, port } = setup();
     const load$ = port.load('https://cdn.test/a.mp3');

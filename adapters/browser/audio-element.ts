@@ -16,7 +16,7 @@ export const AUDIO_FACT_EVENTS: ReadonlyArray<AudioFact['kind']> = [
 /** The part of HTMLAudioElement this adapter uses. */
 export type AudioElementLike = Pick<
   HTMLAudioElement,
-  'src' | 'getAttribute' | 'preload' | 'currentTime' | 'duration' | 'error' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener'
+  'src' | 'getAttribute' | 'preload' | 'currentTime' | 'volume' | 'duration' | 'error' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener'
 >;
 
 /** Runs an element call on subscription; a throw errors the Observable. */
@@ -91,6 +91,10 @@ export function createAudioElement(element: AudioElementLike): AudioElementPort 
     seek: (positionMs) =>
       call(() => {
         element.currentTime = positionMs / 1000;
+      }),
+    setVolume: (volume) =>
+      call(() => {
+        element.volume = volume;
       }),
     facts$: merge(
       ...AUDIO_FACT_EVENTS.map(

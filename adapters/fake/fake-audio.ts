@@ -24,7 +24,7 @@ export const PLAY_REFUSED_MESSAGE = "play() failed because the user didn't inter
 
 /**
  * An AudioElementPort on a scheduler. Calls are recorded in `calls` ('load <src>', 'play',
- * 'pause', 'seek <ms>'). play() settles asynchronously, like the browser's promise.
+ * 'pause', 'seek <ms>', 'volume <0..1>'). play() settles asynchronously, like the browser's promise.
  */
 export function createFakeAudio(scheduler: SchedulerLike, calls: string[], options: FakeAudioOptions = {}): FakeAudio {
   const facts$ = new Subject<AudioFact>();
@@ -139,5 +139,7 @@ export function createFakeAudio(scheduler: SchedulerLike, calls: string[], optio
         positionMs = Math.max(0, Math.min(ms, durationMs));
         later(() => fact('timeupdate'));
       }),
+    // No fact follows: a volume change is not one of the facts the core listens to.
+    setVolume: (volume) => call(`volume ${volume}`, () => undefined),
   };
 }

@@ -76,11 +76,16 @@ export const AlbumResource = withBase('Album', {
   images: t.array(Image),
   tracks: t.type({ items: t.array(Track) }),
 });
-export const ArtistResource = withBase('Artist', {
-  type: t.literal('artist'),
-  images: t.array(Image),
-  tracks: t.array(Track),
-});
+export const ArtistResource = t.intersection(
+  [
+    ResourceBase,
+    ResourceExtras,
+    t.type({ type: t.literal('artist'), images: t.array(Image), tracks: t.array(Track) }),
+    // spec 000 §5 Bio text: raw, with line breaks and link markup (core/widget/bio-text.ts splits it).
+    t.partial({ biography: t.string }),
+  ],
+  'Artist',
+);
 export const PlaylistResource = withBase('Playlist', {
   type: t.literal('playlist'),
   images: t.array(Image),
@@ -104,15 +109,22 @@ export const Resource = t.union(
 export type Resource = t.TypeOf<typeof Resource>;
 export type ResourceType = Resource['type'];
 
-export const EmbedConfig = t.type(
-  {
-    countryCode: t.string,
-    features: t.record(t.string, t.boolean),
-    /** Where the widget posts logs and finds its assets; the provider's hosts (spec 000 §7). */
-    hosts: t.type({ api: t.string, open: t.string, accounts: t.string, static: t.string }),
-    /** Build stamp shown to the error reporter and written into the action log header. */
-    version: t.string,
-  },
+/** spec 000 §2: the mini-player variant (the page's `variant=mini`); absent for the normal embed. */
+export const EmbedVariant = t.keyof({ mini: null }, 'EmbedVariant');
+export type EmbedVariant = t.TypeOf<typeof EmbedVariant>;
+
+export const EmbedConfig = t.intersection(
+  [
+    t.type({
+      countryCode: t.string,
+      features: t.record(t.string, t.boolean),
+      /** Where the widget posts logs and finds its assets; the provider's hosts (spec 000 §7). */
+      hosts: t.type({ api: t.string, open: t.string, accounts: t.string, static: t.string }),
+      /** Build stamp shown to the error reporter and written into the action log header. */
+      version: t.string,
+    }),
+    t.partial({ variant: EmbedVariant }),
+  ],
   'EmbedConfig',
 );
 export type EmbedConfig = t.TypeOf<typeof EmbedConfig>;

@@ -105,5 +105,9 @@ export * from './embed-api/actions';
 export * from './share/actions';
 // --- the prompt modal (spec 000 §4), declared in modal/actions.ts ---
 export * from './modal/actions';
+// --- platform flags, the mobile-app hand-off, the preview fallback (spec 000 §3, §4), in platform/actions.ts ---
+export * from './platform/actions';
+// --- the volume control (spec 000 §2 Volume icon), declared in volume/actions.ts ---
+export * from './volume/actions';
 /** The page was hidden or is being left (pagehide, visibilitychange to hidden): pending logs are sent now. */
 export const pageHidden = defineAction('widget/pageHidden');

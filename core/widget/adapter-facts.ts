@@ -7,6 +7,7 @@ import type { Store } from '../store/store';
 import { mediaFailed, sessionStarted, viewportMeasured, windowResized } from './actions';
 import type { WidgetState } from './state';
 import { bindEmbedApiFacts } from './embed-api/facts';
+import { bindStoredVolume } from './volume/stored-volume-fact';
 
 /**
  * Binds what the world tells the widget to the store, as `src: 'adapter'` actions (core/ports.ts):
@@ -46,5 +47,7 @@ export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports): Subsc
   );
   // spec 000 §7: with embed-api=1, the flag and every message from the parent page.
   subscription.add(bindEmbedApiFacts(store, ports));
+  // The volume the visitor left the last embed at, when one is stored.
+  subscription.add(bindStoredVolume(store, ports));
   return subscription;
 }

@@ -12,6 +12,9 @@ import { seekByEpic, skipEpic, trackRowEpic } from './track-commands.epic';
 import { resizeEpic } from './viewport.epic';
 import { shareEpics } from './share/share.epic';
 import { modalEpics } from './modal/prompt.epic';
+import { mobileHandoffEpics } from './platform/mobile-handoff.epic';
+import { initFailureEpic } from './platform/init-failure.epic';
+import { volumeEpic } from './volume/volume.epic';
 
 /**
  * The widget's epics, in the order the store subscribes them. An action several epics answer is
@@ -31,6 +34,8 @@ export const widgetEpics: ReadonlyArray<Epic<WidgetState, Ports>> = [
   trackEndedEpic,
   previewCapEpic,
   audioEffectsEpic,
+  // The volume control: the element's volume and the stored one.
+  volumeEpic,
   impressionEpic,
   resizeEpic,
   // spec 000 §4 Prompt modal: after the player's decisions it answers (play, skip, unavailable).
@@ -39,6 +44,9 @@ export const widgetEpics: ReadonlyArray<Epic<WidgetState, Ports>> = [
   ...embedApiEpics,
   // spec 000 §2 Share dialog, §7 share windows and copies, §4 PLAY_ON_DESKTOP.
   ...shareEpics,
+  // spec 000 §4 PLAY_IN_MOBILE_APP / hand-off to the mobile app; initialization failure -> preview.
+  ...mobileHandoffEpics,
+  initFailureEpic,
   // spec 000 §7 logging channel: last, so it logs an action after every epic has answered it.
   actionLoggingEpic,
   // spec 000 §7 error-reporting service (reports need the start-up context; see ui/widget/main.tsx).

@@ -46,12 +46,5 @@ export function goUrl(hosts: Pick<Hosts, 'open' | 'accounts'>, uri: string, logg
   return loggedIn ? base : `${base}&redirect=${q(signUpUrl(hosts, openUrl(hosts, uri)))}`;
 }
 
-/**
- * spec 000 §7 Universal link (mobile): the item's external URL plus the current query string and
- * an added bo=1 parameter. `search` is the page's location.search ('' or '?a=b').
- */
-export function universalLink(externalUrl: string, search: string): string {
-  const own = search.replace(/^\?/, '');
-  const params = [own, 'bo=1'].filter((part) => part !== '').join('&');
-  return `${externalUrl}${externalUrl.includes('?') ? '&' : '?'}${params}`;
-}
+/** spec 000 §7 Universal link (mobile): in its own module (see there). */
+export { universalLink } from './universal-link';

@@ -16,6 +16,7 @@ import {
 } from './actions';
 import { PREVIEW_CAP_MS } from './preview-mode';
 import type { WidgetState } from './state';
+import { handsOffToApp, mobileHandoffDecisions } from './platform/mobile-handoff';
 
 /*
  * The preview player's decisions (spec 001 §4 Preview player) as pure functions of the state:
@@ -72,6 +73,8 @@ function loadedIndex(state: WidgetState, decisions: ReadonlyArray<Action>): numb
  * decision (a single play() call on the first click, inside the click's task).
  */
 export function playDecisions(state: WidgetState): Action[] {
+  // spec 000 §4 Play rules: "On mobile with the mobile app installed, play hands off to the app."
+  if (handsOffToApp(state)) return mobileHandoffDecisions(state);
   const out = startDecisions(state);
   if (loadedIndex(state, out) !== null) return [...out, playDecided()];
   const first = currentTrackList(state)[0];

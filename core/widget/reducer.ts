@@ -5,6 +5,8 @@ import type { WidgetAction } from './widget-action';
 import { reduceEmbedApi } from './embed-api/reducer';
 import { reduceShare } from './share/reducer';
 import { reduceModal } from './modal/state';
+import { reducePlatform } from './platform/reducer';
+import { reduceVolume } from './volume/state';
 
 /**
  * The widget's reducer (ARCHITECTURE.md §3): pure, written with immer, exhaustive over the widget
@@ -151,6 +153,25 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'modal/unavailableShown':
     case 'modal/closeRequested':
       reduceModal(draft, action);
+      return;
+    // spec 000 §3 platform flags; §4 PLAY_IN_MOBILE_APP, "set playback to preview".
+    case 'widget/platformRead':
+    case 'handoff/mobileAppDecided':
+    case 'playback/previewForced':
+      reducePlatform(draft, action);
+      return;
+    // The intent and the failure change nothing: the decisions do (platform/ epics).
+    case 'widget/playInMobileAppRequested':
+    case 'handoff/mobileAppFailed':
+    case 'player/initializationFailed':
+      return;
+    // The volume control: the slider, the mute button, the stored volume.
+    case 'widget/volumeChanged':
+    case 'widget/muteToggled':
+    case 'widget/volumeRestored':
+      reduceVolume(draft, action);
+      return;
+    case 'widget/volumeSaveFailed':
       return;
     default:
       assertHandled(action);

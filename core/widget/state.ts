@@ -2,6 +2,7 @@ import type { EmbedConfig, EmbedData, Resource } from '../model/embed-data';
 import { initialEmbedApiState, type EmbedApiState } from './embed-api/state';
 import { initialModal, type ModalState } from './modal/state';
 import { initialShareState, type ShareState } from './share/state';
+import { initialVolume, type VolumeState } from './volume/state';
 
 /**
  * The widget's state (spec 000 §3 "Entities and their fields", §4). Plain JSON so that it can
@@ -23,6 +24,8 @@ export interface PlatformState {
   readonly isSafari: boolean;
   readonly mobileAppInstalled: boolean;
   readonly forcePreview: boolean;
+  /** The embed page's query string ('' or '?a=b'), read at start-up: the transfer-playback URI carries it (platform/). */
+  readonly pageSearch: string;
 }
 
 export interface SessionState {
@@ -61,6 +64,8 @@ export interface WidgetState {
   readonly share: ShareState;
   /** spec 000 §4 Prompt modal (core/widget/modal/). */
   readonly modal: ModalState;
+  /** The volume control (core/widget/volume/). */
+  readonly volume: VolumeState;
 }
 
 export const initialPlayback: PlaybackState = {
@@ -81,7 +86,7 @@ export function initialWidgetState(data: EmbedData, viewport = { width: 0, heigh
     config: data.config,
     playback: initialPlayback,
     player: { started: false, index: null, status: 'idle', error: null },
-    platform: { isMobile: false, isSafari: false, mobileAppInstalled: false, forcePreview: false },
+    platform: { isMobile: false, isSafari: false, mobileAppInstalled: false, forcePreview: false, pageSearch: '' },
     // spec 000 §6: no session means anonymous; the login feature (issue 5) fills this in.
     session: { loggedIn: false, accessToken: null },
     viewport,
@@ -90,5 +95,6 @@ export function initialWidgetState(data: EmbedData, viewport = { width: 0, heigh
     embedApi: initialEmbedApiState,
     share: initialShareState,
     modal: initialModal,
+    volume: initialVolume,
   };
 }

@@ -3,6 +3,7 @@ import { decideTrack, nextIndex, previousIndex, startIndex } from '../lists/prev
 import { playDecided, playerStarted, seekDecided, trackLoadDecided, trackUnavailable } from './actions';
 import { currentTrackList, seekDecisions } from './preview-decisions';
 import type { WidgetState } from './state';
+import { handsOffToApp, mobileHandoffDecisions } from './platform/mobile-handoff';
 
 /*
  * Decisions for the commands that choose a track of the list or move within one (spec 000 §2 Track
@@ -19,6 +20,8 @@ export const SKIP_STEP_MS = 15000;
  * loading its first track (that would be a second load for nothing).
  */
 export function playIndexDecisions(state: WidgetState, index: number): Action[] {
+  // spec 000 §4 Play rules: on mobile with the app installed, play (from an index too) hands off to the app.
+  if (handsOffToApp(state)) return mobileHandoffDecisions(state);
   const start = state.player.started ? [] : [playerStarted()];
   const decision = decideTrack(currentTrackList(state), index, state.session.loggedIn);
   if (decision === null) return start;

@@ -3,6 +3,8 @@ import * as a from './actions';
 import * as embedApi from './embed-api/actions';
 import * as share from './share/actions';
 import * as modal from './modal/actions';
+import * as platform from './platform/actions';
+import * as volume from './volume/actions';
 
 /**
  * Every widget action creator, in one list: the reducer is exhaustive over it and the action
@@ -70,6 +72,18 @@ export const widgetActionCreators = [
   modal.promptShown,
   modal.unavailableShown,
   modal.modalCloseRequested,
+  // Platform flags, the mobile-app hand-off, the preview fallback (spec 000 §3, §4).
+  platform.platformRead,
+  platform.playInMobileAppRequested,
+  platform.mobileAppHandoffDecided,
+  platform.mobileAppHandoffFailed,
+  platform.playerInitFailed,
+  platform.previewForced,
+  // The volume control (spec 000 §2 Volume icon).
+  volume.volumeChanged,
+  volume.muteToggled,
+  volume.volumeRestored,
+  volume.volumeSaveFailed,
 ] as const;
 
 export type WidgetAction = ActionOf<(typeof widgetActionCreators)[number]>;

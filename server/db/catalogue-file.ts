@@ -12,8 +12,12 @@ const Id = t.string;
 export const ImageFile = t.type({ file: t.string, width: t.number, height: t.number }, 'ImageFile');
 export type ImageFile = t.TypeOf<typeof ImageFile>;
 
-export const ArtistEntry = t.type(
-  { id: Id, name: t.string, dominantColor: t.string, images: t.array(ImageFile), topTrackIds: t.array(Id) },
+export const ArtistEntry = t.intersection(
+  [
+    t.type({ id: Id, name: t.string, dominantColor: t.string, images: t.array(ImageFile), topTrackIds: t.array(Id) }),
+    // Optional: line breaks and <a href="spotify:artist:...">Name</a> links, as the Web API writes them.
+    t.partial({ biography: t.string }),
+  ],
   'ArtistEntry',
 );
 export const AlbumEntry = t.type(

@@ -42,4 +42,37 @@ CREATE TABLE IF NOT EXISTS error_reports (
   id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL, product TEXT NOT NULL, release TEXT NOT NULL,
   user_id TEXT, source TEXT NOT NULL, message TEXT NOT NULL, stack TEXT NOT NULL, breadcrumbs TEXT NOT NULL,
   timestamp REAL NOT NULL, received_at TEXT NOT NULL);
+-- Demo accounts (server/accounts/): product is 'premium' or 'free'; times are epoch milliseconds.
+CREATE TABLE IF NOT EXISTS accounts (
+  id TEXT PRIMARY KEY, username TEXT UNIQUE NOT NULL, display_name TEXT NOT NULL, password_hash TEXT NOT NULL,
+  product TEXT NOT NULL, country TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS access_tokens (
+  token TEXT PRIMARY KEY, account_id TEXT REFERENCES accounts(id), country TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS product_state_registrations (
+  account_id TEXT NOT NULL REFERENCES accounts(id), connection_id TEXT NOT NULL, registered_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, connection_id));
+-- The ingest (server/ingest/): what each ingested resource was made from (source_hash: SHA-256 over its
+-- metadata and files), so re-ingesting the same folder is skipped; markets of tracks and descriptions of
+-- episodes from the ingest's metadata.json (JSON array of ISO country codes).
+CREATE TABLE IF NOT EXISTS ingest_sources (
+  resource_id TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, source_hash TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS track_markets (
+  track_id TEXT PRIMARY KEY REFERENCES tracks(id), available_markets TEXT NOT NULL);
+-- An artist's biography as written (line breaks and <a href="spotify:...">Name</a> link markup); the
+-- widget splits it (spec 000 §5 Bio text). A table of its own, so an older database gains it.
+CREATE TABLE IF NOT EXISTS artist_biographies (
+  artist_id TEXT PRIMARY KEY REFERENCES artists(id), biography TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS episode_descriptions (
+  episode_id TEXT PRIMARY KEY REFERENCES episodes(id), description TEXT NOT NULL);
+-- Audio files served by storage resolve and the CDN (server/web-api/media-routes.ts), filled by the ingest.
+-- file_id: the id storage resolve, the CDN and the seek table are asked by (letters and digits);
+-- path: the file, absolute or relative to fixtures/media; format: e.g. MP4 or MP3 (spec 001 §3 audio track);
+-- bitrate in bit/s; key_id and key: hex, of a CENC-packaged file (never sent except in a licence);
+-- seek_table: the JSON of spec 001 §3 audio manifest (offset, timescale, segments); one of track_id, episode_id.
+CREATE TABLE IF NOT EXISTS audio_files (
+  file_id TEXT PRIMARY KEY, path TEXT NOT NULL, format TEXT NOT NULL, bitrate INTEGER, key_id TEXT, key TEXT,
+  seek_table TEXT, track_id TEXT, episode_id TEXT);
 `;

@@ -7,6 +7,7 @@ export function seedCatalogue(db: Database.Database, catalogue: CatalogueFile): 
   const images = (ownerType: string, ownerId: string, list: ImageFile[]) =>
     list.forEach((image) => insertImage.run(ownerType, ownerId, image.file, image.width, image.height));
   const insertArtist = db.prepare('INSERT INTO artists (id, name, dominant_color) VALUES (?, ?, ?)');
+  const insertBiography = db.prepare('INSERT INTO artist_biographies (artist_id, biography) VALUES (?, ?)');
   const insertAlbum = db.prepare('INSERT INTO albums (id, name, release_date, dominant_color) VALUES (?, ?, ?, ?)');
   const insertAlbumArtist = db.prepare('INSERT INTO album_artists (album_id, artist_id, position) VALUES (?, ?, ?)');
   const insertTrack = db.prepare(
@@ -26,6 +27,7 @@ export function seedCatalogue(db: Database.Database, catalogue: CatalogueFile): 
     for (const artist of catalogue.artists) {
       insertArtist.run(artist.id, artist.name, artist.dominantColor);
       images('artist', artist.id, artist.images);
+      if (artist.biography !== undefined) insertBiography.run(artist.id, artist.biography);
     }
     for (const album of catalogue.albums) {
       insertAlbum.run(album.id, album.name, album.releaseDate, album.dominantColor);

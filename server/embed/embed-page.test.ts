@@ -90,10 +90,4 @@ describe('GET /embed/{type}/{id} (spec 000 §2 The embed screen, §3 the JSON bl
       await elsewhere.stop();
     }
   });
-
-  it('redirects the open URL (spec 000 §7) to the full-size embed', async () => {
-    const response = await fetch(server.url(`/album/${firstOf.album}`), { redirect: 'manual' });
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe(`/embed/album/${firstOf.album}`);
-  });
 });

@@ -35,19 +35,14 @@ export function registerEmbedRoutes(
     }
     // The page's locale: ?locale=, else Accept-Language, else en (server/embed/locale.ts).
     const locale = chooseLocale((request.query as Record<string, unknown>).locale, request.headers['accept-language']);
-    const data = buildEmbedData(resource, settingsForLocale(deps.settings, locale));
+    // spec 000 §2: ?variant=mini asks for the mini-player variant; any other value is the normal embed.
+    const variant = (request.query as Record<string, unknown>).variant === 'mini' ? 'mini' : undefined;
+    const data = buildEmbedData(resource, settingsForLocale(deps.settings, locale), variant === undefined ? {} : { variant });
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
       // The locale follows Accept-Language, so caches keep one copy per language.
       .header('vary', 'accept-language')
       .send(renderEmbedDocument(data, renderEmbedApp(data), deps.assets));
-  });
-
-  // spec 000 §7 Open URL: the provider's web player is this server's embed, shown full size.
-  app.get<{ Params: { type: string; id: string } }>('/:type/:id', async (request, reply) => {
-    const { type, id } = request.params;
-    if (!isResourceType(type)) return reply.callNotFound();
-    return reply.redirect(`/embed/${encodeURIComponent(type)}/${encodeURIComponent(id)}`);
   });
 }

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createTranslate } from '../hooks/translate';
 import { byTestId, cleanup, render } from '../test/render';
 import { Back15Button, Forward15Button, SkipBackButton, SkipForwardButton } from './icon-buttons';
-import { rowLabel, TrackList, type TrackListItem } from './track-list';
+import { rowLabelParts, TrackList, type TrackListItem } from './track-list';
 import { VolumeIcon } from './volume-icon';
 
 afterEach(cleanup);
@@ -25,22 +25,30 @@ describe('TrackList rows (spec 000 §2: clicking a row plays that track by its i
     { uri: 'u2', name: 'Two', subtitle: null, durationMs: 9000 },
   ];
 
-  it('each row is a real button named by the translated "Play {name}", calling onPlay with its index', () => {
+  it('each row is a real button named by the translated "Play {name}" around its visible text, calling onPlay with its index', () => {
     const onPlay = jest.fn();
     const rows = render(<TrackList items={items} playingUri={null} t={t} onPlay={onPlay} />).container.querySelectorAll<HTMLElement>(
       '[data-testid="track-row"]',
     );
-    expect(Array.from(rows, (row) => [row.tagName, row.getAttribute('type'), row.getAttribute('aria-label')])).toEqual([
-      ['BUTTON', 'button', 'Spela One'],
-      ['BUTTON', 'button', 'Spela Two'],
+    // The name as aria-labelledby composes it (WCAG 2.5.3: the visible text "1 One 3:45" is part of it).
+    const nameOf = (row: HTMLElement) =>
+      (row.getAttribute('aria-labelledby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? '?')
+        .filter((text) => text !== '')
+        .join(' ');
+    expect(Array.from(rows, (row) => [row.tagName, row.getAttribute('type'), nameOf(row)])).toEqual([
+      ['BUTTON', 'button', 'Spela 1 One 3:45'],
+      ['BUTTON', 'button', 'Spela 2 Two 0:09'],
     ]);
     act(() => rows[1]?.click());
     expect(onPlay).toHaveBeenCalledWith(1);
   });
 
   it('a translation without {name} is followed by the name; a missing one falls back to the key', () => {
-    expect(rowLabel(createTranslate({ play_track: 'Play' }), 'X')).toBe('Play X');
-    expect(rowLabel(createTranslate({}), 'X')).toBe('play_track X');
+    expect(rowLabelParts(createTranslate({ play_track: 'Play' }))).toEqual({ before: 'Play ', after: '' });
+    expect(rowLabelParts(createTranslate({}))).toEqual({ before: 'play_track ', after: '' });
+    expect(rowLabelParts(createTranslate({ play_track: 'Spela {name} nu' }))).toEqual({ before: 'Spela ', after: ' nu' });
   });
 });
 

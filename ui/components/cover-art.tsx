@@ -11,7 +11,10 @@ export interface CoverArtProps {
 
 /**
  * A square cover. Both densities are offered through srcset (spec 000 §5 image choice, ratio 1 and
- * 2) so the browser picks: the markup does not depend on the device and hydrates as rendered.
+ * 2) so the browser picks by its device pixel ratio: the markup does not depend on the device and
+ * hydrates as rendered. (Reading window.devicePixelRatio in an adapter and choosing after hydration
+ * would make a high-density screen fetch the ratio-1 image from the server's frame first, then the
+ * other.) e2e/image-density.test.ts checks which file loads at ratio 1 and 2.
  */
 export function CoverArt({ images, size, lazy = false }: CoverArtProps) {
   const x1 = chooseImage(images, size, 1);

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { formatTime } from '../../core/widget/time-format';
 import type { Translate } from '../hooks/translate';
 import { PlayingIcon } from './icons';
@@ -23,40 +24,72 @@ export interface TrackListProps {
 export const ROW_HEIGHT_PX = 19;
 export const ROW_HEIGHT_WITH_SUBTITLE_PX = 38;
 
-/** The row's accessible name: the translated "Play {name}" (a translation without {name} is followed by the name). */
-export function rowLabel(t: Translate, name: string): string {
+/** The translated "Play {name}" around the name: the text before and after it (a translation without {name} comes before). */
+export function rowLabelParts(t: Translate): { readonly before: string; readonly after: string } {
   const template = t('play_track');
-  return template.includes('{name}') ? template.split('{name}').join(name) : `${template} ${name}`;
+  const at = template.indexOf('{name}');
+  return at < 0 ? { before: `${template} `, after: '' } : { before: template.slice(0, at), after: template.slice(at + '{name}'.length) };
 }
 
 /**
  * spec 000 §2 Track list table: number or playing marker, title, subtitle (playlists), duration.
- * Each row is a real button (keyboard reachable, named by the translated "Play {name}").
+ * Each row is a real button (keyboard reachable). Its name is the translated "Play {name}" around
+ * the row's visible text, in order ("Play 1 Title 3:34 Artists", by aria-labelledby), so the visible
+ * text is part of the name (WCAG 2.5.3 label in name) and the number and duration are read out too.
  */
 export function TrackList({ items, playingUri, t, onPlay }: TrackListProps) {
+  // Stable across the server's frame and hydration.
+  const idOf = useId();
+  const { before, after } = rowLabelParts(t);
   // spec 000 §2: "A track list with no tracks renders nothing."
   if (items.length === 0) return null;
+  const beforeId = `${idOf}b`;
+  const afterId = `${idOf}a`;
   return (
     <ol className="track-list" aria-label={t('track_list')}>
       {items.map((item, index) => {
         const playing = item.uri === playingUri;
+        const id = (part: string) => `${idOf}${index}${part}`;
+        const labelledBy = [beforeId, id('n'), id('t'), id('d'), ...(item.subtitle === null ? [] : [id('s')]), afterId].join(' ');
         return (
           <li key={`${index}:${item.uri}`} className="track-list__item">
+            {/* The translation's words around the name, hidden: only the rows' names use them. */}
+            {index === 0 ? (
+              <>
+                <span id={beforeId} hidden>
+                  {before}
+                </span>
+                <span id={afterId} hidden>
+                  {after}
+                </span>
+              </>
+            ) : null}
             <button
               type="button"
-              className={playing ? 'track-row track-row--playing' : 'track-row'}
+              className={`track-row${item.subtitle === null ? '' : ' track-row--with-subtitle'}${playing ? ' track-row--playing' : ''}`}
               data-testid="track-row"
               style={{ height: item.subtitle === null ? ROW_HEIGHT_PX : ROW_HEIGHT_WITH_SUBTITLE_PX }}
-              aria-label={rowLabel(t, item.name)}
+              aria-labelledby={labelledBy}
               aria-current={playing ? 'true' : undefined}
               onClick={onPlay === undefined ? undefined : () => onPlay(index)}
             >
-              <span className="track-row__number">{playing ? <PlayingIcon /> : index + 1}</span>
-              <span className="track-row__text">
-                <span className="track-row__title">{item.name}</span>
-                {item.subtitle === null ? null : <span className="track-row__subtitle">{item.subtitle}</span>}
+              <span className="track-row__number" id={id('n')}>
+                {playing ? <PlayingIcon /> : index + 1}
+              </span>{' '}
+              {/* Spaces between the parts (not laid out in the grid row): the row's text reads as words. */}
+              <span className="track-row__title" id={id('t')}>
+                {item.name}
+              </span>{' '}
+              <span className="track-row__duration" id={id('d')}>
+                {formatTime(item.durationMs)}
               </span>
-              <span className="track-row__duration">{formatTime(item.durationMs)}</span>
+              {/* Last in the markup, shown under the title (widget.css grid areas). */}
+              {item.subtitle === null ? null : ' '}
+              {item.subtitle === null ? null : (
+                <span className="track-row__subtitle" id={id('s')}>
+                  {item.subtitle}
+                </span>
+              )}
             </button>
           </li>
         );

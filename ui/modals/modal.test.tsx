@@ -1,6 +1,8 @@
 import { act } from 'react';
 import { viewportMeasured } from '../../core/widget/actions';
 import { modalCloseRequested, promptShown, unavailableShown } from '../../core/widget/modal/actions';
+import { playInMobileAppRequested } from '../../core/widget/platform/actions';
+import { playOnDesktopRequested } from '../../core/widget/share/actions';
 import type { WidgetState } from '../../core/widget/state';
 import { StoreProvider } from '../hooks/store-context';
 import { byTestId, cleanup, render, testStore } from '../test/render';
@@ -110,23 +112,40 @@ describe('prompt modal (spec 000 §4 Prompt modal, §6 roles, §7 links)', () =>
     expect(logIn.getAttribute('href')).toMatch(/^https:\/\/accounts\.test\/login\?/);
     expect(signUp.getAttribute('target')).toBe('_blank');
     expect(signUp.className).toContain('modal__button--primary');
-    expect(container.querySelector('[data-testid="prompt-get-app"]')).toBeNull();
+    expect(container.querySelector('[data-testid="prompt-play-in-app"]')).toBeNull();
+  });
+
+  it('desktop: "play in the web player" asks for the /go window (spec 000 §4 PLAY_ON_DESKTOP, §7 Desktop hand-off)', () => {
+    const { container, actions } = layer(withPrompt);
+    const button = byTestId(container, 'prompt-play-on-desktop');
+    expect(button.tagName).toBe('BUTTON');
+    act(() => button.click());
+    const asked = actions().find(playOnDesktopRequested.match);
+    // Anonymous: uri, product=embed_v2 and a redirect to the sign-up link.
+    expect(asked?.url).toMatch(/\/go\?uri=spotify%3Aalbum%3A1DFixLWuPkv3KT3TnV35m3&product=embed_v2&redirect=https%3A%2F%2Faccounts\.test%2Fsignup%3F/);
   });
 
   it('logged-in visitor (preview forced, e.g. Safari): not offered the login button', () => {
-    const { container } = layer((s) => withPrompt({ ...s, session: { loggedIn: true, accessToken: 't' }, platform: { ...s.platform, isSafari: true } }));
+    const { container, actions } = layer((s) => withPrompt({ ...s, session: { loggedIn: true, accessToken: 't' }, platform: { ...s.platform, isSafari: true } }));
     expect(container.querySelector('[data-testid="prompt-sign-up"]')).not.toBeNull();
     expect(container.querySelector('[data-testid="prompt-log-in"]')).toBeNull();
+    // Logged in: the /go window has no sign-up redirect.
+    act(() => byTestId(container, 'prompt-play-on-desktop').click());
+    expect(actions().find(playOnDesktopRequested.match)?.url).toMatch(/\/go\?uri=spotify%3Aalbum%3A1DFixLWuPkv3KT3TnV35m3&product=embed_v2$/);
   });
 
-  it("mobile: only the 'upsell_track_message' text and a get-the-app link", () => {
-    const { container } = layer((s) =>
+  it("mobile: only the 'upsell_track_message' text and the hand-off to the app (spec 000 §4 PLAY_IN_MOBILE_APP)", () => {
+    const { container, actions } = layer((s) =>
       withPrompt({ ...s, translations: { ...s.translations, upsell_track_message: 'Get the app!' }, platform: { ...s.platform, isMobile: true } }),
     );
     expect(byTestId(container, 'prompt-modal').querySelector('h2')?.textContent).toBe('Get the app!');
     expect(container.querySelector('.modal__text')).toBeNull();
     expect(container.querySelectorAll('.modal__button')).toHaveLength(1);
-    expect(byTestId(container, 'prompt-get-app').getAttribute('href')).toBe('https://open.test/album/1DFixLWuPkv3KT3TnV35m3');
+    const button = byTestId(container, 'prompt-play-in-app');
+    expect(button.tagName).toBe('BUTTON');
+    expect(button.className).toContain('modal__button--primary');
+    act(() => button.click());
+    expect(actions()).toContainEqual(playInMobileAppRequested());
   });
 
   it('Escape hides it (modal/closeRequested via escape)', () => {

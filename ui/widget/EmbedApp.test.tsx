@@ -93,7 +93,7 @@ describe('EmbedApp (spec 000 §2 The embed screen)', () => {
 
   it('every control is reachable by keyboard', () => {
     const { container } = mount();
-    const focusable = container.querySelectorAll('button, a[href], [tabindex="0"]');
+    const focusable = container.querySelectorAll('button, a[href], input, [tabindex="0"]');
     expect(Array.from(focusable, (el) => el.getAttribute('data-testid') ?? el.tagName)).toEqual([
       'play-button',
       'A',
@@ -102,6 +102,9 @@ describe('EmbedApp (spec 000 §2 The embed screen)', () => {
       'skip-back',
       'progress',
       'skip-forward',
+      // The volume control: the mute button and the slider (a native range input).
+      'mute-button',
+      'volume-slider',
       'track-row',
       'track-row',
       'track-row',

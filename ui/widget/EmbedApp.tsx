@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { playToggleRequested, pointerEntered, seekRequested } from '../../core/widget/actions';
 import {
   selectCoverImages,
@@ -16,6 +16,7 @@ import {
   selectTrackList,
   toTrackRows,
 } from '../../core/widget/selectors';
+import { selectProgressBarOptions } from '../../core/widget/progress-drag-options';
 import { CoverArt } from '../components/cover-art';
 import { PlayPauseButton } from '../components/play-pause-button';
 import { ProgressBar } from '../components/progress-bar';
@@ -25,10 +26,13 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useFirstPointer } from '../hooks/use-first-pointer';
 import { shallowEqual, useSelector } from '../hooks/use-selector';
 import { useSpaceToggle } from '../hooks/use-space-toggle';
-import { useTranslate } from '../hooks/translate';
+import { useTranslate, type Translate } from '../hooks/translate';
 import { ShareButton, ShareSlot } from './share-parts';
-import { BottomSection, headerCoverPx, LeadingControls, TrailingControls, useLayout, useLayoutClassName } from './layout-parts';
+import { BottomSection, type BottomSectionProps, headerCoverPx, LeadingControls, TrailingControls, useLayout, useLayoutClassName } from './layout-parts';
 import { ModalSlot } from '../modals/modal-slot';
+import { VolumeParts } from './volume-parts';
+import { selectIsMiniPlayer } from '../../core/widget/mini-player';
+import { MiniPlayerPlaceholder } from './mini-player';
 
 /**
  * The embed screen of spec 000 §2: one full-height panel on the resource's dominant colour; a header
@@ -37,6 +41,12 @@ import { ModalSlot } from '../modals/modal-slot';
  * first frame and the client's hydration render the same markup.
  */
 export function EmbedApp() {
+  // spec 000 §2: the mini-player variant (variant=mini) is a placeholder saying it is not implemented.
+  const mini = useSelector(selectIsMiniPlayer);
+  return mini ? <MiniPlayerPlaceholder /> : <EmbedScreen />;
+}
+
+function EmbedScreen() {
   const dispatch = useDispatch();
   const t = useTranslate();
 
@@ -45,14 +55,8 @@ export function EmbedApp() {
   const title = useSelector(selectTitle);
   const subtitle = useSelector(selectSubtitle);
   const openUrl = useSelector(selectOpenUrl);
-  const playing = useSelector(selectIsPlaying);
-  const positionMs = useSelector(selectPositionMs);
-  const totalMs = useSelector(selectTotalMs);
-  const percent = useSelector(selectProgressPercent);
-  const remaining = useSelector(selectRemaining, shallowEqual);
   const tracks = useSelector(selectTrackList, shallowEqual);
   const withSubtitles = useSelector(selectRowsHaveSubtitles);
-  const playingUri = useSelector(selectPlayingUri);
   const rows = useMemo(() => toTrackRows(tracks, withSubtitles), [tracks, withSubtitles]);
   // spec 000 §2 Layout variants: the CSS lays out by media queries; data-layout says the same once measured.
   const layout = useLayout();
@@ -64,26 +68,58 @@ export function EmbedApp() {
   const onFirstPointer = useFirstPointer(useCallback(() => dispatch(pointerEntered()), [dispatch]));
   useSpaceToggle(onToggleKey);
 
+  // The screen itself reads only what changes seldom. Playing, position and the playing row are read
+  // by the small parts below, so a play or a progress tick re-renders those parts, not the screen
+  // (the cover art element passed as children keeps its identity and is not rendered again).
   return (
     <div className={`embed ${layoutClass}`} data-layout={layout?.name} style={{ backgroundColor: color }} onPointerEnter={onFirstPointer}>
       <div className="embed__header">
-        <PlayPauseButton playing={playing} onToggle={onToggleButton} t={t}>
+        <PlayControl onToggle={onToggleButton} t={t}>
           <CoverArt images={images} size={headerCoverPx(layout)} />
-        </PlayPauseButton>
+        </PlayControl>
         <TrackInfo title={title} subtitle={subtitle} href={openUrl} />
         {/* spec 000 §2 Share dialog: the share button; the dialog is a lazily loaded chunk. */}
         <ShareButton t={t} />
       </div>
       <div className="embed__controls">
         <LeadingControls t={t} />
-        <ProgressBar positionMs={positionMs} totalMs={totalMs} percent={percent} onSeek={onSeek} t={t} />
-        <RemainingTime hidden={remaining.hidden} text={remaining.text} t={t} />
+        <Progress onSeek={onSeek} t={t} />
+        <Remaining t={t} />
         <TrailingControls t={t} />
+        {/* The volume control: a mute button with the volume icon and a slider. */}
+        <VolumeParts t={t} />
       </div>
-      <BottomSection rows={rows} playingUri={playingUri} images={images} t={t} />
+      <Bottom rows={rows} images={images} t={t} />
       <ShareSlot />
       {/* spec 000 §2 Modals: the prompt and the unavailable-track notice (a lazy chunk). */}
       <ModalSlot />
     </div>
   );
+}
+
+function PlayControl({ onToggle, t, children }: { readonly onToggle: () => void; readonly t: Translate; readonly children: ReactNode }) {
+  const playing = useSelector(selectIsPlaying);
+  return (
+    <PlayPauseButton playing={playing} onToggle={onToggle} t={t}>
+      {children}
+    </PlayPauseButton>
+  );
+}
+
+function Progress({ onSeek, t }: { readonly onSeek: (positionMs: number) => void; readonly t: Translate }) {
+  const positionMs = useSelector(selectPositionMs);
+  const totalMs = useSelector(selectTotalMs);
+  const percent = useSelector(selectProgressPercent);
+  const progressOptions = useSelector(selectProgressBarOptions, shallowEqual);
+  return <ProgressBar positionMs={positionMs} totalMs={totalMs} percent={percent} onSeek={onSeek} t={t} {...progressOptions} />;
+}
+
+function Remaining({ t }: { readonly t: Translate }) {
+  const remaining = useSelector(selectRemaining, shallowEqual);
+  return <RemainingTime hidden={remaining.hidden} text={remaining.text} t={t} />;
+}
+
+function Bottom({ rows, images, t }: Omit<BottomSectionProps, 'playingUri'>) {
+  const playingUri = useSelector(selectPlayingUri);
+  return <BottomSection rows={rows} playingUri={playingUri} images={images} t={t} />;
 }

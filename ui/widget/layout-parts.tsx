@@ -4,6 +4,8 @@ import { seekByRequested, skipNextRequested, skipPrevRequested, trackRowClicked 
 import { selectIconButtons } from '../../core/widget/icon-buttons';
 import { LEGACY_COVER_ART_PX, selectLayout, selectLayoutContent, type Layout, type LayoutContent } from '../../core/widget/layout';
 import { SKIP_STEP_MS } from '../../core/widget/track-commands';
+import { selectBiography } from '../../core/widget/bio-text';
+import { ArtistBio } from '../components/artist-bio';
 import { BigCoverArt } from '../components/big-cover-art';
 import { Back15Button, Forward15Button, SkipBackButton, SkipForwardButton } from '../components/icon-buttons';
 import { TrackList, type TrackListItem } from '../components/track-list';
@@ -56,10 +58,13 @@ export function BottomSection({ rows, playingUri, images, t }: BottomSectionProp
   const dispatch = useDispatch();
   const content = useSelector(selectLayoutContent, shallowEqual);
   const onPlay = useCallback((index: number) => dispatch(trackRowClicked({ index })), [dispatch]);
+  const biography = useSelector(selectBiography);
   if (content.trackList) {
     return (
       <div className="embed__bottom embed__bottom--list" data-testid="bottom">
         <TrackList items={rows} playingUri={playingUri} t={t} onPlay={onPlay} />
+        {/* An artist's biography under the top tracks (spec 000 §5 Bio text). */}
+        <ArtistBio biography={biography} t={t} />
       </div>
     );
   }

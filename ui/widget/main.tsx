@@ -6,6 +6,7 @@ import { createActionLog } from '../../core/store/action-log';
 import { createStore } from '../../core/store/store';
 import { bindAdapterFacts } from '../../core/widget/adapter-facts';
 import { bindErrorFacts } from './error-facts';
+import { bindPlatformFacts } from './platform-facts';
 import { bindPageHidden } from './page-hidden';
 import { widgetEpics } from '../../core/widget/epics';
 import { widgetReducer } from '../../core/widget/reducer';
@@ -66,6 +67,8 @@ function boot(): void {
   // The store exists before any side input is bound, so the log starts with the first action.
   const store = createStore({ reducer: widgetReducer, epics: widgetEpics, deps: ports, initialState, onEnvelope: log.record });
   bindAdapterFacts(store, ports);
+  // spec 000 §3 platform flags (user agent, page query string, hand-off cookie), read once.
+  bindPlatformFacts(store, ports, window);
   // spec 000 §7 error-reporting service: its start-up context and the page's uncaught errors.
   bindErrorFacts(store, ports, window);
   // spec 000 §7 logging channel: what waits is sent when the page is hidden.

@@ -1,0 +1,89 @@
+// Issue 3 recorded sessions: flows whose logs are kept as fixtures (RECORD_SESSIONS=1) and replayed
+// in both modes by fixtures/sessions/sessions.test.ts. Each flow runs in Debian Chromium with real
+// audio; the timings themselves are tested on virtual time in core/ (prompt.epic.test.ts, the cap
+// in preview-player tests), here only what a visitor sees and what the log holds.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'puppeteer';
+import { readCatalogueFile } from '../server/db/open-database';
+import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { checkRecordedSession, keepRecordedSession } from './recorded-session';
+
+jest.setTimeout(90_000);
+
+const ROOT = resolve(__dirname, '..');
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+  page = await newPageCollectingErrors(browser, pageErrors);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 10_000 });
+
+describe('recorded sessions', () => {
+  it('preview cap: the preview stops at 30000 ms, the sign-up prompt shows and the next preview follows (spec 000 §4 Preview mode, Play rules)', async () => {
+    await page.setViewport({ width: 400, height: 380 });
+    await page.goto(`${server.origin}/embed/album/${firstAlbumId(server.dataDir)}?debug=1`, { waitUntil: 'load' });
+    await hydrated();
+    await page.click('[data-testid="play-button"]');
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5, { timeout: 15_000 });
+    // Dismiss the 3000 ms prompt if it came, so the one seen at the end is the cap's.
+    await page.waitForSelector('[data-testid="prompt-modal"]', { timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('.modal') === null, { timeout: 5_000 });
+
+    // Seek to 25 s with the keyboard (the slider's arrow step is 5 s), then let the preview run out.
+    await page.focus('[data-testid="progress"]');
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+    const firstSrc = await page.evaluate(() => document.querySelector('audio')!.currentSrc);
+    // At the cap the preview stops and the prompt shows (progress above 29500 ms); the album's
+    // next preview follows, as the preview player plays a list (spec 001 §4 Preview player).
+    await page.waitForFunction(
+      () => (window as unknown as { __embedDebug: { actionLog(): string } }).__embedDebug.actionLog().includes('"preview/capReached"'),
+      { timeout: 20_000 },
+    );
+    await page.waitForSelector('[data-testid="prompt-modal"].modal--visible', { timeout: 5_000 });
+    await page.waitForFunction((src: string) => document.querySelector('audio')!.currentSrc !== src, { timeout: 10_000 }, firstSrc);
+    expect(await page.evaluate(() => document.querySelector('audio')!.error)).toBeNull();
+
+    const session = await checkRecordedSession(page);
+    const types = session.file.entries.map((e) => e.action.type);
+    expect(types).toContain('preview/capReached');
+    // spec 000 §4: the second prompt comes from progress above 29500 ms, after the first was closed.
+    expect(types.lastIndexOf('modal/promptShown')).toBeGreaterThan(types.indexOf('modal/closeRequested'));
+    expect(pageErrors).toEqual([]);
+    keepRecordedSession('preview-cap-prompt', session);
+  });
+
+  it("unavailable episode: a click on an episode not sold in the visitor's market shows the notice and plays nothing (spec 000 §4, §5)", async () => {
+    const en = JSON.parse(readFileSync(join(ROOT, 'fixtures/translations/en.json'), 'utf8')) as Record<string, string>;
+    const showId = readCatalogueFile(join(ROOT, 'fixtures/catalogue.json')).shows[0]!.id;
+    await page.setViewport({ width: 400, height: 380 });
+    await page.goto(`${server.origin}/embed/show/${showId}?debug=1`, { waitUntil: 'load' });
+    await hydrated();
+    // The pilot is the oldest episode, last in the list, and not available in SE (the server's country).
+    const rows = await page.$$('[data-testid="track-row"]');
+    await rows[rows.length - 1]!.click();
+    await page.waitForSelector('[data-testid="unavailable-modal"]', { timeout: 10_000 });
+    expect(await page.$eval('[data-testid="unavailable-modal"]', (el) => el.textContent)).toContain(en.embed_episode_preview_not_available);
+    expect(await page.evaluate(() => document.querySelector('audio')!.paused)).toBe(true);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.modal')!).opacity === '1', { timeout: 5_000 });
+    await page.screenshot({ path: join(ROOT, 'e2e/artifacts/unavailable-episode.png') });
+
+    const session = await checkRecordedSession(page);
+    expect(session.file.entries.map((e) => e.action.type)).toContain('preview/trackUnavailable');
+    expect(pageErrors).toEqual([]);
+    keepRecordedSession('unavailable-episode', session);
+  });
+});
