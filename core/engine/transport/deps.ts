@@ -1,0 +1,9 @@
+import type { Ports, SocketPort } from '../../ports';
+import type { Epic } from '../../store/store';
+import type { TransportSlice } from './state';
+
+/** What the transport's epics use: time, randomness (backoff jitter), HTTP (service resolve) and websockets. */
+export type TransportDeps = Pick<Ports, 'clock' | 'scheduler' | 'random' | 'http'> & { readonly socket: SocketPort };
+
+/** A transport epic runs in any store whose state holds the transport under `transport`. */
+export type TransportEpic = Epic<TransportSlice, TransportDeps>;

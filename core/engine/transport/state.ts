@@ -1,0 +1,57 @@
+import type { Endpoints } from './service-resolve';
+
+/**
+ * The transport's finite state (spec 001 §4 Transport lifecycle): idle → resolving → connecting →
+ * connected (socket open) → authenticated (connection id known); an authenticated socket that
+ * drops goes reconnecting → authenticated again, or disconnected; failed when the first connect
+ * gives up; loggedOut on a client logout message.
+ */
+export type TransportStatus =
+  | 'idle'
+  | 'resolving'
+  | 'connecting'
+  | 'connected'
+  | 'authenticated'
+  | 'reconnecting'
+  | 'disconnected'
+  | 'failed'
+  | 'loggedOut';
+
+export interface TransportState {
+  /** spec 001 §6: only the owner may connect, disconnect or force-disconnect. */
+  readonly owner: string;
+  readonly status: TransportStatus;
+  readonly accessToken: string | null;
+  readonly resolveUrl: string | null;
+  readonly endpoints: Endpoints | null;
+  readonly connectionId: string | null;
+  /** The attempt of the current socket: 0..2 while connecting, 1..3 while reconnecting. */
+  readonly attempt: number;
+  /** When the current connection authenticated (deps.clock), for the quick-disconnect rule. */
+  readonly sessionStartedAt: number | null;
+  readonly lastError: string | null;
+}
+
+export function initialTransportState(owner: string): TransportState {
+  return {
+    owner,
+    status: 'idle',
+    accessToken: null,
+    resolveUrl: null,
+    endpoints: null,
+    connectionId: null,
+    attempt: 0,
+    sessionStartedAt: null,
+    lastError: null,
+  };
+}
+
+/** States in which a connection exists or is being made: connect is a no-op, disconnect acts. */
+export function isActive(status: TransportStatus): boolean {
+  return status === 'resolving' || status === 'connecting' || status === 'connected' || status === 'authenticated' || status === 'reconnecting';
+}
+
+/** What the transport's epics read: any app state holding the transport under `transport`. */
+export interface TransportSlice {
+  readonly transport: TransportState;
+}
