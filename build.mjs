@@ -1,7 +1,9 @@
 // Builds everything into dist/: the widget for the browser (ES modules, code splitting, minified),
 // the server and the command-line scripts for Node. `node build.mjs --watch` rebuilds on change.
 import * as esbuild from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const watch = process.argv.includes('--watch');
 
@@ -67,4 +69,22 @@ if (watch) {
   const [widget] = await Promise.all(builds.map((options) => esbuild.build(options)));
   // scripts/bench reads which chunks the entry loads up front (its initial JS).
   writeFileSync('dist/widget/meta.json', JSON.stringify(widget.metafile));
+  precompress(['dist/widget', 'dist/embed-api']);
+}
+
+/**
+ * Brotli and gzip copies of every script and stylesheet, written once at build time: the server
+ * sends the one the browser accepts (@fastify/static preCompressed), so visitors download the
+ * compressed bytes, not the raw bundle.
+ */
+function precompress(dirs) {
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir, { recursive: true })) {
+      const file = join(dir, String(name));
+      if (!/\.(js|css)$/.test(file)) continue;
+      const bytes = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    }
+  }
 }

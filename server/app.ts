@@ -2,7 +2,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import pkg from '../package.json';
 import { createResourceReader } from './catalogue/resources';
 import { openDatabase } from './db/open-database';
+import { registerAccountRoutes } from './accounts/routes';
 import { registerDemoRoutes } from './demo/routes';
+import { createTokenVerifier } from './accounts/tokens';
+import { registerDealer } from './dealer/routes';
 import { registerOpenPageRoutes } from './open/routes';
 import { RELEASE_STAMP } from './embed/embed-data';
 import { messagePage } from './embed/html';
@@ -16,6 +19,9 @@ import { registerErrorReportRoute } from './log/errors-route';
 import { registerLogRoutes, sendJsonError } from './log/routes';
 import { registerStaticRoutes } from './static/routes';
 import { registerEmbedApiClientRoute } from './static/embed-api-client';
+import { tokenOwnerFrom } from './web-api/auth';
+import { isWebApiPath, registerWebApi } from './web-api/routes';
+import { sendWebApiError } from './web-api/errors';
 
 export interface ServerOptions {
   readonly dataDir: string;
@@ -35,6 +41,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // (spec 000 §8 'Invalid Spotify URI!'), instead of the router's own 414 or JSON 400.
     routerOptions: { maxParamLength: 2048 },
     frameworkErrors: (error, request, reply) => {
+      // The Web API answers its error object even for a path the router refuses (an over-long id).
+      if (isWebApiPath(request.url)) return sendWebApiError(reply as unknown as FastifyReply, 400, error.message);
       const body = request.url.startsWith('/embed/')
         ? messagePage(INVALID_URI_MESSAGE, 'This address does not name an item this player can open.')
         : messagePage('Bad request', error.message);
@@ -89,5 +97,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // spec 000 §2 Routes: the /go page of the desktop hand-off.
   registerGoRoute(app, { publicUrl });
   registerEmbedApiClientRoute(app, options);
+  // Issue 5 Provider services: demo accounts, session cookie, /access_token, product state.
+  registerAccountRoutes(app, { db, country, publicUrl });
+  // The tokens GET /access_token issues are the bearer tokens of the Web API and the dealer.
+  const verifyToken = createTokenVerifier(db);
+  // Issue 4: the Web API under /v1 (spec 001 §7 Catalogue API), storage resolve, CDN and seek tables.
+  registerWebApi(app, { db, publicUrl, authenticate: tokenOwnerFrom(verifyToken), mediaDir: `${options.fixturesDir}/media` });
+  // Issue 5: the dealer websocket at /dealer (access_token in the query) and GET /apresolve (spec 001 §7); app.dealer pushes.
+  registerDealer(app, { verify: verifyToken, publicUrl });
   return app;
 }

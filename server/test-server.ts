@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
 
@@ -19,6 +20,8 @@ export function fakeDist(): string {
   mkdirSync(join(distDir, 'widget'));
   writeFileSync(join(distDir, 'widget', 'main.css'), '.embed{color:#fff}');
   writeFileSync(join(distDir, 'widget', 'main.js'), 'console.log("widget")');
+  // As build.mjs does: a brotli copy next to the script.
+  writeFileSync(join(distDir, 'widget', 'main.js.br'), brotliCompressSync('console.log("widget")'));
   return distDir;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-database';
+import { createWebApiObjects, type ObjectContext } from './web-api-objects';
 
 /** The provider's hosts the objects link to (spec 000 §7); '' means this server, relative URLs. */
 export interface Hosts {
@@ -14,95 +15,61 @@ export interface ReaderOptions extends Hosts {
 export type ResourceType = 'album' | 'artist' | 'playlist' | 'track' | 'show' | 'episode';
 export const RESOURCE_TYPES: ReadonlyArray<ResourceType> = ['album', 'artist', 'playlist', 'track', 'show', 'episode'];
 
-type Row = Record<string, unknown>;
 type Json = Record<string, unknown>;
 
 /**
  * Builds catalogue objects shaped like the public Web API's (plus the embed's dominantColor),
- * as the embed page's JSON block carries them (spec 000 §3). Returns null for an unknown id.
+ * as the embed page's JSON block carries them (spec 000 §3): projections of the Web API objects
+ * (./web-api-objects.ts), narrowed to the fields the widget reads. Returns null for an unknown id.
  */
 export function createResourceReader(db: Db, hosts: ReaderOptions) {
-  const q = {
-    artist: db.prepare('SELECT * FROM artists WHERE id = ?'),
-    album: db.prepare('SELECT * FROM albums WHERE id = ?'),
-    track: db.prepare('SELECT * FROM tracks WHERE id = ?'),
-    playlist: db.prepare('SELECT * FROM playlists WHERE id = ?'),
-    show: db.prepare('SELECT * FROM shows WHERE id = ?'),
-    episode: db.prepare('SELECT * FROM episodes WHERE id = ?'),
-    images: db.prepare('SELECT file, width, height FROM images WHERE owner_type = ? AND owner_id = ? ORDER BY width DESC'),
-    albumArtists: db.prepare(
-      'SELECT a.id, a.name FROM album_artists x JOIN artists a ON a.id = x.artist_id WHERE x.album_id = ? ORDER BY x.position',
-    ),
-    trackArtists: db.prepare(
-      'SELECT a.id, a.name FROM track_artists x JOIN artists a ON a.id = x.artist_id WHERE x.track_id = ? ORDER BY x.position',
-    ),
-    albumTracks: db.prepare('SELECT id FROM tracks WHERE album_id = ? ORDER BY track_number'),
-    topTracks: db.prepare('SELECT track_id AS id FROM artist_top_tracks WHERE artist_id = ? ORDER BY position'),
-    playlistTracks: db.prepare('SELECT track_id AS id FROM playlist_tracks WHERE playlist_id = ? ORDER BY position'),
-    showEpisodes: db.prepare('SELECT id FROM episodes WHERE show_id = ? ORDER BY release_date DESC'),
-  };
-
-  const uri = (type: string, id: string) => `spotify:${type}:${id}`;
-  const externalUrls = (type: string, id: string) => ({ spotify: `${hosts.open}/${type}/${id}` });
-  const mediaUrl = (file: unknown) => (typeof file === 'string' ? `${hosts.static}/media/${file}` : null);
-  const images = (ownerType: string, ownerId: string) =>
-    (q.images.all(ownerType, ownerId) as Row[]).map((r) => ({ url: mediaUrl(r.file), width: r.width, height: r.height }));
-  const artistRefs = (rows: Row[]) =>
-    rows.map((r) => ({ name: r.name, uri: uri('artist', String(r.id)), external_urls: externalUrls('artist', String(r.id)) }));
-  const ids = (stmt: { all(id: string): unknown[] }, id: string) => (stmt.all(id) as Row[]).map((r) => String(r.id));
+  const objects = createWebApiObjects(db);
+  // The embed objects carry no `href`; is_playable of an episode follows the visitor's country.
+  const ctx: ObjectContext = { hosts: { api: '', open: hosts.open, static: hosts.static }, market: null, country: hosts.country };
+  const color = (type: 'artist' | 'album' | 'playlist' | 'show' | 'episode', id: string) => objects.row(type, id)?.dominant_color;
+  const biography = db.prepare('SELECT biography FROM artist_biographies WHERE artist_id = ?');
+  const artistRefs = (artists: unknown) =>
+    (artists as Json[]).map((a) => ({ name: a.name, uri: a.uri, external_urls: a.external_urls }));
 
   function trackObject(id: string): Json | null {
-    const row = q.track.get(id) as Row | undefined;
-    if (row === undefined) return null;
-    const albumId = String(row.album_id);
-    const album = q.album.get(albumId) as Row;
+    const t = objects.track(id, ctx);
+    if (t === null) return null;
+    const album = t.album as Json;
     return {
       type: 'track',
       id,
-      uri: uri('track', id),
-      name: row.name,
+      uri: t.uri,
+      name: t.name,
       is_playable: true,
-      duration_ms: row.duration_ms,
-      track_number: row.track_number,
-      audio_preview_url: mediaUrl(row.preview_file),
-      artists: artistRefs(q.trackArtists.all(id) as Row[]),
-      album: { uri: uri('album', albumId), name: album.name, images: images('album', albumId) },
-      external_urls: externalUrls('track', id),
-      dominantColor: album.dominant_color,
-    };
-  }
-
-  function showRef(showId: string): Json & { available_markets: string[] } {
-    const show = q.show.get(showId) as Row;
-    return {
-      uri: uri('show', showId),
-      name: show.name,
-      publisher: show.publisher,
-      images: images('show', showId),
-      available_markets: JSON.parse(String(show.available_markets)) as string[],
+      duration_ms: t.duration_ms,
+      track_number: t.track_number,
+      audio_preview_url: t.preview_url,
+      artists: artistRefs(t.artists),
+      album: { uri: album.uri, name: album.name, images: album.images },
+      external_urls: t.external_urls,
+      dominantColor: color('album', String(album.id)),
     };
   }
 
   function episodeObject(id: string): Json | null {
-    const row = q.episode.get(id) as Row | undefined;
-    if (row === undefined) return null;
-    const markets = JSON.parse(String(row.available_markets)) as string[];
-    const show = showRef(String(row.show_id));
+    const e = objects.episode(id, ctx);
+    if (e === null) return null;
+    const show = e.show as Json;
     return {
       type: 'episode',
       id,
-      uri: uri('episode', id),
-      name: row.name,
-      release_date: row.release_date,
-      duration_ms: row.duration_ms,
-      audio_preview_url: mediaUrl(row.preview_file),
-      available_markets: markets,
+      uri: e.uri,
+      name: e.name,
+      release_date: e.release_date,
+      duration_ms: e.duration_ms,
+      audio_preview_url: e.audio_preview_url,
+      available_markets: e.available_markets,
       // spec 000 §5: available only if the country is in the markets of the episode or its show.
-      is_playable: markets.includes(hosts.country) || show.available_markets.includes(hosts.country),
-      images: images('episode', id),
-      show,
-      external_urls: externalUrls('episode', id),
-      dominantColor: row.dominant_color,
+      is_playable: e.is_playable,
+      images: e.images,
+      show: { uri: show.uri, name: show.name, publisher: show.publisher, images: show.images, available_markets: show.available_markets },
+      external_urls: e.external_urls,
+      dominantColor: color('episode', id),
     };
   }
 
@@ -112,64 +79,67 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
     track: trackObject,
     episode: episodeObject,
     album(id) {
-      const row = q.album.get(id) as Row | undefined;
-      if (row === undefined) return null;
+      const a = objects.simplifiedAlbum(id, ctx);
+      if (a === null) return null;
       return {
         type: 'album',
         id,
-        uri: uri('album', id),
-        name: row.name,
-        release_date: row.release_date,
-        external_urls: externalUrls('album', id),
-        dominantColor: row.dominant_color,
-        artists: artistRefs(q.albumArtists.all(id) as Row[]),
-        images: images('album', id),
-        tracks: { items: tracks(ids(q.albumTracks, id)) },
+        uri: a.uri,
+        name: a.name,
+        release_date: a.release_date,
+        external_urls: a.external_urls,
+        dominantColor: color('album', id),
+        artists: artistRefs(a.artists),
+        images: a.images,
+        tracks: { items: tracks(objects.albumTrackIds(id)) },
       };
     },
     artist(id) {
-      const row = q.artist.get(id) as Row | undefined;
-      if (row === undefined) return null;
+      const a = objects.artist(id, ctx);
+      if (a === null) return null;
+      const bio = biography.get(id) as { biography: string } | undefined;
       return {
+        // spec 000 §5 Bio text: sent as written; the widget splits it and strips the links.
+        ...(bio === undefined ? {} : { biography: bio.biography }),
         type: 'artist',
         id,
-        uri: uri('artist', id),
-        name: row.name,
-        external_urls: externalUrls('artist', id),
-        dominantColor: row.dominant_color,
-        images: images('artist', id),
-        tracks: tracks(ids(q.topTracks, id)),
+        uri: a.uri,
+        name: a.name,
+        external_urls: a.external_urls,
+        dominantColor: color('artist', id),
+        images: a.images,
+        tracks: tracks(objects.topTrackIds(id)),
       };
     },
     playlist(id) {
-      const row = q.playlist.get(id) as Row | undefined;
-      if (row === undefined) return null;
+      const p = objects.simplifiedPlaylist(id, ctx);
+      if (p === null) return null;
       return {
         type: 'playlist',
         id,
-        uri: uri('playlist', id),
-        name: row.name,
-        external_urls: externalUrls('playlist', id),
-        dominantColor: row.dominant_color,
-        owner: { display_name: row.owner_display_name },
-        images: images('playlist', id),
-        tracks: { items: tracks(ids(q.playlistTracks, id)).map((track) => ({ track })) },
+        uri: p.uri,
+        name: p.name,
+        external_urls: p.external_urls,
+        dominantColor: color('playlist', id),
+        owner: { display_name: (p.owner as Json).display_name },
+        images: p.images,
+        tracks: { items: tracks(objects.playlistTrackIds(id)).map((track) => ({ track })) },
       };
     },
     show(id) {
-      const row = q.show.get(id) as Row | undefined;
-      if (row === undefined) return null;
+      const s = objects.simplifiedShow(id, ctx);
+      if (s === null) return null;
       return {
         type: 'show',
         id,
-        uri: uri('show', id),
-        name: row.name,
-        publisher: row.publisher,
-        external_urls: externalUrls('show', id),
-        dominantColor: row.dominant_color,
-        available_markets: JSON.parse(String(row.available_markets)) as string[],
-        images: images('show', id),
-        episodes: { items: ids(q.showEpisodes, id).map(episodeObject).filter((e): e is Json => e !== null) },
+        uri: s.uri,
+        name: s.name,
+        publisher: s.publisher,
+        external_urls: s.external_urls,
+        dominantColor: color('show', id),
+        available_markets: s.available_markets,
+        images: s.images,
+        episodes: { items: objects.showEpisodeIds(id).map(episodeObject).filter((e): e is Json => e !== null) },
       };
     },
   };

@@ -77,6 +77,9 @@ describe('safeRedirect (no open redirect)', () => {
     ['ftp://provider.test/x', null],
     ['//provider.test/x', null],
     ['not a url', null],
+    // A browser reads these as '//evil.test' (WHATWG URL drops tabs, turns backslashes into slashes).
+    ['/\t/evil.test', null],
+    ['/\\evil.test', null],
   ])('%s -> %s', (input, expected) => {
     expect(safeRedirect(input, own)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { InvalidUriError, INVALID_URI_MESSAGE, openUrl, parseUri } from '../../core/model/uri';
 import { GO_PRODUCT } from '../../core/widget/links';
+import { ownUrl } from '../accounts/safe-continue';
 import { escapeHtml, messagePage } from './html';
 
 interface GoQuery {
@@ -12,18 +13,15 @@ interface GoQuery {
 /**
  * A redirect target must be on the provider's own hosts (no open redirect): a path on this server
  * ('/signup?...', not '//other.host'), or an absolute http(s) URL on the public origin or on the
- * host the request came to. Returns the URL to link to, or null.
+ * host the request came to. It is read as a browser reads a link ('/\t/evil' is '//evil'), by
+ * ownUrl. Returns the URL to link to, or null.
  */
 export function safeRedirect(redirect: string, ownOrigins: ReadonlyArray<string>): string | null {
-  if (redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\')) return redirect;
-  let url: URL;
-  try {
-    url = new URL(redirect);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return ownOrigins.includes(url.origin) ? url.href : null;
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(redirect);
+  if (!absolute && !(redirect.startsWith('/') && !redirect.startsWith('//'))) return null;
+  const url = ownUrl(redirect, ownOrigins);
+  if (url === null) return null;
+  return absolute ? url.href : `${url.pathname}${url.search}${url.hash}`;
 }
 
 function requestOrigin(request: FastifyRequest): string {

@@ -3,13 +3,15 @@ import fastifyStatic from '@fastify/static';
 import { join } from 'node:path';
 
 /**
- * The widget bundle (dist/widget) and the demo media (fixtures/media), with byte ranges (206) so
+ * The widget bundle (dist/widget, precompressed) and the demo media (fixtures/media), with byte ranges (206) so
  * that audio can seek. Hashed chunks never change; the entry and media are revalidated.
  */
 export async function registerStaticRoutes(app: FastifyInstance, dirs: { distDir: string; fixturesDir: string }): Promise<void> {
   await app.register(fastifyStatic, {
     root: join(dirs.distDir, 'widget'),
     prefix: '/widget/',
+    // build.mjs writes .br and .gz next to each script and stylesheet; the browser gets the one it accepts.
+    preCompressed: true,
     acceptRanges: true,
     cacheControl: false,
     setHeaders: (res, path) => {

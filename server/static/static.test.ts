@@ -33,3 +33,15 @@ describe('media files (previews are fetched and seeked by the audio element)', (
     expect(await traversal.text()).not.toContain('"name": "embed-player"');
   });
 });
+
+describe('widget scripts (precompressed by build.mjs)', () => {
+  it('sends the brotli copy to a browser that accepts it, and the plain file to one that does not', async () => {
+    const br = await fetch(server.url('/widget/main.js'), { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe('console.log("widget")');
+    const plain = await fetch(server.url('/widget/main.js'), { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log("widget")');
+  });
+});

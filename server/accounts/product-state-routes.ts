@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/open-database';
+import type { Account, AccountStore } from './accounts-store';
+import { bearerToken, type TokenGrant } from './tokens';
+
+/** spec 001 §7 Product state: GET {media-gateway}/v1/product_state; the gateway is this server. */
+export const PRODUCT_STATE_PATH = '/v1/product_state';
+/** spec 001 §7: "GET /product_state also appears in the wider app". */
+export const PRODUCT_STATE_SHORT_PATH = '/product_state';
+/** spec 001 §7: PUT (register) and DELETE (on disconnect) notifications/user?connection_id={id}, under the Web API's /v1/me. */
+export const PRODUCT_STATE_NOTIFICATIONS_PATH = '/v1/me/notifications/user';
+
+/**
+ * A dealer connection id as this provider accepts it: 1 to 256 characters of base64, base64url
+ * and a few separators (the dealer of issue 5 must hand out ids of this form).
+ */
+export const CONNECTION_ID = /^[A-Za-z0-9+/=_.:-]{1,256}$/;
+
+/**
+ * A user's product state: a flat map of strings, as the provider's product-state service answers.
+ * The engine reads `ads` (spec 001 §6: licence type 'on-demand' when ads are on, '1', else
+ * 'premium'); the rest tells the account apart for people and other services.
+ */
+export function productStateOf(account: Account): Readonly<Record<string, string>> {
+  const premium = account.product === 'premium';
+  return {
+    product: account.product,
+    type: account.product,
+    catalogue: account.product,
+    country: account.country,
+    ads: premium ? '0' : '1',
+    'on-demand': premium ? '1' : '0',
+  };
+}
+
+export interface ProductStateDeps {
+  readonly db: Db;
+  readonly accounts: AccountStore;
+  readonly verify: (token: string) => TokenGrant | null;
+  readonly now: () => number;
+}
+
+const jsonError = (reply: FastifyReply, status: number, message: string): FastifyReply => reply.code(status).send({ error: { status, message } });
+
+/**
+ * The product-state service (spec 001 §7), bearer-authorised: the state, and registration of a
+ * dealer connection for its change events. Registrations are stored; the dealer's pushes of
+ * product-state events to them are issue 5's dealer work (registeredConnections is for it).
+ */
+export function registerProductStateRoutes(app: FastifyInstance, deps: ProductStateDeps): void {
+  const upsert = deps.db.prepare(
+    `INSERT INTO product_state_registrations (account_id, connection_id, registered_at) VALUES (?, ?, ?)
+     ON CONFLICT (account_id, connection_id) DO UPDATE SET registered_at = excluded.registered_at`,
+  );
+  const remove = deps.db.prepare('DELETE FROM product_state_registrations WHERE account_id = ? AND connection_id = ?');
+
+  /** The account of the request's bearer token, or null with the 401/403 answer sent. */
+  const accountOf = (request: FastifyRequest, reply: FastifyReply): Account | null => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === null) return (jsonError(reply, 401, 'No token provided'), null);
+    const grant = deps.verify(token);
+    if (grant === null) return (jsonError(reply, 401, 'Invalid access token'), null);
+    const account = grant.accountId === null ? null : deps.accounts.byId(grant.accountId);
+    if (account === null) return (jsonError(reply, 403, 'The product state belongs to a logged-in user; this token is anonymous.'), null);
+    return account;
+  };
+
+  const getState = async (request: FastifyRequest, reply: FastifyReply) => {
+    const account = accountOf(request, reply);
+    if (account === null) return reply;
+    return reply.header('cache-control', 'no-store').send(productStateOf(account));
+  };
+  app.get(PRODUCT_STATE_PATH, getState);
+  app.get(PRODUCT_STATE_SHORT_PATH, getState);
+
+  const registration = (action: (accountId: string, connectionId: string) => void) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const account = accountOf(request, reply);
+    if (account === null) return reply;
+    const { connection_id: connectionId } = request.query as Record<string, unknown>;
+    if (typeof connectionId !== 'string' || !CONNECTION_ID.test(connectionId)) {
+      return jsonError(reply, 400, 'connection_id must be a dealer connection id (1 to 256 characters of letters, digits and + / = _ . : -).');
+    }
+    action(account.id, connectionId);
+    return reply.code(204).send();
+  };
+  app.put(PRODUCT_STATE_NOTIFICATIONS_PATH, registration((accountId, connectionId) => upsert.run(accountId, connectionId, deps.now())));
+  app.delete(PRODUCT_STATE_NOTIFICATIONS_PATH, registration((accountId, connectionId) => remove.run(accountId, connectionId)));
+}
+
+/** The connection ids registered for an account's product-state events (for the dealer's pushes). */
+export function registeredConnections(db: Db, accountId: string): string[] {
+  return db
+    .prepare<[string], { connection_id: string }>('SELECT connection_id FROM product_state_registrations WHERE account_id = ? ORDER BY registered_at')
+    .all(accountId)
+    .map((row) => row.connection_id);
+}

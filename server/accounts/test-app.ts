@@ -1,0 +1,85 @@
+// Test support: the accounts routes alone, over an in-memory database and a clock the test moves.
+import Database from 'better-sqlite3';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SCHEMA_SQL } from '../db/schema';
+import type { Db } from '../db/open-database';
+import { registerAccountRoutes } from './routes';
+import { SESSION_COOKIE } from './sessions';
+
+/** What a test reads of an answer (fetch, redirects not followed). */
+export interface Answer {
+  readonly statusCode: number;
+  readonly headers: { get(name: string): string | null };
+  readonly setCookie: string[];
+  readonly body: string;
+  json(): any;
+}
+
+export interface RequestOptions {
+  readonly method?: string;
+  readonly url: string;
+  /** An urlencoded form body. */
+  readonly form?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+}
+
+export interface AccountsTestApp {
+  readonly app: FastifyInstance;
+  /** A real HTTP request to the listening app (light-my-request cannot load under jest here). */
+  request(options: RequestOptions): Promise<Answer>;
+  readonly db: Db;
+  /** Epoch milliseconds the routes see; tests move it forward. */
+  readonly clock: { now: number };
+  /** Logs in through POST /login and answers the session cookie (`sp_dc=...`). */
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const T0 = Date.UTC(2026, 0, 1);
+
+/** The `name=value` part of a reply's Set-Cookie for the session cookie. */
+export function sessionCookieOf(setCookie: ReadonlyArray<string>): string {
+  const found = setCookie.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (found === undefined) throw new Error('no session cookie was set');
+  return found.split(';')[0]!;
+}
+
+export async function accountsTestApp(options: { publicUrl?: string } = {}): Promise<AccountsTestApp> {
+  const db = new Database(':memory:');
+  db.exec(SCHEMA_SQL);
+  const clock = { now: T0 };
+  const app = Fastify();
+  const service = registerAccountRoutes(app, { db, country: 'SE', publicUrl: options.publicUrl ?? '', now: () => clock.now });
+  // What an embed page would hand the widget (AccountService.sessionToken), as JSON.
+  app.get('/test/session-token', async (request) => ({ session: service.sessionToken(request) }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  const request = async (options: RequestOptions): Promise<Answer> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await fetch(`http://127.0.0.1:${address.port}${options.url}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.form === undefined ? undefined : new URLSearchParams(options.form).toString(),
+      redirect: 'manual',
+    });
+    const body = await response.text();
+    return { statusCode: response.status, headers: response.headers, setCookie: response.headers.getSetCookie(), body, json: () => JSON.parse(body) };
+  };
+  return {
+    app,
+    request,
+    db,
+    clock,
+    login: async (username, password) => {
+      const response = await request({ method: 'POST', url: '/login', form: { username, password, continue: '/' } });
+      if (response.statusCode !== 303) throw new Error(`login as ${username} answered ${response.statusCode}`);
+      return sessionCookieOf(response.setCookie);
+    },
+    close: async () => {
+      await app.close();
+      db.close();
+    },
+  };
+}

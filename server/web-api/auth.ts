@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import { WebApiError } from './errors';
+
+/** Who a bearer token speaks for: the user and the market `from_token` stands for (spec 001 §7). */
+export interface TokenOwner {
+  readonly userId: string;
+  readonly country: string;
+}
+
+/** Looks a bearer token up; null when the token is unknown or expired. Given to the Web API by app.ts. */
+export type Authenticate = (token: string) => TokenOwner | null | Promise<TokenOwner | null>;
+
+/**
+ * The public Web API's answers: no Authorization header is 401 'No token provided', another scheme
+ * is 400, a token the store does not know is 401 'Invalid access token'.
+ */
+export async function requireBearer(request: FastifyRequest, authenticate: Authenticate): Promise<TokenOwner> {
+  const header = request.headers.authorization;
+  if (header === undefined || header === '') throw new WebApiError(401, 'No token provided');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (match === null || match[1] === undefined) throw new WebApiError(400, 'Only valid bearer authentication supported');
+  const owner = await authenticate(match[1]);
+  if (owner === null) throw new WebApiError(401, 'Invalid access token');
+  return owner;
+}
+
+/**
+ * Adapts a token store's lookup (server/accounts/tokens.ts createTokenVerifier: account id or null
+ * for an anonymous token, and the country) to the Web API's check:
+ * `authenticate: tokenOwnerFrom(createTokenVerifier(db))` in app.ts.
+ */
+export const tokenOwnerFrom =
+  (verify: (token: string) => { readonly accountId: string | null; readonly country: string } | null): Authenticate =>
+  (token) => {
+    const grant = verify(token);
+    return grant === null ? null : { userId: grant.accountId ?? 'anonymous', country: grant.country };
+  };
