@@ -1,0 +1,51 @@
+/**
+ * Adds folders of audio, covers and metadata.json to the SQLite catalogue (server/ingest/):
+ *
+ *   npm run ingest -- [--data-dir DIR] <folder>...
+ *   npx ts-node --transpile-only -O '{"module":"commonjs","moduleResolution":"node"}' scripts/ingest.ts <folder>...
+ *
+ * Progress goes to stderr (a bar on a terminal), the summary to stdout; exit code 1 with the
+ * reason (naming the file) when a folder fails, which then leaves the catalogue as it was.
+ */
+import { ingestFolder, type IngestSummary } from '../server/ingest/ingest-folder';
+import { formatProgress, formatSummary, parseIngestArgs } from '../server/ingest/ingest-cli';
+
+async function main(): Promise<number> {
+  const args = parseIngestArgs(process.argv.slice(2), process.env);
+  if ('message' in args) {
+    (args.exitCode === 0 ? process.stdout : process.stderr).write(`${args.message}\n`);
+    return args.exitCode;
+  }
+  const tty = process.stderr.isTTY === true;
+  const started = performance.now();
+  const summaries: IngestSummary[] = [];
+  for (const folder of args.folders) {
+    try {
+      summaries.push(
+        await ingestFolder(folder, {
+          dataDir: args.dataDir,
+          onProgress: (progress) => process.stderr.write(formatProgress(folder, progress, tty)),
+        }),
+      );
+      if (tty) process.stderr.write('\n');
+    } catch (err) {
+      if (tty) process.stderr.write('\n');
+      if (summaries.length > 0) process.stdout.write(formatSummary(summaries, (performance.now() - started) / 1000));
+      process.stderr.write(`ingest failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(`${folder} was not ingested; the catalogue and media folder are as they were before it.\n`);
+      return 1;
+    }
+  }
+  process.stdout.write(formatSummary(summaries, (performance.now() - started) / 1000));
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`ingest failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { commitRows } from './commit-rows';
+import type { IngestPlan } from './ingest-plan';
+import type { IngestRows, SourceRow } from './ingest-rows';
+import { defaultMediaTools, type MediaTools } from './media-tools';
+import { mediaDirOf, openCatalogue } from './open-catalogue';
+import { planAlbum } from './plan-album';
+import { planPlaylists } from './plan-playlists';
+import { planShow } from './plan-show';
+import { readSourceFolder } from './source-folder';
+
+export interface IngestProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly label: string;
+}
+
+export interface IngestOptions {
+  readonly dataDir: string;
+  readonly tools?: MediaTools;
+  /** Key ids, keys and IVs; crypto.randomBytes unless a test pins them. */
+  readonly randomBytes?: (n: number) => Uint8Array;
+  readonly onProgress?: (progress: IngestProgress) => void;
+}
+
+export interface IngestSummary {
+  readonly folder: string;
+  readonly kind: 'album' | 'show' | 'playlists';
+  /** Resources added, and those already there from the same sources (skipped). */
+  readonly added: ReadonlyArray<SourceRow>;
+  readonly unchanged: ReadonlyArray<SourceRow>;
+  readonly counts: { tracks: number; episodes: number; playlists: number; artists: number; images: number; audioFiles: number };
+  /** Milliseconds of source audio ingested and bytes moved into the media folder. */
+  readonly audioMs: number;
+  readonly bytes: number;
+}
+
+/**
+ * Ingests one folder (see metadata-codec.ts for its format) into `${dataDir}/catalogue.sqlite`
+ * and `${dataDir}/media/`. All media work happens in a temporary directory; one transaction then
+ * writes every row and moves the files. Any failure leaves catalogue and media folder as they
+ * were, with a message naming the file and the reason. Resources already ingested from the same
+ * sources are skipped; the same resource from different sources is refused.
+ */
+export async function ingestFolder(dir: string, options: IngestOptions): Promise<IngestSummary> {
+  const folder = readSourceFolder(dir);
+  const db = openCatalogue(options.dataDir);
+  try {
+    const metadata = folder.metadata;
+    const plan: IngestPlan =
+      metadata.kind === 'album' ? planAlbum(db, folder, metadata) : metadata.kind === 'show' ? planShow(folder, metadata) : planPlaylists(db, folder, metadata);
+
+    const existing = db.prepare('SELECT source_hash AS hash FROM ingest_sources WHERE resource_id = ?');
+    const added: SourceRow[] = [];
+    const unchanged: SourceRow[] = [];
+    for (const source of plan.sources) {
+      const row = existing.get(source.resourceId) as { hash: string } | undefined;
+      if (row === undefined) added.push(source);
+      else if (row.hash === source.sourceHash) unchanged.push(source);
+      else {
+        throw new Error(
+          `${folder.label}: the ${source.kind} ${JSON.stringify(source.name)} is already in the catalogue, made from other ` +
+            'files or metadata; changing an ingested resource is not supported (start from an empty DATA_DIR)',
+        );
+      }
+    }
+    const summary = { folder: folder.label, kind: metadata.kind, added, unchanged };
+    if (added.length === 0) return { ...summary, counts: countsOf(null), audioMs: 0, bytes: 0 };
+
+    const tmpDir = mkdtempSync(join(options.dataDir, '.ingest-'));
+    try {
+      let done = 0;
+      const total = plan.steps + 1;
+      const rows = await plan.run(
+        {
+          tools: options.tools ?? defaultMediaTools(),
+          tmpDir,
+          ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+          step: (label) => options.onProgress?.({ done: ++done, total, label }),
+        },
+        new Set(added.map((s) => s.resourceId)),
+      );
+      rows.sources.push(...added);
+      const bytes = validateFiles(rows, tmpDir);
+      commitRows(db, rows, tmpDir, mediaDirOf(options.dataDir));
+      options.onProgress?.({ done: total, total, label: 'catalogue written' });
+      const audioMs = [...rows.tracks, ...rows.episodes].reduce((sum, r) => sum + r.durationMs, 0);
+      return { ...summary, counts: countsOf(rows), audioMs, bytes };
+    } finally {
+      rmSync(tmpDir, { recursive: true, force: true });
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** Every file to move is in the temporary directory and not empty; returns their total size. */
+function validateFiles(rows: IngestRows, tmpDir: string): number {
+  const names = new Set<string>();
+  let bytes = 0;
+  for (const file of rows.files) {
+    if (names.has(file.tmpName)) throw new Error(`internal: ${file.tmpName} would be moved twice`);
+    names.add(file.tmpName);
+    const size = statSync(join(tmpDir, file.tmpName)).size;
+    if (size === 0) throw new Error(`internal: ${file.tmpName} is empty`);
+    bytes += size;
+  }
+  return bytes;
+}
+
+function countsOf(rows: IngestRows | null): IngestSummary['counts'] {
+  return {
+    tracks: rows?.tracks.length ?? 0,
+    episodes: rows?.episodes.length ?? 0,
+    playlists: rows?.playlists.length ?? 0,
+    artists: rows?.artists.length ?? 0,
+    images: rows?.images.length ?? 0,
+    audioFiles: rows?.audioFiles.length ?? 0,
+  };
+}

@@ -1,0 +1,62 @@
+import type { SeekTableJson } from './transcode';
+
+/** An image row: `file` is relative to `${DATA_DIR}/media`. */
+export interface ImageRow {
+  readonly ownerType: 'artist' | 'album' | 'playlist' | 'show' | 'episode';
+  readonly ownerId: string;
+  readonly file: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface AudioFileRow {
+  readonly fileId: string;
+  /** Relative to `${DATA_DIR}/media`. */
+  readonly path: string;
+  readonly format: string;
+  readonly bitrate: number;
+  readonly keyId: string | null;
+  readonly key: string | null;
+  readonly seekTable: SeekTableJson | null;
+  readonly trackId: string | null;
+  readonly episodeId: string | null;
+}
+
+/** What one ingested resource was made from (table ingest_sources). */
+export interface SourceRow {
+  readonly resourceId: string;
+  readonly kind: 'album' | 'show' | 'playlist';
+  readonly name: string;
+  readonly sourceHash: string;
+}
+
+/** Every row one ingest adds, written in one transaction, and the files it moves into the media folder. */
+export interface IngestRows {
+  artists: Array<{ id: string; name: string; dominantColor: string }>;
+  albums: Array<{ id: string; name: string; releaseDate: string; dominantColor: string }>;
+  albumArtists: Array<{ albumId: string; artistId: string; position: number }>;
+  tracks: Array<{ id: string; name: string; albumId: string; trackNumber: number; durationMs: number; previewFile: string }>;
+  trackArtists: Array<{ trackId: string; artistId: string; position: number }>;
+  trackMarkets: Array<{ trackId: string; markets: string[] }>;
+  /** Appended after the artist's existing top tracks. */
+  topTracks: Array<{ artistId: string; trackId: string }>;
+  shows: Array<{ id: string; name: string; publisher: string; dominantColor: string; markets: string[] }>;
+  episodes: Array<{
+    id: string; name: string; showId: string; releaseDate: string; durationMs: number; previewFile: string;
+    dominantColor: string; markets: string[];
+  }>;
+  episodeDescriptions: Array<{ episodeId: string; description: string }>;
+  playlists: Array<{ id: string; name: string; owner: string; dominantColor: string }>;
+  playlistTracks: Array<{ playlistId: string; trackId: string; position: number }>;
+  images: ImageRow[];
+  audioFiles: AudioFileRow[];
+  sources: SourceRow[];
+  /** Files in the temporary directory (`tmpName`) and where they go under the media folder. */
+  files: Array<{ tmpName: string; mediaPath: string }>;
+}
+
+export const emptyRows = (): IngestRows => ({
+  artists: [], albums: [], albumArtists: [], tracks: [], trackArtists: [], trackMarkets: [], topTracks: [],
+  shows: [], episodes: [], episodeDescriptions: [], playlists: [], playlistTracks: [], images: [], audioFiles: [],
+  sources: [], files: [],
+});

@@ -1,0 +1,19 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCHEMA_SQL } from '../db/schema';
+
+/**
+ * Opens `${dataDir}/catalogue.sqlite` for the ingest: the server's schema, but no seeding from
+ * the fixtures (a catalogue made by the ingest is the user's own).
+ */
+export function openCatalogue(dataDir: string): Database.Database {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'catalogue.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.exec(SCHEMA_SQL);
+  return db;
+}
+
+export const mediaDirOf = (dataDir: string): string => join(dataDir, 'media');
