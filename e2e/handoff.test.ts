@@ -121,6 +121,47 @@ describe('hand-off to the mobile app (spec 000 §4 PLAY_IN_MOBILE_APP, Hand-off 
   });
 });
 
+describe('universal link (spec 000 §7: opened in the top window when metadata is clicked on mobile)', () => {
+  it("on a phone the title opens the item's universal link in the top window; on a desktop it opens a new tab", async () => {
+    const errors: string[] = [];
+    const page = await newPageCollectingErrors(browser, errors);
+    await page.setUserAgent(ANDROID);
+    const hostPage = `${server.origin}/e2e-metadata-host`;
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (request.url() === hostPage) {
+        void request.respond({
+          contentType: 'text/html',
+          body: `<!doctype html><title>host</title><link rel="icon" href="data:,"><iframe src="/embed/album/${albumId}?utm_source=site" width="360" height="380"></iframe>`,
+        });
+      } else void request.continue();
+    });
+    await page.goto(hostPage, { waitUntil: 'load' });
+    const frame = page.frames().find((f) => f.url().includes('/embed/album/'));
+    if (frame === undefined) throw new Error('no embed frame');
+    await frame.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 10_000 });
+    const navigation = page.waitForNavigation({ waitUntil: 'load' });
+    await frame.click('[data-testid="title"]');
+    await navigation;
+    expect(page.url()).toBe(`${server.origin}/album/${albumId}?utm_source=site&bo=1`);
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // A desktop browser keeps the plain link: the item opens in a new tab and the embed stays.
+    const desktop = await newPageCollectingErrors(browser, errors);
+    await desktop.goto(`${server.origin}/embed/album/${albumId}`, { waitUntil: 'load' });
+    await hydrated(desktop);
+    const tab = new Promise<Page | null>((resolve) => desktop.once('popup', resolve));
+    await desktop.click('[data-testid="title"]');
+    const opened = await tab;
+    expect(opened?.url()).toBe(`${server.origin}/album/${albumId}`);
+    expect(desktop.url()).toBe(`${server.origin}/embed/album/${albumId}`);
+    await opened?.close();
+    await desktop.close();
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('desktop hand-off (spec 000 §4 PLAY_ON_DESKTOP, §7 Desktop hand-off)', () => {
   it('the prompt\'s "play in the web player" pauses the preview and opens the /go window with uri, product and the sign-up redirect', async () => {
     const errors: string[] = [];

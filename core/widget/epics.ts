@@ -14,6 +14,7 @@ import { shareEpics } from './share/share.epic';
 import { modalEpics } from './modal/prompt.epic';
 import { mobileHandoffEpics } from './platform/mobile-handoff.epic';
 import { initFailureEpic } from './platform/init-failure.epic';
+import { universalLinkEpics } from './platform/universal-link.epic';
 import { volumeEpic } from './volume/volume.epic';
 
 /**
@@ -46,6 +47,8 @@ export const widgetEpics: ReadonlyArray<Epic<WidgetState, Ports>> = [
   ...shareEpics,
   // spec 000 §4 PLAY_IN_MOBILE_APP / hand-off to the mobile app; initialization failure -> preview.
   ...mobileHandoffEpics,
+  // spec 000 §7 Universal link: metadata clicked on mobile.
+  ...universalLinkEpics,
   initFailureEpic,
   // spec 000 §7 logging channel: last, so it logs an action after every epic has answered it.
   actionLoggingEpic,

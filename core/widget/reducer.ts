@@ -162,6 +162,8 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
       return;
     // The intent and the failure change nothing: the decisions do (platform/ epics).
     case 'widget/playInMobileAppRequested':
+    case 'widget/metadataClickedOnMobile':
+    case 'handoff/universalLinkDecided':
     case 'handoff/mobileAppFailed':
     case 'player/initializationFailed':
       return;

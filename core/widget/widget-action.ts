@@ -77,6 +77,8 @@ export const widgetActionCreators = [
   platform.playInMobileAppRequested,
   platform.mobileAppHandoffDecided,
   platform.mobileAppHandoffFailed,
+  platform.metadataClickedOnMobile,
+  platform.universalLinkDecided,
   platform.playerInitFailed,
   platform.previewForced,
   // The volume control (spec 000 §2 Volume icon).

@@ -1,4 +1,6 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type MouseEvent, type ReactNode } from 'react';
+import { metadataClickedOnMobile } from '../../core/widget/platform/actions';
+import type { WidgetState } from '../../core/widget/state';
 import { playToggleRequested, pointerEntered, seekRequested } from '../../core/widget/actions';
 import {
   selectCoverImages,
@@ -66,6 +68,17 @@ function EmbedScreen() {
   const onToggleKey = useCallback(() => dispatch(playToggleRequested({ via: 'keyboard' })), [dispatch]);
   const onSeek = useCallback((positionMs: number) => dispatch(seekRequested({ positionMs })), [dispatch]);
   const onFirstPointer = useFirstPointer(useCallback(() => dispatch(pointerEntered()), [dispatch]));
+  // spec 000 §7 Universal link: on mobile the metadata opens the item in the top window (the app, via
+  // the universal link); on desktop the link opens the item in a new tab by itself.
+  const isMobile = useSelector(selectIsMobile);
+  const onMetadataClick = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>) => {
+      if (!isMobile) return;
+      event.preventDefault();
+      dispatch(metadataClickedOnMobile());
+    },
+    [dispatch, isMobile],
+  );
   useSpaceToggle(onToggleKey);
 
   // The screen itself reads only what changes seldom. Playing, position and the playing row are read
@@ -77,7 +90,7 @@ function EmbedScreen() {
         <PlayControl onToggle={onToggleButton} t={t}>
           <CoverArt images={images} size={headerCoverPx(layout)} />
         </PlayControl>
-        <TrackInfo title={title} subtitle={subtitle} href={openUrl} />
+        <TrackInfo title={title} subtitle={subtitle} href={openUrl} onClick={onMetadataClick} />
         {/* spec 000 §2 Share dialog: the share button; the dialog is a lazily loaded chunk. */}
         <ShareButton t={t} />
       </div>
@@ -96,6 +109,8 @@ function EmbedScreen() {
     </div>
   );
 }
+
+const selectIsMobile = (state: WidgetState) => state.platform.isMobile;
 
 function PlayControl({ onToggle, t, children }: { readonly onToggle: () => void; readonly t: Translate; readonly children: ReactNode }) {
   const playing = useSelector(selectIsPlaying);

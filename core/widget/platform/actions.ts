@@ -50,3 +50,9 @@ export const mobileAppHandoffFailed = defineAction('handoff/mobileAppFailed', {
 export const playerInitFailed = defineAction('player/initializationFailed', { code: t.string, message: t.string });
 /** spec 000 §4: the "set playback to preview" action: sets forcePreview true. `code` says why. */
 export const previewForced = defineAction('playback/previewForced', { code: t.string });
+
+// --- spec 000 §7 Universal link (mobile) ---
+/** The visitor clicked the metadata (title and subtitle) on a mobile device (UI intent). */
+export const metadataClickedOnMobile = defineAction('widget/metadataClickedOnMobile');
+/** The top window goes to the universal link: the item's external URL, the page's query and bo=1. */
+export const universalLinkDecided = defineAction('handoff/universalLinkDecided', { url: t.string });
