@@ -152,6 +152,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'modal/promptShown':
     case 'modal/unavailableShown':
     case 'modal/closeRequested':
+    case 'player/licenseFailed':
       reduceModal(draft, action);
       return;
     // spec 000 §3 platform flags; §4 PLAY_IN_MOBILE_APP, "set playback to preview".

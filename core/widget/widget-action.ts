@@ -80,6 +80,7 @@ export const widgetActionCreators = [
   platform.metadataClickedOnMobile,
   platform.universalLinkDecided,
   platform.playerInitFailed,
+  platform.licenseFailed,
   platform.previewForced,
   // The volume control (spec 000 §2 Volume icon).
   volume.volumeChanged,

@@ -90,5 +90,7 @@ export default function ModalLayer() {
       );
     case 'unavailable-track':
       return <Modal header={t(modal.textKey)} small area={area} onClose={onClose} closeLabel={t('modal_close')} testId="unavailable-modal" />;
+    case 'playback-not-supported':
+      return <Modal header={t('playback_not_supported')} small area={area} onClose={onClose} closeLabel={t('modal_close')} testId="playback-not-supported-modal" />;
   }
 }

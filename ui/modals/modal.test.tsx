@@ -182,6 +182,15 @@ describe('unavailable-track notice (spec 000 §8)', () => {
   });
 });
 
+describe('playback-not-supported modal (spec 000 §8: a content-license error from the protected-playback system)', () => {
+  it('shows the translated notice, small', () => {
+    const { container } = layer((s) => ({ ...s, translations: { playback_not_supported: 'not here' }, modal: { kind: 'playback-not-supported' } }));
+    const modal = byTestId(container, 'playback-not-supported-modal');
+    expect(modal.querySelector('h2')?.textContent).toBe('not here');
+    expect(modal.className).toContain('modal--small');
+  });
+});
+
 describe('EmbedApp modal slot (spec 000 §2: lazily loaded; none in the first frame)', () => {
   it('renders no modal at first; a shown prompt loads the chunk and appears as the panel\'s last child; close removes it', async () => {
     const t = testStore(testEmbedData);

@@ -97,6 +97,8 @@ describe('EmbedApp (spec 000 §2 The embed screen)', () => {
     expect(Array.from(focusable, (el) => el.getAttribute('data-testid') ?? el.tagName)).toEqual([
       'play-button',
       'A',
+      // spec 000 §2 Call-to-action text with the provider logo link, under the title.
+      'call-to-action',
       // spec 000 §2 Share dialog: the share button ends the header.
       'share-button',
       'skip-back',

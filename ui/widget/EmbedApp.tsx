@@ -1,5 +1,6 @@
 import { useCallback, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { metadataClickedOnMobile } from '../../core/widget/platform/actions';
+import { selectCallToActionKey } from '../../core/widget/call-to-action';
 import type { WidgetState } from '../../core/widget/state';
 import { playToggleRequested, pointerEntered, seekRequested } from '../../core/widget/actions';
 import {
@@ -19,6 +20,7 @@ import {
   toTrackRows,
 } from '../../core/widget/selectors';
 import { selectProgressBarOptions } from '../../core/widget/progress-drag-options';
+import { CallToAction } from '../components/call-to-action';
 import { CoverArt } from '../components/cover-art';
 import { PlayPauseButton } from '../components/play-pause-button';
 import { ProgressBar } from '../components/progress-bar';
@@ -57,6 +59,7 @@ function EmbedScreen() {
   const title = useSelector(selectTitle);
   const subtitle = useSelector(selectSubtitle);
   const openUrl = useSelector(selectOpenUrl);
+  const ctaKey = useSelector(selectCallToActionKey);
   const tracks = useSelector(selectTrackList, shallowEqual);
   const withSubtitles = useSelector(selectRowsHaveSubtitles);
   const rows = useMemo(() => toTrackRows(tracks, withSubtitles), [tracks, withSubtitles]);
@@ -90,7 +93,10 @@ function EmbedScreen() {
         <PlayControl onToggle={onToggleButton} t={t}>
           <CoverArt images={images} size={headerCoverPx(layout)} />
         </PlayControl>
-        <TrackInfo title={title} subtitle={subtitle} href={openUrl} onClick={onMetadataClick} />
+        <div className="embed__info">
+          <TrackInfo title={title} subtitle={subtitle} href={openUrl} onClick={onMetadataClick} />
+          <CallToAction text={t(ctaKey)} href={openUrl} />
+        </div>
         {/* spec 000 §2 Share dialog: the share button; the dialog is a lazily loaded chunk. */}
         <ShareButton t={t} />
       </div>

@@ -2,6 +2,7 @@ import { produce } from 'immer';
 import { widgetReducer } from '../reducer';
 import { initialWidgetState, type WidgetState } from '../state';
 import { albumData } from '../testing/album-data';
+import { licenseFailed } from '../platform/actions';
 import { modalCloseRequested, promptShown, unavailableShown } from './actions';
 import { canShowPrompt, type ModalState } from './state';
 
@@ -17,7 +18,7 @@ describe('prompt modal machine (spec 000 §4 Prompt modal)', () => {
     expect(anonymous.modal).toEqual({ kind: 'hidden' });
   });
 
-  it.each<[string, WidgetState, ReturnType<typeof promptShown | typeof unavailableShown | typeof modalCloseRequested>, ModalState]>([
+  it.each<[string, WidgetState, ReturnType<typeof promptShown | typeof unavailableShown | typeof modalCloseRequested | typeof licenseFailed>, ModalState]>([
     ['show-prompt in preview mode: hidden -> prompt', anonymous, promptShown(), { kind: 'prompt' }],
     ['show-prompt outside preview mode (logged in, token): stays hidden', loggedIn, promptShown(), { kind: 'hidden' }],
     [
@@ -38,6 +39,9 @@ describe('prompt modal machine (spec 000 §4 Prompt modal)', () => {
     ],
     ['hide (Escape): prompt -> hidden', withModal(anonymous, { kind: 'prompt' }), modalCloseRequested({ via: 'escape' }), { kind: 'hidden' }],
     ['hide (close button): unavailable-track -> hidden', withModal(anonymous, notice), modalCloseRequested({ via: 'button' }), { kind: 'hidden' }],
+    // spec 000 §8: a content-license error from the protected-playback system shows playback-not-supported.
+    ['content-license error: prompt -> playback-not-supported', withModal(anonymous, { kind: 'prompt' }), licenseFailed({ code: 'EME_LICENSE_REQUEST_FAILED', message: 'widevine error' }), { kind: 'playback-not-supported' }],
+    ['show-prompt never replaces playback-not-supported', withModal(anonymous, { kind: 'playback-not-supported' }), promptShown(), { kind: 'playback-not-supported' }],
   ])('%s', (_rule, state, action, expected) => {
     expect(widgetReducer(state, action).modal).toEqual(expected);
   });

@@ -2,17 +2,24 @@ import type { Draft } from 'immer';
 import type { ActionOf } from '../../store/action';
 import { isPreviewMode } from '../preview-mode';
 import type { WidgetState } from '../state';
+import type { licenseFailed } from '../platform/actions';
 import type { modalCloseRequested, promptShown, UnavailableTextKey, unavailableShown } from './actions';
 
 /** spec 000 §4 Prompt modal: hidden, the sign-up prompt, or the unavailable-track notice. */
 export type ModalState =
   | { readonly kind: 'hidden' }
   | { readonly kind: 'prompt' }
-  | { readonly kind: 'unavailable-track'; readonly textKey: UnavailableTextKey };
+  | { readonly kind: 'unavailable-track'; readonly textKey: UnavailableTextKey }
+  /** spec 000 §8: a content-license error from the protected-playback system. */
+  | { readonly kind: 'playback-not-supported' };
 
 export const initialModal: ModalState = { kind: 'hidden' };
 
-export type ModalAction = ActionOf<typeof promptShown> | ActionOf<typeof unavailableShown> | ActionOf<typeof modalCloseRequested>;
+export type ModalAction =
+  | ActionOf<typeof promptShown>
+  | ActionOf<typeof unavailableShown>
+  | ActionOf<typeof modalCloseRequested>
+  | ActionOf<typeof licenseFailed>;
 
 /**
  * The prompt modal machine (spec 000 §4): "The prompt is shown only in preview mode ... and never
@@ -22,13 +29,18 @@ export type ModalAction = ActionOf<typeof promptShown> | ActionOf<typeof unavail
 export function reduceModal(draft: Draft<WidgetState>, action: ModalAction): void {
   switch (action.type) {
     case 'modal/promptShown':
-      if (isPreviewMode(draft) && draft.modal.kind !== 'unavailable-track') draft.modal = { kind: 'prompt' };
+      // Never over a notice (unavailable track, playback not supported): those say why nothing plays.
+      if (isPreviewMode(draft) && (draft.modal.kind === 'hidden' || draft.modal.kind === 'prompt')) draft.modal = { kind: 'prompt' };
       return;
     case 'modal/unavailableShown':
       draft.modal = { kind: 'unavailable-track', textKey: action.textKey };
       return;
     case 'modal/closeRequested':
       draft.modal = initialModal;
+      return;
+    case 'player/licenseFailed':
+      // spec 000 §8: "a playback-not-supported modal is shown"; it says more than any prompt.
+      draft.modal = { kind: 'playback-not-supported' };
       return;
   }
 }
