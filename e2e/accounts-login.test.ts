@@ -5,25 +5,19 @@
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { loginUrl } from '../core/widget/links';
-import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
 
 jest.setTimeout(60_000);
 
+const pageErrors: string[] = [];
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  page = await newPageCollectingErrors(browser, pageErrors);
+  ({ server, browser, page } = await startServerAndPage(pageErrors));
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopServerAndPage({ server, browser }));
 
 /** axe-core's violations on the page (rule id: the elements' selectors). */
 async function axeViolations(p: Page): Promise<Record<string, string[]>> {

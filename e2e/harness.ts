@@ -68,6 +68,25 @@ export async function newPageCollectingErrors(browser: Browser, errors: string[]
   return page;
 }
 
+/** What most e2e files share: the server, one Chromium, and a page whose errors are collected. */
+export interface ServerAndPage {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  readonly page: Page;
+}
+
+export async function startServerAndPage(pageErrors: string[]): Promise<ServerAndPage> {
+  const server = await startServer();
+  const browser = await launchChromium();
+  return { server, browser, page: await newPageCollectingErrors(browser, pageErrors) };
+}
+
+/** Closes what startServerAndPage started (either may be missing when start-up failed). */
+export async function stopServerAndPage(started: { readonly server?: RunningServer; readonly browser?: Browser }): Promise<void> {
+  await started.browser?.close();
+  await started.server?.close();
+}
+
 /** The first album of the server's seeded catalogue. */
 export function firstAlbumId(dataDir: string): string {
   const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });

@@ -5,28 +5,22 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
 
 jest.setTimeout(60_000);
 
 const ARTIFACTS = join(resolve(__dirname, '..'), 'e2e/artifacts/modals');
 
+const pageErrors: string[] = [];
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  page = await newPageCollectingErrors(browser, pageErrors);
+  ({ server, browser, page } = await startServerAndPage(pageErrors));
   mkdirSync(ARTIFACTS, { recursive: true });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopServerAndPage({ server, browser }));
 
 describe('prompt modal (spec 000 §2 Modals, §4 Prompt modal)', () => {
   it('shows the sign-up prompt over the track list after play, stops the list scrolling, and hides on Escape', async () => {

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { parseActionLog } from '../core/store/action-log';
-import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -43,15 +43,9 @@ const visibility = (selector: string) =>
   page.$eval(selector, (el) => getComputedStyle(el).visibility).catch(() => 'absent');
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  page = await newPageCollectingErrors(browser, pageErrors);
+  ({ server, browser, page } = await startServerAndPage(pageErrors));
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopServerAndPage({ server, browser }));
 
 describe('progress bar drag with a real mouse (spec 000 §2 Progress bar, §5)', () => {
   it('a primary press seeks and shows tooltip and thumb; leaving the window releases with a seek; a right press does nothing', async () => {

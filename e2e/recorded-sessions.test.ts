@@ -6,28 +6,22 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { readCatalogueFile } from '../server/db/open-database';
-import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
 import { checkRecordedSession, keepRecordedSession } from './recorded-session';
 
 jest.setTimeout(90_000);
 
 const ROOT = resolve(__dirname, '..');
 
+const pageErrors: string[] = [];
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  page = await newPageCollectingErrors(browser, pageErrors);
+  ({ server, browser, page } = await startServerAndPage(pageErrors));
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopServerAndPage({ server, browser }));
 
 const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 10_000 });
 

@@ -1,26 +1,20 @@
 // The volume control in Debian Chromium: the mute button and the slider (mouse and keyboard) change
 // the audio element's volume; the volume is kept in localStorage and restored by the next embed.
 import type { Browser, Page } from 'puppeteer';
-import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
+import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
 
 jest.setTimeout(60_000);
 
+const pageErrors: string[] = [];
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  page = await newPageCollectingErrors(browser, pageErrors);
+  ({ server, browser, page } = await startServerAndPage(pageErrors));
   await page.setViewport({ width: 300, height: 380 });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopServerAndPage({ server, browser }));
 
 afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([]);
