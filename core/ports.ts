@@ -150,6 +150,67 @@ export interface SocketPort {
   open(url: string): SocketConnection;
 }
 
+/** One robustness-qualified capability of a MediaKeySystemConfiguration (plain data). */
+export interface EmeCapability {
+  readonly contentType: string;
+  readonly robustness: string;
+}
+
+/** A MediaKeySystemConfiguration as plain data (spec 001 §9 codecs and robustness profiles). */
+export interface EmeConfiguration {
+  readonly initDataTypes: readonly string[];
+  readonly audioCapabilities: readonly EmeCapability[];
+  readonly videoCapabilities?: readonly EmeCapability[];
+}
+
+/** A key system to ask the browser for, with its configurations in preference order. */
+export interface EmeCandidate {
+  readonly keySystem: string;
+  readonly configurations: readonly EmeConfiguration[];
+}
+
+/** A raw fact of a key session; byte payloads as base64 text so that they can be logged. */
+export type EmeSessionEvent =
+  | { readonly kind: 'message'; readonly messageType: string; readonly message: string }
+  | { readonly kind: 'keystatuseschange'; readonly statuses: readonly string[] };
+
+/** The error name of EmeSession.events$ when no session could be created (spec 001 §8: key session not supported). */
+export const SESSION_CREATION_ERROR = 'SessionCreationError';
+
+/** One key session. `events$` is cold: subscribing creates it and generates the request; unsubscribing closes it. */
+export interface EmeSession {
+  /**
+   * Errors with the name SESSION_CREATION_ERROR when the media keys refuse a session, else with the
+   * generateRequest rejection's name (NotSupportedError, InvalidStateError, ...).
+   */
+  readonly events$: Observable<EmeSessionEvent>;
+  /** Hands the licence (ClearKey: the JSON text) to the session; errors when the CDM refuses it. */
+  update(licence: string): Observable<void>;
+}
+
+/** The 'encrypted' event of the audio element: the init data as base64. */
+export interface EmeEncrypted {
+  readonly initDataType: string;
+  readonly initData: string;
+}
+
+/**
+ * Encrypted Media Extensions on the audio element (spec 001 §3 encryption key systems). Not part
+ * of `Ports` yet: the DRM deps add it. The adapter keeps the access and media keys (never in actions).
+ */
+export interface EmePort {
+  /** Tries the candidates in order; emits the first key system the browser grants, or null. Errors when EME is absent. */
+  requestMediaKeySystemAccess(candidates: readonly EmeCandidate[]): Observable<string | null>;
+  /** Creates MediaKeys from the granted access. */
+  createMediaKeys(): Observable<void>;
+  /** Sets the created MediaKeys on the audio element. */
+  setMediaKeys(): Observable<void>;
+  /** Gives the media keys the licence server's certificate (base64); emits whether the key system took it. */
+  setServerCertificate(certificate: string): Observable<boolean>;
+  createSession(initDataType: string, initData: string): EmeSession;
+  readonly encrypted$: Observable<EmeEncrypted>;
+}
+
 /** Everything an epic may use. Tests and replay pass fakes; the browser passes real adapters. */
 export interface Ports {
   readonly clock: ClockPort;

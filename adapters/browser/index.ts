@@ -13,6 +13,7 @@ export { createFetchHttp } from './fetch-http';
 export { createHostWindow } from './host-window';
 export { createLocalStorage } from './local-storage';
 export { createBrowserRandom } from './random';
+export { createBrowserEme, type EmeElement, type EmeNavigator } from './eme';
 export { createBrowserSocket, createWebSocketPort, type WebSocketLike } from './web-socket';
 
 /** Storage that is always there: a page may forbid localStorage (privacy settings) and throw on access. */

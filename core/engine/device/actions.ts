@@ -1,0 +1,78 @@
+import * as t from 'io-ts';
+import { defineAction } from '../../store/action';
+import { StateRef } from './state-ref';
+import { StateUpdateReason } from './state-update';
+
+/*
+ * The device service client's actions (spec 001 §4 Device service client, State update sends).
+ * Inputs come from the transport (connection ids, dealer messages) and the player; the rest are
+ * the device epics' decisions and the service's answers.
+ */
+
+// Registration (spec 001 §4: unregistered → registered on a 200; deregistered on 200/204).
+export const registrationRequested = defineAction('device/registrationRequested', { connectionId: t.string });
+export const registered = defineAction('device/registered', { connectionId: t.string });
+export const registrationFailed = defineAction('device/registrationFailed', { code: t.string, err: t.string, fatal: t.boolean, report: t.boolean });
+export const deregistrationRequested = defineAction('device/deregistrationRequested');
+export const deregistered = defineAction('device/deregistered');
+export const deregistrationFailed = defineAction('device/deregistrationFailed', { err: t.string });
+
+// Remote commands (spec 001 §4: set_volume, log_out, replace_state, ping; others an unknown-command error).
+export const remoteVolumeSet = defineAction('device/remoteVolumeSet', { volume: t.number });
+export const remoteLogOut = defineAction('device/remoteLogOut');
+export const remotePing = defineAction('device/remotePing');
+export const commandRejected = defineAction('device/commandRejected', { code: t.string, err: t.string });
+/** replace_state whose previous ref is not the current one: ignored, the ref queued for state_conflict. */
+export const stateConflicted = defineAction('device/stateConflicted', { rejected: t.union([StateRef, t.null]) });
+/** replace_state with no state ref: pause, clear and empty the state. */
+export const stateCleared = defineAction('device/stateCleared');
+/** replace_state on the same state: pause/resume and an optional seek. */
+export const stateModified = defineAction('device/stateModified', { stateRef: StateRef, seekTo: t.union([t.number, t.null]) });
+/** replace_state on a different state: load it (newContext when the state machine changed). */
+export const stateLoaded = defineAction('device/stateLoaded', {
+  stateRef: StateRef,
+  newContext: t.boolean,
+  seekTo: t.union([t.number, t.null]),
+  stateMachine: t.unknown,
+});
+/** spec 001 §4: "A play-token-lost message pauses playback." */
+export const playTokenLost = defineAction('device/playTokenLost');
+export const conflictRefsSent = defineAction('device/conflictRefsSent', { refs: t.array(StateRef) });
+
+// State update sends (spec 001 §4 State update sends, §7 PUT devices/{id}/state).
+export const stateUpdateRequested = defineAction('device/stateUpdateRequested', { reason: StateUpdateReason, position: t.number, duration: t.number });
+export const stateUpdateSent = defineAction('device/stateUpdateSent', { seq: t.number, reason: StateUpdateReason, status: t.number });
+export const stateUpdateFailed = defineAction('device/stateUpdateFailed', { seq: t.number, err: t.string });
+
+// Volume (spec 001 §7 PUT devices/{id}/volume, debounced 1 s).
+/** The listener changed the local volume (0..1, already checked with checkVolume). */
+export const localVolumeChanged = defineAction('device/localVolumeChanged', { volume: t.number });
+export const volumeSent = defineAction('device/volumeSent', { volume: t.number, status: t.number });
+export const volumeSendFailed = defineAction('device/volumeSendFailed', { err: t.string });
+export const conflictSendFailed = defineAction('device/conflictSendFailed', { err: t.string });
+
+export const deviceActions = [
+  registrationRequested,
+  registered,
+  registrationFailed,
+  deregistrationRequested,
+  deregistered,
+  deregistrationFailed,
+  remoteVolumeSet,
+  remoteLogOut,
+  remotePing,
+  commandRejected,
+  stateConflicted,
+  stateCleared,
+  stateModified,
+  stateLoaded,
+  playTokenLost,
+  conflictRefsSent,
+  stateUpdateRequested,
+  stateUpdateSent,
+  stateUpdateFailed,
+  localVolumeChanged,
+  volumeSent,
+  volumeSendFailed,
+  conflictSendFailed,
+] as const;

@@ -1,0 +1,83 @@
+import { messageReceived, replyRequested, requestReceived } from '../transport/actions';
+import * as A from './actions';
+import { COMMAND_URI } from './remote-command';
+import { createFakeHttp } from '../../../adapters/fake/fake-http';
+import { ID, ref, runDevice } from './testing/run-device';
+
+const run = (...args: Parameters<typeof runDevice> extends [unknown, ...infer Rest] ? Rest : never) => runDevice(createFakeHttp, ...args);
+
+describe('device commands over the dealer (spec 001 §4)', () => {
+  it('chains replace_state: a load, then a pause on the same state, then a stale one is a conflict sent with state_conflict', () => {
+    const replace = (prev: object | null, next: object | null) => ({ type: 'replace_state', prev_state_ref: prev, state_ref: next });
+    const { log, calls } = run([
+      [0, messageReceived({ uri: COMMAND_URI, headers: {}, payloads: [replace(null, ref('s1'))] })],
+      [1, messageReceived({ uri: COMMAND_URI, headers: {}, payloads: [replace(ref('s1'), ref('s1', true))] })],
+      [2, messageReceived({ uri: COMMAND_URI, headers: {}, payloads: [replace(ref('s0'), ref('s2'))] })],
+    ]);
+    expect(log.map(([t, type]) => [t, type])).toEqual([
+      [0, 'stateLoaded'],
+      [1, 'stateModified'],
+      [2, 'stateConflicted'],
+      [12, 'conflictRefsSent'],
+    ]);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: `http://p.test/track-playback/v1/devices/${ID}/state_conflict` });
+    expect(JSON.parse(calls[0]?.body ?? '')).toMatchObject({ state_ref: ref('s1', true), rejected_state_refs: [ref('s2')] });
+  });
+
+  it('the commands of a state_conflict answer are handled like the dealer\'s (spec 001 §7 "reads commands")', () => {
+    const replace = (prev: object | null, next: object | null) => ({ type: 'replace_state', prev_state_ref: prev, state_ref: next });
+    const answer = JSON.stringify({ commands: [replace(ref('s1'), ref('s3'))] });
+    const { log } = run(
+      [
+        [0, messageReceived({ uri: COMMAND_URI, headers: {}, payloads: [replace(null, ref('s1'))] })],
+        [1, messageReceived({ uri: COMMAND_URI, headers: {}, payloads: [replace(ref('s9'), ref('s2'))] })],
+      ],
+      () => ({ status: 200, headers: {}, body: answer }),
+    );
+    expect(log.map(([t, type, p]) => [t, type, p['stateRef'] ?? p['refs'] ?? p['rejected']])).toEqual([
+      [0, 'stateLoaded', ref('s1')],
+      [1, 'stateConflicted', ref('s2')],
+      [11, 'conflictRefsSent', [ref('s2')]],
+      [11, 'stateLoaded', ref('s3')],
+    ]);
+  });
+
+  it('answers a dealer request, unsuccessfully for an unknown command', () => {
+    const { log } = run([[0, requestReceived({ key: 'k1', messageIdent: COMMAND_URI, message: { type: 'dance' } })]]);
+    expect(log.map(([, type, p]) => [type, p])).toEqual([
+      ['commandRejected', { code: 'TP_UNKNOWN_COMMAND', err: 'Unknown command: dance' }],
+      ['replyRequested', { key: 'k1', success: false }],
+    ]);
+    expect(replyRequested.type).toBe('transport/replyRequested');
+  });
+});
+
+describe('state update sends (spec 001 §4, §7 PUT devices/{id}/state)', () => {
+  const req = (position: number, reason: 'progress' | 'pause' = 'progress') => A.stateUpdateRequested({ reason, position, duration: 1000 });
+
+  it('numbers sends, skips an identical payload and queues while one is in flight', () => {
+    const { log, calls } = run([[0, req(1)], [1, req(2)], [50, req(2)]]);
+    expect(log).toEqual([
+      [10, 'stateUpdateSent', { seq: 1, reason: 'progress', status: 200 }],
+      [20, 'stateUpdateSent', { seq: 2, reason: 'progress', status: 200 }],
+    ]);
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['PUT', `http://p.test/track-playback/v1/devices/${ID}/state`],
+      ['PUT', `http://p.test/track-playback/v1/devices/${ID}/state`],
+    ]);
+    expect(JSON.parse(calls[1]?.body ?? '')).toMatchObject({ seq_num: 2, previous_position: 1, sub_state: { position: 2 }, debug_source: 'progress' });
+  });
+
+  it('a non-2xx answer is a failed send', () => {
+    const { log } = run([[0, req(1)]], () => ({ status: 500, headers: {}, body: '' }));
+    expect(log).toEqual([[10, 'stateUpdateFailed', { seq: 1, err: 'Request was not successful (status 500)' }]]);
+  });
+});
+
+describe('volume (spec 001 §7 PUT devices/{id}/volume, debounced 1 s, round(65535 × volume))', () => {
+  it('sends the last volume of a burst 1000 ms after it', () => {
+    const { log, calls } = run([[0, A.localVolumeChanged({ volume: 0.2 })], [300, A.localVolumeChanged({ volume: 0.5 })]]);
+    expect(log).toEqual([[1310, 'volumeSent', { volume: 32768, status: 200 }]]);
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ seq_num: 0, volume: 32768 });
+  });
+});

@@ -1,0 +1,42 @@
+import * as A from './actions';
+import { deviceReducer } from './reducer';
+import { initialDeviceState, type DeviceState } from './state';
+
+const ref = (s: string, paused = false) => ({ state_machine_id: 'm', state_id: s, paused });
+const playing: DeviceState = { ...initialDeviceState, registration: 'registered', connectionId: 'c1', stateRef: ref('s1'), paused: false };
+
+describe('device reducer (spec 001 §4 Device service client)', () => {
+  it('unregistered → registering → registered on the same connection id', () => {
+    const s = deviceReducer(deviceReducer(initialDeviceState, A.registrationRequested({ connectionId: 'c1' })), A.registered({ connectionId: 'c1' }));
+    expect(s).toMatchObject({ registration: 'registered', connectionId: 'c1' });
+  });
+
+  it('a registration answer for an older connection id changes nothing', () => {
+    const s = deviceReducer({ ...initialDeviceState, registration: 'registering', connectionId: 'c2' }, A.registered({ connectionId: 'c1' }));
+    expect(s.registration).toBe('registering');
+  });
+
+  it('deregistered forgets the connection id', () => {
+    expect(deviceReducer(playing, A.deregistered())).toMatchObject({ registration: 'deregistered', connectionId: null });
+  });
+
+  it('a play-token-lost message pauses playback', () => {
+    expect(deviceReducer(playing, A.playTokenLost())).toMatchObject({ paused: true, stateRef: ref('s1', true) });
+  });
+
+  it('replace_state with no state ref pauses and empties the state', () => {
+    expect(deviceReducer(playing, A.stateCleared())).toMatchObject({ paused: true, stateRef: null });
+  });
+
+  it('conflicting refs wait for state_conflict, 5 leave per send (spec 001 §9 conflict ref batch 5)', () => {
+    let s = playing;
+    for (let i = 0; i < 7; i++) s = deviceReducer(s, A.stateConflicted({ rejected: ref(`r${i}`) }));
+    s = deviceReducer(s, A.conflictRefsSent({ refs: [] }));
+    expect(s.rejectedRefs).toEqual([ref('r5'), ref('r6')]);
+  });
+
+  it('set_volume and local volume changes set the volume', () => {
+    expect(deviceReducer(playing, A.remoteVolumeSet({ volume: 0.25 })).volume).toBe(0.25);
+    expect(deviceReducer(playing, A.localVolumeChanged({ volume: 0.75 })).volume).toBe(0.75);
+  });
+});

@@ -1,0 +1,58 @@
+import type { Action, ActionOf } from '../../store/action';
+import type { deviceActions } from './actions';
+import type { DeviceState } from './state';
+import { conflictBatch } from './state-update';
+
+type DeviceAction = ActionOf<(typeof deviceActions)[number]>;
+const isDeviceAction = (action: Action): action is DeviceAction => action.type.startsWith('device/');
+
+/** The device client's state machine; exhaustive over the device actions. */
+export function deviceReducer(state: DeviceState, action: Action): DeviceState {
+  if (!isDeviceAction(action)) return state;
+  switch (action.type) {
+    case 'device/registrationRequested':
+      return { ...state, registration: 'registering', connectionId: action.connectionId };
+    case 'device/registered':
+      return action.connectionId === state.connectionId ? { ...state, registration: 'registered', lastError: null } : state;
+    case 'device/registrationFailed':
+      return { ...state, registration: 'failed', lastError: action.err };
+    case 'device/deregistered':
+      return { ...state, registration: 'deregistered', connectionId: null };
+    case 'device/remoteVolumeSet':
+      return { ...state, volume: action.volume };
+    case 'device/stateConflicted':
+      return action.rejected === null ? state : { ...state, rejectedRefs: [...state.rejectedRefs, action.rejected] };
+    case 'device/conflictRefsSent':
+      return { ...state, rejectedRefs: conflictBatch(state.rejectedRefs).rest };
+    // spec 001 §4: no state ref → paused, cleared, state emptied; the remote log-out clears too.
+    case 'device/stateCleared':
+    case 'device/remoteLogOut':
+      return { ...state, stateRef: null, paused: true };
+    case 'device/stateModified':
+      return { ...state, stateRef: action.stateRef, paused: action.stateRef.paused };
+    case 'device/stateLoaded':
+      return { ...state, stateRef: action.stateRef, paused: action.stateRef.paused };
+    // spec 001 §4: "A play-token-lost message pauses playback."
+    case 'device/playTokenLost':
+      return state.stateRef === null ? { ...state, paused: true } : { ...state, paused: true, stateRef: { ...state.stateRef, paused: true } };
+    case 'device/stateUpdateSent':
+      return { ...state, lastSeq: action.seq };
+    case 'device/localVolumeChanged':
+      return { ...state, volume: action.volume };
+    case 'device/commandRejected':
+    case 'device/stateUpdateFailed':
+    case 'device/deregistrationFailed':
+    case 'device/volumeSendFailed':
+    case 'device/conflictSendFailed':
+      return { ...state, lastError: action.err };
+    case 'device/deregistrationRequested':
+    case 'device/remotePing':
+    case 'device/stateUpdateRequested':
+    case 'device/volumeSent':
+      return state;
+    default: {
+      const unhandled: never = action;
+      return unhandled === undefined ? state : state;
+    }
+  }
+}

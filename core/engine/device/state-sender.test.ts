@@ -1,0 +1,66 @@
+import { map, type Observable } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { limitsStateUpdates, sendStateUpdates, type SendResult } from './state-sender';
+import type { StateUpdate, StateUpdatePayload } from './state-update';
+
+const update = (position: number): StateUpdate => ({
+  state_ref: null,
+  sub_state: { playback_speed: 1, position, duration: 1000, stream_time: 0 },
+  previous_position: 0,
+  playback_stats: null,
+  rejected_state_refs: [],
+  debug_source: 'progress',
+});
+const brief = (r: SendResult): string =>
+  r.kind === 'skipped' ? `skip@${r.update.sub_state.position}` : `${r.kind}#${r.payload.seq_num}@${r.payload.sub_state.position}`;
+
+/** Each send takes 10 ms of virtual time and answers 200. */
+function run(limit: boolean, marbles: string, values: Record<string, StateUpdate>, expected: string, out: Record<string, string>, firstSeq = 0) {
+  const s = new TestScheduler((a, b) => expect(a).toEqual(b));
+  s.run(({ hot, cold, expectObservable }) => {
+    const send = (_p: StateUpdatePayload): Observable<number> => cold('10ms (x|)', { x: 200 });
+    expectObservable(hot(marbles, values).pipe(sendStateUpdates(send, limit, firstSeq), map(brief))).toBe(expected, out);
+  });
+}
+
+describe('state update sends (spec 001 §4 State update sends)', () => {
+  it('numbers each send from 1 and skips one identical to the last sent', () => {
+    run(false, 'a 19ms a 19ms b', { a: update(1), b: update(2) }, '10ms x 9ms y 29ms z', { x: 'sent#1@1', y: 'skip@1', z: 'sent#2@2' });
+  });
+
+  it('with limiting on, an update waits while a send is in flight', () => {
+    // a and b 2 ms apart: b goes out when a's answer comes at 10, answered at 20.
+    run(true, 'a b', { a: update(1), b: update(2) }, '10ms x 9ms y', { x: 'sent#1@1', y: 'sent#2@2' });
+  });
+
+  it('with limiting off (experiment "send all state updates" on), updates go at once', () => {
+    run(false, 'a b', { a: update(1), b: update(2) }, '10ms x y', { x: 'sent#1@1', y: 'sent#2@2' });
+  });
+
+  it('a queued update identical to the one just sent is skipped when its turn comes', () => {
+    run(true, 'a a', { a: update(1) }, '10ms (xy)', { x: 'sent#1@1', y: 'skip@1' });
+  });
+
+  it('the sequence number wraps after 2^53-1 (spec 001 §9)', () => {
+    run(false, 'a 19ms b', { a: update(1), b: update(2) }, '10ms x 19ms y', { x: `sent#${2 ** 53 - 1}@1`, y: 'sent#0@2' }, 2 ** 53 - 2);
+  });
+
+  it('a failed send is reported and the next one still goes', () => {
+    const s = new TestScheduler((a, b) => expect(a).toEqual(b));
+    s.run(({ hot, cold, expectObservable }) => {
+      let n = 0;
+      const send = () => (n++ === 0 ? cold<number>('5ms #', undefined, new Error('down')) : cold('5ms (x|)', { x: 200 }));
+      const out$ = hot('a 9ms b', { a: update(1), b: update(2) }).pipe(sendStateUpdates(send, true), map(brief));
+      expectObservable(out$).toBe('5ms x 9ms y', { x: 'failed#1@1', y: 'sent#2@2' });
+    });
+  });
+});
+
+describe("limiting (spec 001 §4: limits when the experiment cell 'send all state updates' is not on)", () => {
+  it.each([
+    [true, false],
+    [false, true],
+    [null, true],
+    [undefined, true],
+  ])('cell %p → limits %p', (cell, limits) => expect(limitsStateUpdates(cell)).toBe(limits));
+});

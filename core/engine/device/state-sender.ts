@@ -1,0 +1,41 @@
+import { catchError, concatMap, defer, map, mergeMap, of, type Observable, type OperatorFunction } from 'rxjs';
+import { nextSeq, sameUpdate, type StateUpdate, type StateUpdatePayload } from './state-update';
+
+export type SendResult =
+  | { readonly kind: 'sent'; readonly payload: StateUpdatePayload; readonly status: number }
+  | { readonly kind: 'skipped'; readonly update: StateUpdate }
+  | { readonly kind: 'failed'; readonly payload: StateUpdatePayload; readonly err: string };
+
+/**
+ * spec 001 §4 State update sends: each update is numbered (seq_num, wrapping per §9) and sent;
+ * one identical to the last sent payload is skipped; with `limit` on (the experiment cell 'send
+ * all state updates' is not on) an update is queued while a send is in flight, otherwise they all
+ * go at once. The identity check runs when a queued update's turn comes, against what was sent
+ * last by then. A failed send is reported and the next one still goes (the sender never dies).
+ */
+export function sendStateUpdates(
+  send: (payload: StateUpdatePayload) => Observable<number>,
+  limit: boolean,
+  firstSeq = 0,
+): OperatorFunction<StateUpdate, SendResult> {
+  return (update$) =>
+    defer(() => {
+      let seq = firstSeq;
+      let last: StateUpdate | null = null;
+      const one = (update: StateUpdate): Observable<SendResult> => {
+        if (sameUpdate(last, update)) return of({ kind: 'skipped', update } as const);
+        seq = nextSeq(seq);
+        last = update;
+        const payload: StateUpdatePayload = { seq_num: seq, ...update };
+        return send(payload).pipe(
+          map((status): SendResult => ({ kind: 'sent', payload, status })),
+          catchError((e: unknown) => of<SendResult>({ kind: 'failed', payload, err: e instanceof Error ? e.message : String(e) })),
+        );
+      };
+      return update$.pipe(limit ? concatMap(one) : mergeMap(one));
+    });
+}
+
+
+/** spec 001 §4: "Whether limiting applies comes from an experiment cell 'send all state updates' (limits when it is not on)". */
+export const limitsStateUpdates = (sendAllStateUpdates: boolean | null | undefined): boolean => sendAllStateUpdates !== true;

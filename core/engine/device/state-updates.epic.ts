@@ -1,0 +1,112 @@
+import { catchError, concatMap, defer, EMPTY, filter, map, mergeMap, of } from 'rxjs';
+import type { Action } from '../../store/action';
+import { commandAction } from './command-action';
+import { COMMAND_URI, decodeDeviceCommand } from './remote-command';
+import type { StateRef } from './state-ref';
+import * as A from './actions';
+import type { DeviceEpic } from './deps';
+import { sendStateUpdates } from './state-sender';
+import { conflictBatch, type StateUpdate } from './state-update';
+import { notSuccessful, trackPlaybackRequest } from './track-playback-request';
+import { debounceVolume } from './volume';
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** The commands a state_conflict answer carries (`{ commands: [...] }`); an unreadable body carries none. */
+function conflictAnswerActions(body: string, current: StateRef | null): Action[] {
+  let commands: unknown;
+  try {
+    commands = (JSON.parse(body) as { commands?: unknown }).commands;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(commands)) return [];
+  return commands.flatMap((c: unknown) => {
+    const command = decodeDeviceCommand(COMMAND_URI, c);
+    return command === null ? [] : [commandAction(command, current)];
+  });
+}
+
+const devicePath = (id: string, rest: string): string => `/devices/${encodeURIComponent(id)}${rest}`;
+
+/**
+ * spec 001 §4 State update sends / §7 PUT devices/{deviceId}/state: each requested update is built
+ * from the device's state (previous_position: the position before the last change of position, so
+ * a repeated position stays an identical payload), numbered, sent
+ * unless identical to the last sent, and queued behind one in flight when limiting is on.
+ */
+export const stateUpdatesEpic: DeviceEpic = (action$, state$, deps) =>
+  defer(() => {
+    let previousPosition = 0;
+    let lastPosition = 0;
+    const updates$ = action$.pipe(
+      filter(A.stateUpdateRequested.match),
+      map((a): StateUpdate => {
+        if (a.position !== lastPosition) [previousPosition, lastPosition] = [lastPosition, a.position];
+        const device = state$.value.device;
+        const update: StateUpdate = {
+          state_ref: device.stateRef,
+          sub_state: { playback_speed: device.paused ? 0 : 1, position: a.position, duration: a.duration, stream_time: 0 },
+          previous_position: previousPosition,
+          playback_stats: null,
+          rejected_state_refs: [],
+          debug_source: a.reason,
+        };
+        return update;
+      }),
+    );
+    const send = (payload: object) =>
+      trackPlaybackRequest(deps.http, state$.value.transport, 'PUT', devicePath(deps.device.descriptor.id, '/state'), payload).pipe(
+        map((r) => {
+          if (r.status < 200 || r.status > 299) throw new Error(notSuccessful(r.status));
+          return r.status;
+        }),
+      );
+    return updates$.pipe(
+      sendStateUpdates(send, deps.device.limitStateUpdates, state$.value.device.lastSeq),
+      concatMap((r) => {
+        if (r.kind === 'skipped') return EMPTY;
+        if (r.kind === 'failed') return of(A.stateUpdateFailed({ seq: r.payload.seq_num, err: r.err }));
+        return of(A.stateUpdateSent({ seq: r.payload.seq_num, reason: r.payload.debug_source, status: r.status }));
+      }),
+    );
+  });
+
+/**
+ * spec 001 §7 POST devices/{deviceId}/state_conflict "(up to 5 rejected refs, reads commands)": the
+ * rejected refs, at most 5 per request (§9), one request at a time; the commands of the answer are
+ * handled like the dealer's.
+ */
+export const conflictEpic: DeviceEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(A.stateConflicted.match),
+    concatMap(() => {
+      const { device, transport } = state$.value;
+      const { batch } = conflictBatch(device.rejectedRefs);
+      if (batch.length === 0) return EMPTY;
+      const body = { seq_num: device.lastSeq, state_ref: device.stateRef, rejected_state_refs: batch };
+      return trackPlaybackRequest(deps.http, transport, 'POST', devicePath(deps.device.descriptor.id, '/state_conflict'), body).pipe(
+        mergeMap((r) =>
+          r.status >= 200 && r.status <= 299
+            ? of(A.conflictRefsSent({ refs: [...batch] }), ...conflictAnswerActions(r.body, state$.value.device.stateRef))
+            : of(A.conflictSendFailed({ err: notSuccessful(r.status) })),
+        ),
+        catchError((e: unknown) => of(A.conflictSendFailed({ err: message(e) }))),
+      );
+    }),
+  );
+
+/** spec 001 §7 PUT devices/{deviceId}/volume (seq_num, volume; command_id only answers a remote set_volume), debounced 1 s, volume round(65535 × v). */
+export const volumeEpic: DeviceEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(A.localVolumeChanged.match),
+    map((a) => a.volume),
+    debounceVolume(deps.scheduler),
+    concatMap((volume) => {
+      const { device, transport } = state$.value;
+      const body = { seq_num: device.lastSeq, volume };
+      return trackPlaybackRequest(deps.http, transport, 'PUT', devicePath(deps.device.descriptor.id, '/volume'), body).pipe(
+        map((r) => A.volumeSent({ volume, status: r.status })),
+        catchError((e: unknown) => of(A.volumeSendFailed({ err: message(e) }))),
+      );
+    }),
+  );

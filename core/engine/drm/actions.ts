@@ -1,0 +1,62 @@
+import * as t from 'io-ts';
+import { defineAction } from '../../store/action';
+
+/*
+ * The DRM's actions (spec 001 §3 key systems, §4 Media player capping, §7 Media licence flow).
+ * No action carries key material, a challenge or a licence: byte payloads stay inside the epics,
+ * the log sees their sizes only. The session's media keys live in the EME adapter.
+ */
+
+// Input: what the owner (the media player) asks for.
+export const drmSetupRequested = defineAction('drm/setupRequested', {
+  /** Whether the provider is the local (reference) one: ClearKey is then tried last. */
+  localProvider: t.boolean,
+  /** spec 001 §7 Media: the license url endpoint (answers uri and expires). */
+  licenceUrlEndpoint: t.string,
+  /** spec 001 §7 Media: GET server time (timestamp). */
+  serverTimeUrl: t.string,
+  sdkName: t.string,
+  sdkVersion: t.string,
+  accessToken: t.union([t.string, t.undefined]),
+  /** spec 001 §7 Media: GET {license host}/v1/application-certificate; none: no certificate is asked for. */
+  applicationCertificateUrl: t.union([t.string, t.undefined]),
+});
+
+// Adapter fact: the audio element met encrypted media (initData: base64).
+export const encrypted = defineAction('drm/encrypted', { initDataType: t.string, initData: t.string });
+
+// Decisions and observations.
+export const keySystemSelected = defineAction('drm/keySystemSelected', { keySystem: t.string });
+export const mediaKeysAttached = defineAction('drm/mediaKeysAttached', { keySystem: t.string });
+export const licenceChallenged = defineAction('drm/licenceChallenged', { messageType: t.string, bytes: t.number });
+export const serverTimeFetched = defineAction('drm/serverTimeFetched', { offsetMs: t.number, at: t.number });
+export const licenceUrlResolved = defineAction('drm/licenceUrlResolved', { uri: t.string, expiresAt: t.number });
+/** spec 001 §8: the licence endpoint is refreshed (the cached URL dropped) after a 400 or 403. */
+export const licenceUrlInvalidated = defineAction('drm/licenceUrlInvalidated', { status: t.number });
+export const licenceRequestRetried = defineAction('drm/licenceRequestRetried', { retry: t.number, delayMs: t.number, err: t.string });
+/** spec 001 §7 Media: the application certificate was handed to the media keys (accepted: whether the system took it). */
+export const applicationCertificateSet = defineAction('drm/applicationCertificateSet', { accepted: t.boolean });
+/** spec 001 §7 Media: application-certificate failures are ignored; this records why. */
+export const applicationCertificateIgnored = defineAction('drm/applicationCertificateIgnored', { reason: t.string });
+export const licenceUpdated = defineAction('drm/licenceUpdated', { keySystem: t.string });
+/** spec 001 §4: a user who is capped (licence 402) has playback paused and a capped event emitted. */
+export const userCapped = defineAction('drm/userCapped');
+/** An error of spec 001 §8 EME/License that is not an initialization failure. */
+export const drmFailed = defineAction('drm/failed', { code: t.string, message: t.string, fatal: t.boolean });
+
+export const drmActions = [
+  drmSetupRequested,
+  encrypted,
+  keySystemSelected,
+  mediaKeysAttached,
+  licenceChallenged,
+  serverTimeFetched,
+  licenceUrlResolved,
+  licenceUrlInvalidated,
+  licenceRequestRetried,
+  applicationCertificateSet,
+  applicationCertificateIgnored,
+  licenceUpdated,
+  userCapped,
+  drmFailed,
+] as const;

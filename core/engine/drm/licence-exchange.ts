@@ -1,0 +1,81 @@
+import { catchError, concat, map, mergeMap, of, take, timer, type Observable } from 'rxjs';
+import type { Action } from '../../store/action';
+import type { EmeSession } from '../../ports';
+import { drmFailed, licenceRequestRetried, licenceUpdated, licenceUrlInvalidated, userCapped } from './actions';
+import { LICENCE_RETRIES, LICENCE_RETRY_DELAY_MS } from './constants';
+import type { DrmDeps } from './deps';
+import { licenceRequestFailed, licenceUpdateFailed, type DrmError } from './eme-errors';
+import { licenceEndpoint } from './licence-endpoint';
+import { judgeLicence, licenceRequest, type LicenceVerdict } from './licence-response';
+import type { DrmConfig, DrmState } from './state';
+
+const failed = (error: DrmError): Action => drmFailed(error);
+
+/** Hands the licence to the key session (spec 001 §8: license update failed). */
+function update(session: EmeSession, keySystem: string, licence: string): Observable<Action> {
+  return session.update(licence).pipe(
+    take(1),
+    map(() => licenceUpdated({ keySystem })),
+    catchError(() => of(failed(licenceUpdateFailed()))),
+  );
+}
+
+interface Exchange {
+  readonly deps: DrmDeps;
+  readonly session: EmeSession;
+  readonly keySystem: string;
+  readonly challenge: string;
+  readonly accessToken: string | undefined;
+}
+
+/**
+ * spec 001 §7 Media: POST the challenge, retried unless 400, 402, 403 or an empty body. 402 caps
+ * the user (spec 001 §4: a capped event; §8 'User is capped.'); 400 and 403 drop the cached
+ * licence URL so that the next request resolves a fresh one (§8 "License endpoint refreshed").
+ */
+function post(x: Exchange, uri: string, retry: number): Observable<Action> {
+  return x.deps.http.request(licenceRequest(uri, x.keySystem, x.challenge, x.accessToken)).pipe(
+    take(1),
+    map((response) => judgeLicence(response, x.keySystem)),
+    catchError((err: unknown): Observable<LicenceVerdict> => of({ kind: 'retry', error: licenceRequestFailed(err instanceof Error ? err.message : 'network error') })),
+    mergeMap((verdict): Observable<Action> => {
+      switch (verdict.kind) {
+        case 'ok':
+          return update(x.session, x.keySystem, verdict.licence);
+        case 'capped':
+          return of(userCapped(), failed(verdict.error));
+        case 'fail':
+          return verdict.refreshEndpoint ? of(licenceUrlInvalidated({ status: verdict.status }), failed(verdict.error)) : of(failed(verdict.error));
+        case 'retry': {
+          if (retry >= LICENCE_RETRIES) return of(failed(verdict.error));
+          const delayMs = LICENCE_RETRY_DELAY_MS * (retry + 1);
+          return concat(
+            of(licenceRequestRetried({ retry: retry + 1, delayMs, err: verdict.error.message })),
+            timer(delayMs, x.deps.scheduler).pipe(mergeMap(() => post(x, uri, retry + 1))),
+          );
+        }
+      }
+    }),
+  );
+}
+
+/** One licence challenge of a session, answered: the licence URI (cached or resolved), then the licence. */
+export function licenceExchange(
+  deps: DrmDeps,
+  state: DrmState,
+  config: DrmConfig,
+  session: EmeSession,
+  keySystem: string,
+  challenge: string,
+): Observable<Action> {
+  const x: Exchange = { deps, session, keySystem, challenge, accessToken: config.accessToken };
+  return licenceEndpoint(deps, state, config, keySystem).pipe(
+    mergeMap((next): Observable<Action> => {
+      if (next.kind === 'action') return of(next.action);
+      if (next.kind === 'error') return of(failed(next.error));
+      return post(x, next.uri, 0);
+    }),
+    catchError((err: unknown) => of(failed(licenceRequestFailed(err instanceof Error ? err.message : String(err))))),
+  );
+}
+

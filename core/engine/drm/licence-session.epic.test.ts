@@ -1,0 +1,157 @@
+import { filter, map } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { FAKE_CLEARKEY_CHALLENGE, createFakeEme, createFakeHttp } from '../../../adapters/fake';
+import type { HttpRequest } from '../../ports';
+import { createStore } from '../../store/store';
+import { encrypted } from './actions';
+import type { DrmDeps } from './deps';
+import { drmEpics } from './index';
+import { drmReducer } from './reducer';
+import { initialDrmState, type DrmSlice } from './state';
+import { provider, runDrm, SETUP } from './testing/run-drm';
+
+const FAKES = { createFakeHttp, createFakeEme };
+
+const scheduler = () => new TestScheduler((a, b) => expect(a).toEqual(b));
+const LICENCE = '{"keys":[{"kty":"oct","k":"AAAAAAAAAAAAAAAAAAAAAA","kid":"AAAAAAAAAAAAAAAAAAAAAA"}],"type":"temporary"}';
+const granted = () => ({ status: 200, body: LICENCE });
+const fact = (id: string) => encrypted({ initDataType: 'cenc', initData: id });
+const types = (log: ReadonlyArray<[number, string, Record<string, unknown>?]>) => log.map(([t, type]) => [t, type]);
+const posts = (http: HttpRequest[]) => http.filter((r) => r.method === 'POST');
+
+describe('licence URL cache as marbles (spec 001 §9: cached until 60 s before expiry; server time refetched after 180000 ms)', () => {
+  it('a URL living 120 s, fetched at 1000 ms: reused at 60999 ms, refetched at 61000 ms; server time again at 181000 ms', () => {
+    const s = scheduler();
+    s.run(({ expectObservable }) => {
+      const http: HttpRequest[] = [];
+      const deps: DrmDeps = { clock: { now: () => s.now() }, scheduler: s, http: createFakeHttp(s, http, provider(s, granted, 120)), eme: createFakeEme(s, []) };
+      const store = createStore<DrmSlice, DrmDeps>({ reducer: (st, a) => ({ drm: drmReducer(st.drm, a) }), epics: drmEpics, deps, initialState: { drm: initialDrmState } });
+      const inputs = [[0, SETUP], [1000, fact('a')], [60_999, fact('b')], [61_000, fact('c')], [181_000, fact('d')]] as const;
+      for (const [at, action] of inputs) s.schedule(() => store.dispatch(action, 'adapter'), at);
+      s.schedule(() => store.stop(), 200_000);
+      const fetched$ = store.envelopes$.pipe(
+        map((e) => e.action.type),
+        filter((type) => type === 'drm/licenceUrlResolved' || type === 'drm/serverTimeFetched' || type === 'drm/licenceUpdated'),
+        map((type) => ({ 'drm/licenceUrlResolved': 'u', 'drm/serverTimeFetched': 's', 'drm/licenceUpdated': 'L' })[type]),
+      );
+      // Each group of n letters takes n + 2 frames of 1 ms.
+      expectObservable(fetched$).toBe('1000ms (suL) 59994ms L (uL) 119996ms (suL)');
+    });
+  });
+});
+
+describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () => {
+  it('posts the ClearKey challenge JSON to the resolved licence URI and hands the answer to update()', () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runDrm(FAKES, s, provider(s, granted), {}, [[0, SETUP], [10, fact('a')]], 100);
+      s.flush();
+      expect(run.http.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'GET http://p.test/v1/application-certificate',
+        'GET http://p.test/server-time',
+        'GET http://p.test/license-url?keysystem=org.w3.clearkey&mediatype=audio&sdk_name=harmony&sdk_version=3.22.1',
+        'POST http://p.test/licence/1',
+      ]);
+      expect(posts(run.http)[0]?.body).toBe('{"kids":["AAAAAAAAAAAAAAAAAAAAAA"],"type":"temporary"}');
+      expect(run.eme).toContain(`update ${LICENCE}`);
+      expect(run.log.map(([, type, p]) => [type, p]).slice(3)).toEqual([
+        ['drm/licenceChallenged', { messageType: 'license-request', bytes: Math.floor((FAKE_CLEARKEY_CHALLENGE.length * 3) / 4) }],
+        ['drm/serverTimeFetched', { offsetMs: 1e9, at: 10 }],
+        ['drm/licenceUrlResolved', { uri: 'http://p.test/licence/1', expiresAt: 10 + 3_600_000 }],
+        ['drm/licenceUpdated', { keySystem: 'org.w3.clearkey' }],
+      ]);
+    });
+  });
+
+  it('an encrypted fact before the media keys are attached waits for them; the same init data twice makes one session', () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runDrm(FAKES, s, provider(s, granted), {}, [[0, SETUP], [0, fact('a')], [10, fact('a')]], 100);
+      s.flush();
+      expect(run.eme.filter((c) => c === 'session cenc')).toEqual(['session cenc']);
+      expect(run.eme.indexOf('setMediaKeys')).toBeLessThan(run.eme.indexOf('session cenc'));
+      expect(posts(run.http)).toHaveLength(1);
+    });
+  });
+
+  it('a server error is retried 3 times, 1000, 2000 and 3000 ms apart, then fails with License request failed (message)', () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runDrm(FAKES, s, provider(s, () => ({ status: 500, body: 'x' })), {}, [[0, SETUP], [10, fact('a')]], 20_000);
+      s.flush();
+      const tail = run.log.filter(([, type]) => type === 'drm/licenceRequestRetried' || type === 'drm/failed');
+      expect(tail).toEqual([
+        [10, 'drm/licenceRequestRetried', { retry: 1, delayMs: 1000, err: 'License request failed (status 500)' }],
+        [1010, 'drm/licenceRequestRetried', { retry: 2, delayMs: 2000, err: 'License request failed (status 500)' }],
+        [3010, 'drm/licenceRequestRetried', { retry: 3, delayMs: 3000, err: 'License request failed (status 500)' }],
+        [6010, 'drm/failed', { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 500)', fatal: false }],
+      ]);
+      expect(posts(run.http)).toHaveLength(4);
+    });
+  });
+
+  it('a network failure is retried too', () => {
+    const s = scheduler();
+    s.run(() => {
+      let n = 0;
+      const run = runDrm(FAKES, s, provider(s, () => (n++ === 0 ? new Error('offline') : granted())), {}, [[0, SETUP], [10, fact('a')]], 20_000);
+      s.flush();
+      expect(types(run.log).slice(-2)).toEqual([[10, 'drm/licenceRequestRetried'], [1010, 'drm/licenceUpdated']]);
+    });
+  });
+
+  it("402 caps the user: one request, a capped event and 'User is capped.'", () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runDrm(FAKES, s, provider(s, () => ({ status: 402, body: '' })), {}, [[0, SETUP], [10, fact('a')]], 20_000);
+      s.flush();
+      expect(run.log.slice(-2).map(([, type, p]) => [type, p])).toEqual([
+        ['drm/userCapped', undefined],
+        ['drm/failed', { code: 'CAPPING_USER_IS_CAPPED', message: 'User is capped.', fatal: false }],
+      ]);
+      expect(posts(run.http)).toHaveLength(1);
+      expect(run.state().capped).toBe(true);
+    });
+  });
+
+  it.each([400, 403])('%d is not retried and refreshes the endpoint: the next challenge resolves a new licence URL', (status) => {
+    const s = scheduler();
+    s.run(() => {
+      let n = 0;
+      const run = runDrm(FAKES, s, provider(s, () => (n++ === 0 ? { status, body: 'no' } : granted())), {}, [[0, SETUP], [10, fact('a')], [50, fact('b')]], 20_000);
+      s.flush();
+      expect(run.log.filter(([, type]) => type === 'drm/licenceUrlInvalidated' || type === 'drm/failed' || type === 'drm/licenceUrlResolved')).toEqual([
+        [10, 'drm/licenceUrlResolved', expect.anything()],
+        [10, 'drm/licenceUrlInvalidated', { status }],
+        [10, 'drm/failed', { code: 'EME_LICENSE_REQUEST_FAILED', message: `License request failed (status ${status})`, fatal: false }],
+        [50, 'drm/licenceUrlResolved', expect.anything()],
+      ]);
+      expect(posts(run.http)).toHaveLength(2);
+    });
+  });
+
+  it('an empty licence body is not retried: Empty license body', () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runDrm(FAKES, s, provider(s, () => ({ status: 200, body: '' })), {}, [[0, SETUP], [10, fact('a')]], 20_000);
+      s.flush();
+      expect(run.log.at(-1)).toEqual([10, 'drm/failed', { code: 'EME_EMPTY_LICENSE', message: 'Empty license body.', fatal: false }]);
+      expect(posts(run.http)).toHaveLength(1);
+    });
+  });
+
+  it.each([
+    [{ updateFails: true }, 'EME_LICENSE_UPDATE_FAILED', 'License update failed.'],
+    [{ createSessionFails: true }, 'EME_KEY_SESSION_NOT_SUPPORTED', 'Key session not supported.'],
+    [{ generateRequestError: 'NotSupportedError' }, 'EME_GENERATE_REQUEST_NOT_SUPPORTED', 'Generating the license request is not supported.'],
+    [{ generateRequestError: 'InvalidStateError' }, 'EME_GENERATE_REQUEST_INVALID_STATE', 'Generating the license request failed: invalid state.'],
+    [{ generateRequestError: 'QuotaExceededError' }, 'EME_GENERATE_REQUEST_UNKNOWN', 'Generating the license request failed (QuotaExceededError).'],
+  ])('EME session failure %j: %s', (script, code, message) => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runDrm(FAKES, s, provider(s, granted), script, [[0, SETUP], [10, fact('a')]], 20_000);
+      s.flush();
+      expect(run.log.at(-1)).toEqual([10, 'drm/failed', { code, message, fatal: false }]);
+    });
+  });
+});

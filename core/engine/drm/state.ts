@@ -1,0 +1,39 @@
+import type { LicenceUrlCache, ServerTimeOffset } from './licence-url';
+
+export interface DrmConfig {
+  readonly localProvider: boolean;
+  readonly licenceUrlEndpoint: string;
+  readonly serverTimeUrl: string;
+  readonly sdkName: string;
+  readonly sdkVersion: string;
+  readonly accessToken?: string;
+  readonly applicationCertificateUrl?: string;
+}
+
+export type DrmStatus = 'idle' | 'selecting' | 'ready' | 'failed';
+
+export interface DrmState {
+  readonly status: DrmStatus;
+  readonly config: DrmConfig | null;
+  readonly keySystem: string | null;
+  readonly mediaKeys: boolean;
+  readonly serverTime: ServerTimeOffset | null;
+  /** spec 001 §9: the licence URL, cached until 60 s before it expires. */
+  readonly licenceUrl: LicenceUrlCache | null;
+  /** spec 001 §4: capped by a licence 402. */
+  readonly capped: boolean;
+}
+
+export interface DrmSlice {
+  readonly drm: DrmState;
+}
+
+export const initialDrmState: DrmState = {
+  status: 'idle',
+  config: null,
+  keySystem: null,
+  mediaKeys: false,
+  serverTime: null,
+  licenceUrl: null,
+  capped: false,
+};

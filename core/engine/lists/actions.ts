@@ -1,0 +1,52 @@
+import * as t from 'io-ts';
+import { defineAction } from '../../store/action';
+import { NavigationReason } from './constants';
+
+/*
+ * The list player's actions (spec 001 §4 List player, Smart previous). Inputs come from the client
+ * (load, navigate, smart previous) and the media player (track loaded, playing, paused, finished,
+ * failed); the rest are the list epic's decisions.
+ */
+const ListTrackC = t.type({ uri: t.string, playable: t.boolean });
+const Direction = t.keyof({ next: null, previous: null });
+
+// Inputs.
+export const listLoadRequested = defineAction('list/loadRequested', { tracks: t.array(ListTrackC) });
+/** `reason` is checked by the list player (spec 001 §5 'The argument `reason` is required.'), so any value is carried. */
+export const navigationRequested = defineAction('list/navigationRequested', { direction: Direction, reason: t.unknown });
+/** spec 001 §4 Smart previous, with what the playback state says at the time of the press. */
+export const smartPreviousRequested = defineAction('list/smartPreviousRequested', { positionMs: t.number, seekingDisallowed: t.boolean });
+export const listTrackLoaded = defineAction('list/trackLoaded', { index: t.number });
+export const listTrackPlaying = defineAction('list/trackPlaying');
+export const listTrackPaused = defineAction('list/trackPaused');
+export const listTrackFinished = defineAction('list/trackFinished');
+/** A track's timeout or error; allowsNext: whether the error allows playing the next track. */
+export const listTrackFailed = defineAction('list/trackFailed', { allowsNext: t.boolean });
+export const listClearRequested = defineAction('list/clearRequested');
+
+// Decisions.
+export const trackLoadRequested = defineAction('list/trackLoadRequested', { index: t.number, uri: t.string, reason: NavigationReason });
+/** spec 001 §3 result code CANCELLED: a newer navigation replaced this pending one. */
+export const trackLoadCancelled = defineAction('list/trackLoadCancelled', { index: t.number });
+export const restartRequested = defineAction('list/restartRequested');
+export const listEnded = defineAction('list/ended');
+export const maxListErrors = defineAction('list/maxListErrors');
+export const listRefused = defineAction('list/refused', { code: t.string, err: t.string });
+
+export const listActions = [
+  listLoadRequested,
+  navigationRequested,
+  smartPreviousRequested,
+  listTrackLoaded,
+  listTrackPlaying,
+  listTrackPaused,
+  listTrackFinished,
+  listTrackFailed,
+  listClearRequested,
+  trackLoadRequested,
+  trackLoadCancelled,
+  restartRequested,
+  listEnded,
+  maxListErrors,
+  listRefused,
+] as const;

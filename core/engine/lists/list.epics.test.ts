@@ -1,0 +1,137 @@
+import { TestScheduler } from 'rxjs/testing';
+import type { Action } from '../../store/action';
+import { createStore, type Envelope } from '../../store/store';
+import * as A from './actions';
+import { emptyList, type ListTrack } from './list-player';
+import { listEpic } from './list.epics';
+import { listReducer, type ListSlice } from './reducer';
+
+const T = (uri: string, playable = true): ListTrack => ({ uri, playable });
+
+/** The list player alone in a store on virtual time; epic actions as [t, type-without-'list/', payload?]. */
+function run(inputs: ReadonlyArray<readonly [number, Action]>) {
+  const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+  const log: Array<[number, string, Record<string, unknown>?]> = [];
+  let state!: () => ListSlice;
+  scheduler.run(({ flush }) => {
+    const store = createStore<ListSlice, { clock: { now(): number } }>({
+      reducer: (s, a) => ({ list: listReducer(s.list, a) }),
+      epics: [listEpic],
+      deps: { clock: { now: () => scheduler.now() } },
+      initialState: { list: emptyList },
+      onEnvelope: (e: Envelope) => {
+        if (e.src !== 'epic') return;
+        const { type, ...payload } = e.action as Action & Record<string, unknown>;
+        log.push(Object.keys(payload).length === 0 ? [e.t, type.replace(/^list\//, '')] : [e.t, type.replace(/^list\//, ''), payload]);
+      },
+    });
+    state = () => store.getState();
+    for (const [at, action] of inputs) scheduler.schedule(() => store.dispatch(action), at);
+    scheduler.schedule(() => store.stop(), 10000);
+    flush();
+  });
+  return { log, state };
+}
+
+const load = A.listLoadRequested({ tracks: [T('a'), T('b', false), T('c')] });
+const next = (reason: unknown = 'fwdbtn') => A.navigationRequested({ direction: 'next', reason });
+
+describe('list player epic (spec 001 §4 List player)', () => {
+  it('plays through the list skipping unplayable tracks; track finish → next (trackdone); the end → list ended and cleared', () => {
+    const { log, state } = run([
+      [0, load],
+      [1, A.navigationRequested({ direction: 'next', reason: 'playbtn' })],
+      [2, A.listTrackLoaded({ index: 0 })],
+      [3, A.listTrackFinished()],
+      [4, A.listTrackLoaded({ index: 2 })],
+      [5, A.listTrackFinished()],
+    ]);
+    expect(log).toEqual([
+      [1, 'trackLoadRequested', { index: 0, uri: 'a', reason: 'playbtn' }],
+      [3, 'trackLoadRequested', { index: 2, uri: 'c', reason: 'trackdone' }],
+      [5, 'ended'],
+    ]);
+    expect(state().list).toEqual(emptyList);
+  });
+
+  it('a newer navigation cancels the older pending one', () => {
+    const { log } = run([
+      [0, A.listLoadRequested({ tracks: [T('a'), T('b'), T('c')] })],
+      [1, next()],
+      [2, next()],
+      [3, A.listTrackLoaded({ index: 1 })],
+      [4, next()],
+    ]);
+    expect(log).toEqual([
+      [1, 'trackLoadRequested', { index: 0, uri: 'a', reason: 'fwdbtn' }],
+      [2, 'trackLoadCancelled', { index: 0 }],
+      [2, 'trackLoadRequested', { index: 1, uri: 'b', reason: 'fwdbtn' }],
+      [4, 'trackLoadRequested', { index: 2, uri: 'c', reason: 'fwdbtn' }],
+    ]);
+  });
+
+  it('a track that failed to load is not pending: the next navigation cancels nothing', () => {
+    const { log } = run([
+      [0, load],
+      [1, next()],
+      [2, A.listTrackFailed({ allowsNext: true })],
+    ]);
+    expect(log).toEqual([
+      [1, 'trackLoadRequested', { index: 0, uri: 'a', reason: 'fwdbtn' }],
+      [2, 'trackLoadRequested', { index: 2, uri: 'c', reason: 'trackerror' }],
+    ]);
+  });
+
+  it('an error moves next with reason trackerror; more than 5 errors raise max-list-errors instead', () => {
+    const tracks = Array.from({ length: 10 }, (_, i) => T(`t${i}`));
+    const inputs: Array<readonly [number, Action]> = [[0, A.listLoadRequested({ tracks })], [1, next('playbtn')]];
+    for (let i = 0; i < 6; i++) inputs.push([10 + i * 10, A.listTrackLoaded({ index: i })], [11 + i * 10, A.listTrackFailed({ allowsNext: true })]);
+    const { log } = run(inputs);
+    expect(log.slice(1).map(([t, type, p]) => [t, type, p?.['reason']])).toEqual([
+      [11, 'trackLoadRequested', 'trackerror'],
+      [21, 'trackLoadRequested', 'trackerror'],
+      [31, 'trackLoadRequested', 'trackerror'],
+      [41, 'trackLoadRequested', 'trackerror'],
+      [51, 'trackLoadRequested', 'trackerror'],
+      [61, 'maxListErrors', undefined],
+    ]);
+  });
+
+  it('a track that plays resets the error count (spec 001 §9 consecutive errors)', () => {
+    const { state } = run([
+      [0, load],
+      [1, next()],
+      [2, A.listTrackFailed({ allowsNext: false })],
+      [3, A.listTrackPlaying()],
+    ]);
+    expect(state().list).toMatchObject({ status: 'playing', errors: 0 });
+  });
+
+  it("refuses navigation without a reason or without a list (spec 001 §5)", () => {
+    const { log } = run([
+      [0, next()],
+      [1, load],
+      [2, next(null)],
+    ]);
+    expect(log).toEqual([
+      [0, 'refused', { code: 'NO_LIST', err: 'Cannot perform operation; no list was loaded.' }],
+      [2, 'refused', { code: 'INVALID', err: 'The argument `reason` is required.' }],
+    ]);
+  });
+
+  it('smart previous: previous track under 3000 ms, restart at 3000 ms or more (spec 001 §4)', () => {
+    const { log } = run([
+      [0, load],
+      [1, next()],
+      [2, A.listTrackLoaded({ index: 0 })],
+      [3, next()],
+      [4, A.listTrackLoaded({ index: 2 })],
+      [5, A.smartPreviousRequested({ positionMs: 3000, seekingDisallowed: false })],
+      [6, A.smartPreviousRequested({ positionMs: 2999, seekingDisallowed: false })],
+    ]);
+    expect(log.slice(2)).toEqual([
+      [5, 'restartRequested'],
+      [6, 'trackLoadRequested', { index: 0, uri: 'a', reason: 'backbtn' }],
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import type { Action, ActionOf } from '../../store/action';
+import type { listActions } from './actions';
+import { emptyList, loadList, type ListPlayerState } from './list-player';
+
+type ListAction = ActionOf<(typeof listActions)[number]>;
+const isListAction = (action: Action): action is ListAction => action.type.startsWith('list/');
+
+export interface ListSlice {
+  readonly list: ListPlayerState;
+}
+
+/** spec 001 §4 List player: no list → list loaded → track loading → playing or paused → list ended (cleared). */
+export function listReducer(state: ListPlayerState, action: Action): ListPlayerState {
+  if (!isListAction(action)) return state;
+  switch (action.type) {
+    case 'list/loadRequested':
+      return loadList(action.tracks);
+    case 'list/trackLoadRequested':
+      return { ...state, status: 'trackLoading', index: action.index };
+    case 'list/trackPlaying':
+      // spec 001 §9 Max consecutive list errors: a track that plays ends the run of errors.
+      return state.status === 'noList' ? state : { ...state, status: 'playing', errors: 0 };
+    case 'list/trackPaused':
+      return state.status === 'noList' ? state : { ...state, status: 'paused' };
+    case 'list/trackFailed':
+      // spec 001 §4: "Errors are counted per list".
+      return state.status === 'noList' ? state : { ...state, errors: state.errors + 1 };
+    // spec 001 §4: "at the end a list-ended event fires and the list clears".
+    case 'list/ended':
+    case 'list/clearRequested':
+      return emptyList;
+    case 'list/navigationRequested':
+    case 'list/smartPreviousRequested':
+    case 'list/trackLoaded':
+    case 'list/trackFinished':
+    case 'list/trackLoadCancelled':
+    case 'list/restartRequested':
+    case 'list/maxListErrors':
+    case 'list/refused':
+      return state;
+    default: {
+      const unhandled: never = action;
+      return unhandled === undefined ? state : state;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The playback tracking record of one track (spec 001 §3 "Playback tracking record per track").
+ * Fields built from events here: track uri, file id, playback id, key system, audio codec,
+ * load/stop times, play latency, ms played, file duration, start/end position, stall count, total
+ * and longest, seeks forward/backward, warnings, start and time-weighted bitrate, reasons for
+ * start/end, had-error, initially-paused, total bytes and per-CDN-url stats.
+ * Not built (no event for them yet): internal play id, memory/persistent cached flags, video codec,
+ * the init/head/manifest/resolve/key/licence latencies, actual duration, seek-rebuffer totals,
+ * offline events.
+ */
+export interface CdnStats {
+  readonly url: string;
+  readonly segments: number;
+  readonly bytes: number;
+  readonly ms: number;
+}
+
+export interface TrackingRecord {
+  readonly playbackId: string;
+  readonly trackUri: string;
+  readonly fileId: string;
+  readonly keySystem: string;
+  readonly audioCodec: string;
+  readonly loadedAtMs: number;
+  readonly firstPlayingAtMs: number | null;
+  readonly stoppedAtMs: number | null;
+  /** Played time up to `playingSinceMs` (null while not playing: paused, stalled, stopped). */
+  readonly msPlayed: number;
+  readonly playingSinceMs: number | null;
+  readonly stalledSinceMs: number | null;
+  readonly fileDurationMs: number | null;
+  readonly startPositionMs: number;
+  readonly endPositionMs: number | null;
+  readonly nStalls: number;
+  readonly msStalledTotal: number;
+  readonly msStalledLongest: number;
+  readonly nSeekForward: number;
+  readonly nSeekBack: number;
+  readonly nWarnings: number;
+  readonly startBitrate: number;
+  readonly bitrate: number;
+  /** Sum of bitrate × ms played at it, for the time-weighted bitrate. */
+  readonly bitrateMs: number;
+  readonly reasonStart: string;
+  readonly reasonEnd: string | null;
+  readonly hadError: boolean;
+  readonly initiallyPaused: boolean;
+  readonly totalBytes: number;
+  readonly cdn: ReadonlyArray<CdnStats>;
+  /** spec 001 §4 Tracking: 31000 ms by default, 30000 ms when the list player sets it. */
+  readonly playedThresholdMs: number;
+  readonly startedPlaying: boolean;
+  readonly playedThresholdReached: boolean;
+  readonly finalised: boolean;
+}
+
+/** Played time at `now`, counting the current playing stretch. */
+export function msPlayedAt(record: TrackingRecord, now: number): number {
+  return record.msPlayed + (record.playingSinceMs === null ? 0 : Math.max(0, now - record.playingSinceMs));
+}
+
+/** Banks the playing stretch up to `at` (and its bitrate-weighted time); playing goes on from `at`. */
+export function accrue(record: TrackingRecord, at: number): TrackingRecord {
+  if (record.playingSinceMs === null) return record;
+  const delta = Math.max(0, at - record.playingSinceMs);
+  return { ...record, msPlayed: record.msPlayed + delta, bitrateMs: record.bitrateMs + record.bitrate * delta, playingSinceMs: at };
+}
+
+/** Time-weighted bitrate over the time played; the start bitrate before anything played. */
+export function timeWeightedBitrate(record: TrackingRecord): number {
+  return record.msPlayed === 0 ? record.startBitrate : Math.round(record.bitrateMs / record.msPlayed);
+}
+
+/** Average bandwidth of one CDN url in bits per second. */
+export function averageBandwidth(stats: CdnStats): number {
+  return stats.ms <= 0 ? 0 : Math.round((stats.bytes * 8 * 1000) / stats.ms);
+}
