@@ -6,9 +6,14 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Browser } from 'puppeteer';
 import { launchChromium, startServer } from '../e2e/harness';
+import { benchCdn, benchIngest, median, type CdnFigures, type IngestFigures } from './bench-media';
 
 const ROOT = resolve(__dirname, '..', '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+// The media figures (issue 4) take ~10 s per ingest run; BENCH_SKIP_INGEST=1 / BENCH_SKIP_CDN=1 leave them out.
+const INGEST_RUNS = Number(process.env.BENCH_INGEST_RUNS ?? Math.min(RUNS, 3));
+const SKIP_INGEST = process.env.BENCH_SKIP_INGEST === '1';
+const SKIP_CDN = process.env.BENCH_SKIP_CDN === '1';
 // The JS budget is on the bytes a browser downloads: the server sends build.mjs's brotli copies
 // (Chromium asks for br even on loopback); the gzip figure is printed beside it for comparison.
 const BUDGET = { initialJsServedBytes: 100 * 1024, paintRatio: 1.3, clickToPlayingRatio: 2 };
@@ -30,12 +35,6 @@ export function initialJsFiles(meta: Metafile, entry: string): string[] {
   visit(entry);
   return [...seen];
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 interface PaintTiming {
   /** First contentful paint, from navigation start. */
@@ -166,9 +165,31 @@ async function main(): Promise<void> {
     console.log(`click to playing (stamps)  embed ${figures.clickToPlayingMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingRatio.toFixed(2)}  budget 2  ${verdict(figures.clickToPlayingRatio <= BUDGET.clickToPlayingRatio)}`);
     console.log(`  by listener time          embed ${figures.clickToPlayingListenerMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingListenerMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingListenerRatio.toFixed(2)}`);
     console.log(`(medians of ${RUNS} loads each, alternating, fresh browser context per load)`);
-    console.log(JSON.stringify(figures));
-  } finally {
+    // The media figures need no browser: its processes would only compete for the CPU.
     await browser.close();
+
+    let ingest: IngestFigures | null = null;
+    if (!SKIP_INGEST) {
+      ingest = await benchIngest(INGEST_RUNS);
+      console.log(
+        `ingest                     ${ingest.secondsPerAudioMinute.toFixed(2)} s per minute of audio  (${ingest.audioMinutes.toFixed(2)} min in ${ingest.tracks} tracks, ` +
+          `${ingest.wallSecondsMedian.toFixed(2)} s wall, median of ${ingest.runs} runs, each into a fresh DATA_DIR)`,
+      );
+    }
+    let cdn: CdnFigures | null = null;
+    if (!SKIP_CDN) {
+      const response = await fetch(`${server.origin}/access_token?reason=bench&productType=web_player`);
+      const { accessToken } = (await response.json()) as { accessToken: string };
+      cdn = await benchCdn({ origin: server.origin, dataDir: server.dataDir, token: accessToken }, RUNS);
+      console.log(
+        `CDN range requests         ${cdn.cdnMBps.toFixed(1)} MB/s / disk reads ${cdn.diskMBps.toFixed(1)} MB/s = ${cdn.ratio.toFixed(3)}  ` +
+          `(${(cdn.fileBytes / 1e6).toFixed(1)} MB in ${cdn.requests} sequential ranges of one 10 s fragment each, median of ${cdn.runs} runs, alternating)`,
+      );
+    }
+    console.log(JSON.stringify({ ...figures, ingest, cdn }));
+  } finally {
+    // Closed early on success (the media figures need no browser).
+    if (browser.connected) await browser.close();
     await server.close();
   }
 }

@@ -6,6 +6,9 @@ import { registerAccountRoutes } from './accounts/routes';
 import { registerDemoRoutes } from './demo/routes';
 import { createTokenVerifier } from './accounts/tokens';
 import { registerDealer } from './dealer/routes';
+import { registerPlayback } from './playback/routes';
+import { registerLicenceRoutes } from './licence/routes';
+import { registerLoggingService } from './logging-service/routes';
 import { registerOpenPageRoutes } from './open/routes';
 import { RELEASE_STAMP } from './embed/embed-data';
 import { messagePage } from './embed/html';
@@ -105,5 +108,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerWebApi(app, { db, publicUrl, authenticate: tokenOwnerFrom(verifyToken), mediaDir: `${options.fixturesDir}/media` });
   // Issue 5: the dealer websocket at /dealer (access_token in the query) and GET /apresolve (spec 001 §7); app.dealer pushes.
   registerDealer(app, { verify: verifyToken, publicUrl });
+  // Issue 5: the track-playback service and player commands (server/playback/README.md).
+  registerPlayback(app, { db, verify: verifyToken, dealer: app.dealer });
+  // Issue 5: licence URL, ClearKey licence server, application certificate, server time (server/licence/README.md).
+  registerLicenceRoutes(app, { db, verify: verifyToken, publicUrl });
+  // Issue 5: the logging service, /v1/logging/* and /v1/metric (server/logging-service/README.md).
+  registerLoggingService(app, { db, verify: verifyToken });
   return app;
 }

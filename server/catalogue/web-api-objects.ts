@@ -92,6 +92,14 @@ export function createWebApiObjects(db: Db) {
     topTracks: db.prepare('SELECT track_id AS id FROM artist_top_tracks WHERE artist_id = ? ORDER BY position'),
     playlistTracks: db.prepare('SELECT track_id AS id FROM playlist_tracks WHERE playlist_id = ? ORDER BY position'),
     showEpisodes: db.prepare('SELECT id FROM episodes WHERE show_id = ? ORDER BY release_date DESC'),
+    // Playlists listeners made (server/web-api/library-store.ts): owner account, public flag, version.
+    userPlaylist: hasTable(db, 'user_playlists')
+      ? db.prepare(
+          `SELECT u.owner_id, u.public, u.description, u.version, COALESCE(a.display_name, p.owner_display_name) AS display_name
+           FROM user_playlists u JOIN playlists p ON p.id = u.playlist_id LEFT JOIN accounts a ON a.id = u.owner_id WHERE u.playlist_id = ?`,
+        )
+      : null,
+    followerCount: hasTable(db, 'playlist_followers') ? db.prepare('SELECT count(*) AS id FROM playlist_followers WHERE playlist_id = ?') : null,
   };
   const ids = (stmt: { all(id: string): unknown[] }, id: string) => (stmt.all(id) as Row[]).map((r) => String(r.id));
   const row = (stmt: { get(id: string): unknown }, id: string) => stmt.get(id) as Row | undefined;
@@ -198,24 +206,31 @@ export function createWebApiObjects(db: Db) {
     if (r === undefined) return null;
     const trackIds = ids(q.playlistTracks, id);
     const self = links(ctx, 'playlist', id);
+    const mine = q.userPlaylist === null ? undefined : row(q.userPlaylist, id);
+    // A listener's playlist: its version changes with every change (name, flag or tracks).
+    const snapshotSource = mine === undefined ? trackIds.join(',') : `${trackIds.join(',')}#${String(mine.version)}`;
     return {
       collaborative: false,
-      description: str(r, 'description', ''),
+      description: mine === undefined ? str(r, 'description', '') : str(mine, 'description', ''),
       ...self,
       images: images(ctx, 'playlist', id),
       name: r.name,
-      owner: playlistOwner(String(r.owner_display_name), ctx),
+      owner:
+        mine === undefined
+          ? playlistOwner(String(r.owner_display_name), ctx)
+          : { ...links(ctx, 'user', String(mine.owner_id)), display_name: mine.display_name },
       primary_color: null,
-      public: true,
+      public: mine === undefined ? true : bool(mine, 'public'),
       // Changes with the playlist's track list, as a snapshot id does.
-      snapshot_id: createHash('sha1').update(trackIds.join(',')).digest('base64url'),
+      snapshot_id: createHash('sha1').update(snapshotSource).digest('base64url'),
       tracks: { href: `${self.href}/tracks`, total: trackIds.length },
     };
   }
   function playlist(id: string, ctx: ObjectContext): Json | null {
     const base = simplifiedPlaylist(id, ctx);
     if (base === null) return null;
-    return { ...base, followers: { href: null, total: 0 }, tracks: playlistTracks(id, EMBEDDED_PAGE, ctx) };
+    const followers = q.followerCount === null ? 0 : Number((q.followerCount.get(id) as Row).id);
+    return { ...base, followers: { href: null, total: followers }, tracks: playlistTracks(id, EMBEDDED_PAGE, ctx) };
   }
   function playlistTracks(id: string, page: PageRequest, ctx: ObjectContext) {
     const url = `${ctx.hosts.api}/v1/playlists/${encodeURIComponent(id)}/tracks`;

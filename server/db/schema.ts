@@ -69,10 +69,35 @@ CREATE TABLE IF NOT EXISTS episode_descriptions (
   episode_id TEXT PRIMARY KEY REFERENCES episodes(id), description TEXT NOT NULL);
 -- Audio files served by storage resolve and the CDN (server/web-api/media-routes.ts), filled by the ingest.
 -- file_id: the id storage resolve, the CDN and the seek table are asked by (letters and digits);
--- path: the file, absolute or relative to fixtures/media; format: e.g. MP4 or MP3 (spec 001 §3 audio track);
+-- path: the file, absolute or relative to DATA_DIR/media (the ingest's), else to fixtures/media; format: e.g. MP4 or MP3 (spec 001 §3 audio track);
 -- bitrate in bit/s; key_id and key: hex, of a CENC-packaged file (never sent except in a licence);
 -- seek_table: the JSON of spec 001 §3 audio manifest (offset, timescale, segments); one of track_id, episode_id.
 CREATE TABLE IF NOT EXISTS audio_files (
   file_id TEXT PRIMARY KEY, path TEXT NOT NULL, format TEXT NOT NULL, bitrate INTEGER, key_id TEXT, key TEXT,
   seek_table TEXT, track_id TEXT, episode_id TEXT);
+-- The track-playback service (server/playback/): every state update a device sent (spec 001 §4 reasons),
+-- body as JSON; received_at epoch ms.
+CREATE TABLE IF NOT EXISTS playback_state_updates (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, account_id TEXT NOT NULL, device_id TEXT NOT NULL, seq_num INTEGER NOT NULL,
+  reason TEXT NOT NULL, track_uri TEXT, body TEXT NOT NULL, received_at INTEGER NOT NULL);
+-- The logging service (server/logging-service/): /v1/logging/{kind} and /v1/metric (kind 'metric') bodies as JSON;
+-- account_id NULL for the kinds allowed without a token; received_at epoch ms.
+CREATE TABLE IF NOT EXISTS logging_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, account_id TEXT, body TEXT NOT NULL, received_at INTEGER NOT NULL);
+-- The listener's library (server/web-api/library-store.ts): saved tracks, albums and shows and followed
+-- artists (kind 'track', 'album', 'show', 'artist'), shared by /v1/me/... and the collection service;
+-- added_at in epoch milliseconds.
+CREATE TABLE IF NOT EXISTS library_items (
+  user_id TEXT NOT NULL, kind TEXT NOT NULL, item_id TEXT NOT NULL, added_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, kind, item_id));
+-- Playlists made by listeners: their name and tracks are rows of playlists/playlist_tracks (so the embed
+-- page reads them as any playlist); this table adds the owner account, the public flag, the description
+-- and a version that every change bumps (the snapshot id is made from it).
+CREATE TABLE IF NOT EXISTS user_playlists (
+  playlist_id TEXT PRIMARY KEY REFERENCES playlists(id), owner_id TEXT NOT NULL, public INTEGER NOT NULL,
+  description TEXT NOT NULL, version INTEGER NOT NULL, created_at INTEGER NOT NULL);
+-- Who follows which playlist (the creator follows a new playlist); public as the follow was asked.
+CREATE TABLE IF NOT EXISTS playlist_followers (
+  playlist_id TEXT NOT NULL REFERENCES playlists(id), user_id TEXT NOT NULL, public INTEGER NOT NULL,
+  followed_at INTEGER NOT NULL, PRIMARY KEY (playlist_id, user_id));
 `;

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { mediaDirOf } from '../ingest/open-catalogue';
 
 /**
- * The widget bundle (dist/widget, precompressed) and the demo media (fixtures/media), with byte ranges (206) so
- * that audio can seek. Hashed chunks never change; the entry and media are revalidated.
+ * The widget bundle (dist/widget, precompressed) and the media under /media/ (covers, previews), with byte ranges
+ * (206) so that audio can seek. Hashed chunks never change; the entry and media are revalidated.
  */
-export async function registerStaticRoutes(app: FastifyInstance, dirs: { distDir: string; fixturesDir: string }): Promise<void> {
+export async function registerStaticRoutes(app: FastifyInstance, dirs: { distDir: string; fixturesDir: string; dataDir: string }): Promise<void> {
   await app.register(fastifyStatic, {
     root: join(dirs.distDir, 'widget'),
     prefix: '/widget/',
@@ -19,7 +20,9 @@ export async function registerStaticRoutes(app: FastifyInstance, dirs: { distDir
     },
   });
   await app.register(fastifyStatic, {
-    root: join(dirs.fixturesDir, 'media'),
+    // What the ingest wrote (`${DATA_DIR}/media`: images/, audio/) first, then the demo media (fixtures/media);
+    // a file missing from the first folder is looked up in the next. The roots must be absolute and distinct.
+    root: [...new Set([resolve(mediaDirOf(dirs.dataDir)), resolve(dirs.fixturesDir, 'media')])],
     prefix: '/media/',
     decorateReply: false,
     acceptRanges: true,

@@ -33,3 +33,34 @@ export async function apiGet(server: TestServer, pathOrUrl: string, token: strin
   }
   return { status: response.status, headers: response.headers, body };
 }
+
+/** A logged-in user's bearer token: POST /login (server/accounts/), then GET /access_token with the session cookie. */
+export async function userToken(server: TestServer, username = 'demo', password = 'demo'): Promise<string> {
+  const login = await fetch(server.url('/login'), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password, continue: '/' }).toString(),
+  });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sp_dc='))?.split(';')[0];
+  if (cookie === undefined) throw new Error(`POST /login answered ${login.status} without a session cookie`);
+  const response = await fetch(server.url('/access_token?reason=test&productType=web_player'), { headers: { cookie } });
+  const body = (await response.json()) as { accessToken?: unknown; isAnonymous?: unknown };
+  if (typeof body.accessToken !== 'string' || body.isAnonymous !== false) throw new Error('GET /access_token gave no user token');
+  return body.accessToken;
+}
+
+/** Any method with the bearer token and an optional JSON body; the answer's JSON read (empty body: ''). */
+export async function apiSend(server: TestServer, method: string, path: string, token: string | null, body?: unknown): Promise<ApiAnswer> {
+  const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(server.url(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON (or empty): the test sees the text.
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}

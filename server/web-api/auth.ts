@@ -33,5 +33,18 @@ export const tokenOwnerFrom =
   (verify: (token: string) => { readonly accountId: string | null; readonly country: string } | null): Authenticate =>
   (token) => {
     const grant = verify(token);
-    return grant === null ? null : { userId: grant.accountId ?? 'anonymous', country: grant.country };
+    return grant === null ? null : { userId: grant.accountId ?? ANONYMOUS_USER, country: grant.country };
   };
+
+/** The user id tokenOwnerFrom gives an anonymous token. */
+export const ANONYMOUS_USER = 'anonymous';
+
+/**
+ * The account of a logged-in user's token. An anonymous token (a visitor not logged in) is known
+ * but not allowed the user's endpoints: 403, as the public API answers a token without the user's
+ * grant and as /v1/product_state does (server/accounts/).
+ */
+export function requireUser(owner: TokenOwner): string {
+  if (owner.userId === ANONYMOUS_USER) throw new WebApiError(403, 'This request requires user authentication; the access token is anonymous');
+  return owner.userId;
+}

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type * as t from 'io-ts';
 import type { Db } from '../db/open-database';
 import type { Json, ObjectContext, WebApiObjects } from '../catalogue/web-api-objects';
-import { requireBearer, type Authenticate, type TokenOwner } from './auth';
+import { requireBearer, requireUser, type Authenticate, type TokenOwner } from './auth';
 import { WebApiError } from './errors';
 import { decodeParams } from './params';
 
@@ -12,6 +12,8 @@ export interface WebApiDeps {
   /** The provider's public origin; '' means the origin the request came to. */
   readonly publicUrl: string;
   readonly authenticate: Authenticate;
+  /** Epoch milliseconds of the library's added_at and followed_at. */
+  readonly now: () => number;
 }
 
 export interface Call<P> {
@@ -38,14 +40,54 @@ export function getRoute<C extends t.Mixed>(
   api.get(path, async (request) => {
     const owner = await requireBearer(request, deps.authenticate);
     const params = decodeParams(codec, { ...(request.query as object), ...(request.params as object) }) as t.TypeOf<C>;
-    const requested = (params as { market?: string | null }).market ?? null;
-    const origin = originOf(request, deps.publicUrl);
-    const ctx: ObjectContext = {
-      hosts: { api: origin, open: origin, static: origin },
-      market: requested === 'from_token' ? owner.country : requested,
-      country: owner.country,
-    };
-    return build({ params, ctx, owner });
+    return build({ params, ctx: contextOf(request, deps, owner, params), owner });
+  });
+}
+
+function contextOf(request: FastifyRequest, deps: WebApiDeps, owner: TokenOwner, params: unknown): ObjectContext {
+  const requested = (params as { market?: string | null }).market ?? null;
+  const origin = originOf(request, deps.publicUrl);
+  return {
+    hosts: { api: origin, open: origin, static: origin },
+    market: requested === 'from_token' ? owner.country : requested,
+    country: owner.country,
+  };
+}
+
+export interface UserCall<P, B> extends Call<P> {
+  /** The JSON body, decoded (400 naming a bad field). */
+  readonly body: B;
+  /** The logged-in user's account id. */
+  readonly userId: string;
+}
+
+/**
+ * A route of a logged-in user (the /me endpoints and every write): the bearer token must be a
+ * user's (an anonymous one answers 403, ./auth.ts requireUser); query and path parameters decode
+ * with `codec`, the JSON body with `body`; the answer is `status` with the built value as JSON, or
+ * an empty body when the builder answers undefined. Builders run their writes as transactions.
+ */
+export function userRoute<C extends t.Mixed, B extends t.Mixed>(
+  api: FastifyInstance,
+  deps: WebApiDeps,
+  method: HTTPMethods,
+  path: string,
+  codecs: { readonly query: C; readonly body?: B },
+  status: number,
+  build: (call: UserCall<t.TypeOf<C>, t.TypeOf<B>>) => unknown,
+): void {
+  api.route({
+    method,
+    url: path,
+    handler: async (request, reply) => {
+      const owner = await requireBearer(request, deps.authenticate);
+      const userId = requireUser(owner);
+      const params = decodeParams(codecs.query, { ...(request.query as object), ...(request.params as object) }) as t.TypeOf<C>;
+      const body = (codecs.body === undefined ? undefined : decodeParams(codecs.body, request.body ?? {})) as t.TypeOf<B>;
+      const result = build({ params, body, userId, ctx: contextOf(request, deps, owner, params), owner });
+      reply.code(status);
+      return result === undefined ? reply.send() : reply.send(result);
+    },
   });
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createReadStream, statSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import * as t from 'io-ts';
 import type { Db } from '../db/open-database';
+import { mediaDirOf } from '../ingest/open-catalogue';
 import { requireBearer, type Authenticate } from './auth';
 import { parseByteRange } from './byte-range';
 import { installWebApiErrors, WebApiError } from './errors';
@@ -13,8 +14,33 @@ export interface MediaDeps {
   readonly db: Db;
   readonly publicUrl: string;
   readonly authenticate: Authenticate;
-  /** Relative `audio_files.path` values are read from here (fixtures/media). */
+  /** The demo's media folder (fixtures/media): relative `audio_files.path` values not found in DATA_DIR/media. */
   readonly mediaDir: string;
+}
+
+/**
+ * Where relative `audio_files.path` values are looked up, in order: the ingest's media folder beside
+ * the catalogue (`${DATA_DIR}/media`, server/ingest mediaDirOf; the catalogue file is
+ * `${DATA_DIR}/catalogue.sqlite`, so its folder is DATA_DIR), then the demo media folder.
+ */
+export function mediaRootsOf(db: Db, fixturesMediaDir: string): string[] {
+  const roots = db.memory ? [fixturesMediaDir] : [mediaDirOf(dirname(db.name)), fixturesMediaDir];
+  return [...new Set(roots)];
+}
+
+/** The file a row names and its size: absolute as stored, else the first root holding it; undefined if none. */
+export function locateMediaFile(roots: readonly string[], path: string): { path: string; size: number } | undefined {
+  // A relative path stays inside its root (rows are the ingest's, but a hand-edited one must not escape).
+  const candidates = isAbsolute(path) ? [path] : roots.map((root) => join(root, path)).filter((p, i) => !relative(roots[i]!, p).startsWith('..'));
+  for (const candidate of candidates) {
+    try {
+      const stat = statSync(candidate);
+      if (stat.isFile()) return { path: candidate, size: stat.size };
+    } catch {
+      // Not in this root: try the next.
+    }
+  }
+  return undefined;
 }
 
 interface AudioFileRow {
@@ -43,7 +69,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps): void
     if (row === undefined) throw new WebApiError(404, `Non existing file id: '${fileId}'`);
     return row;
   };
-  const pathOf = (row: AudioFileRow) => (isAbsolute(row.path) ? row.path : join(deps.mediaDir, row.path));
+  const roots = mediaRootsOf(deps.db, deps.mediaDir);
 
   void app.register(async (media) => {
     installWebApiErrors(media, { notFound: false });
@@ -57,26 +83,25 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps): void
 
     media.get('/cdn/audio/:fileId', async (request, reply) => {
       const row = audioFile(request.params);
-      let size: number;
-      try {
-        size = statSync(pathOf(row)).size;
-      } catch {
-        request.log.error(`audio file ${row.file_id} is missing at ${pathOf(row)}`);
+      const file = locateMediaFile(roots, row.path);
+      if (file === undefined) {
+        request.log.error(`audio file ${row.file_id} is missing: ${row.path} in none of ${roots.join(', ')}`);
         throw new WebApiError(404, `File not found: '${row.file_id}'`);
       }
+      const { size } = file;
       reply.header('accept-ranges', 'bytes').header('cache-control', 'public, max-age=86400').type(contentType(row.format));
       const range = parseByteRange(request.headers.range, size);
       if (range.kind === 'unsatisfiable') {
         return reply.code(416).header('content-range', `bytes */${size}`).send();
       }
       if (range.kind === 'full') {
-        return reply.code(200).header('content-length', size).send(createReadStream(pathOf(row)));
+        return reply.code(200).header('content-length', size).send(createReadStream(file.path));
       }
       return reply
         .code(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
         .header('content-length', range.end - range.start + 1)
-        .send(createReadStream(pathOf(row), { start: range.start, end: range.end }));
+        .send(createReadStream(file.path, { start: range.start, end: range.end }));
     });
 
     media.get('/seektable/:name', async (request, reply) => {

@@ -98,3 +98,38 @@ export const FieldList = optional(fromString('Fields', 'a field list such as nam
 
 /** An audio file id of storage resolve, the CDN and seek tables: 1 to 64 letters and digits. */
 export const FileId = fromString('FileId', 'a file id of 1 to 64 letters and digits', (s) => (/^[0-9A-Za-z]{1,64}$/.test(s) ? s : undefined));
+
+/** A boolean query parameter: true or false. */
+export const BooleanParam = fromString('Boolean', 'true or false', (s) => (s === 'true' ? true : s === 'false' ? false : undefined));
+
+/** An integer query parameter from `min` to `max`. */
+export const IntegerParam = integer;
+
+/** A query parameter that must be one of `allowed` (e.g. type=artist). */
+export const OneOf = <V extends string>(allowed: readonly V[]) =>
+  fromString(`OneOf(${allowed.join('|')})`, allowed.length === 1 ? `${allowed[0]}` : `one of ${allowed.join(', ')}`, (s) =>
+    (allowed as readonly string[]).includes(s) ? (s as V) : undefined,
+  );
+
+/** Required, as the Web API words a missing parameter. */
+export const requiredParam = required;
+
+/** A comma-separated list of 1 to `max` user ids (GET /playlists/{id}/followers/contains?ids). */
+export const UserIdList = (max: number) =>
+  required(
+    fromString('UserIdList', `a comma-separated list of 1 to ${max} user ids`, (s) => {
+      const ids = s.split(',');
+      return ids.length <= max && ids.every((id) => id.length >= 1 && id.length <= 64) ? ids : undefined;
+    }),
+  );
+
+/** An ISO 8601 date-time such as 2026-01-01T09:00:00 (GET /views/{viewId}?timestamp). */
+export const Timestamp = fromString('Timestamp', 'an ISO 8601 date-time such as 2026-01-01T09:00:00', (s) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/.test(s) && !Number.isNaN(Date.parse(s)) ? s : undefined,
+);
+
+/** A view id of GET /views/{viewId}: letters, digits, '-' and '_'. */
+export const ViewId = fromString('ViewId', 'a view id of letters, digits, - and _', (s) => (/^[\w-]{1,64}$/.test(s) ? s : undefined));
+
+/** A short free text (locale, image_style): 1 to 64 printable characters. */
+export const ShortText = fromString('ShortText', 'a text of 1 to 64 characters', (s) => (/^[\x21-\x7e]{1,64}$/.test(s) ? s : undefined));

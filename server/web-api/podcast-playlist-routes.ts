@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as t from 'io-ts';
-import { ownerId } from '../catalogue/web-api-objects';
 import { found, getRoute, type WebApiDeps } from './handler';
-import { CatalogueId, FieldList, IdList, Limit, ListOf, Market, Offset, optional, UserId } from './params';
-import { WebApiError } from './errors';
+import { CatalogueId, FieldList, IdList, Limit, ListOf, Market, Offset, optional } from './params';
 
 /** spec 001 §7 Catalogue API: shows, episodes, playlists and users, shaped as the public Web API's. */
 export function registerPodcastPlaylistRoutes(api: FastifyInstance, deps: WebApiDeps): void {
-  const { objects, db } = deps;
+  const { objects } = deps;
   const byId = t.type({ id: CatalogueId, market: Market });
   const paged = t.type({ id: CatalogueId, market: Market, limit: Limit, offset: Offset() });
 
@@ -42,22 +40,5 @@ export function registerPodcastPlaylistRoutes(api: FastifyInstance, deps: WebApi
     found(objects.simplifiedPlaylist(params.id, ctx), 'playlist', params.id);
     return objects.playlistTracks(params.id, params, ctx);
   });
-
-  // Users are, until the accounts service lists its own, the owners of the catalogue's playlists.
-  const owners = db.prepare('SELECT DISTINCT owner_display_name AS name FROM playlists');
-  getRoute(api, deps, '/users/:id', t.type({ id: UserId }), ({ params, ctx }) => {
-    const name = (owners.all() as Array<{ name: string }>).map((r) => r.name).find((n) => ownerId(n) === params.id);
-    if (name === undefined) throw new WebApiError(404, `Non existing id: 'spotify:user:${params.id}'`);
-    const id = params.id;
-    return {
-      display_name: name,
-      external_urls: { spotify: `${ctx.hosts.open}/user/${encodeURIComponent(id)}` },
-      followers: { href: null, total: 0 },
-      href: `${ctx.hosts.api}/v1/users/${encodeURIComponent(id)}`,
-      id,
-      images: [],
-      type: 'user',
-      uri: `spotify:user:${encodeURIComponent(id)}`,
-    };
-  });
+  // Users (GET /users/{id}) are answered by ./me-routes.ts: accounts and catalogue playlist owners.
 }

@@ -9,9 +9,14 @@ import { registerMusicRoutes } from './music-routes';
 import { SearchQuery } from './params';
 import { registerPodcastPlaylistRoutes } from './podcast-playlist-routes';
 import { createSearch } from './search';
+import { createLibraryStore } from './library-store';
+import { registerCollectionRoutes, registerLibraryRoutes } from './library-routes';
+import { registerMeRoutes, type LibraryDeps } from './me-routes';
+import { createPlaylistStore } from './playlist-store';
+import { registerPlaylistWriteRoutes } from './playlist-write-routes';
 
 /** Paths whose errors are the Web API's JSON error object. */
-export const isWebApiPath = (url: string) => /^\/(v1|storage-resolve|cdn|seektable)(\/|$|\?)/.test(url);
+export const isWebApiPath = (url: string) => /^\/(v1|storage-resolve|cdn|seektable|collection)(\/|$|\?)/.test(url);
 
 export interface WebApiOptions {
   readonly db: Db;
@@ -21,6 +26,8 @@ export interface WebApiOptions {
   readonly authenticate: Authenticate;
   /** Where relative audio file paths are read from (fixtures/media). */
   readonly mediaDir: string;
+  /** Epoch milliseconds of library and follow times; Date.now by default. */
+  readonly now?: () => number;
 }
 
 /**
@@ -30,16 +37,29 @@ export interface WebApiOptions {
  */
 export function registerWebApi(app: FastifyInstance, options: WebApiOptions): void {
   const objects = createWebApiObjects(options.db);
-  const deps: WebApiDeps = { db: options.db, objects, publicUrl: options.publicUrl, authenticate: options.authenticate };
+  const now = options.now ?? Date.now;
+  const deps: WebApiDeps = { db: options.db, objects, publicUrl: options.publicUrl, authenticate: options.authenticate, now };
+  const libraryDeps: LibraryDeps = { ...deps, library: createLibraryStore(options.db, now), playlists: createPlaylistStore(options.db, now) };
   const search = createSearch(options.db, objects);
   void app.register(
     async (api) => {
       installWebApiErrors(api, { notFound: true });
       registerMusicRoutes(api, deps);
       registerPodcastPlaylistRoutes(api, deps);
+      registerMeRoutes(api, libraryDeps);
+      registerLibraryRoutes(api, libraryDeps);
+      registerPlaylistWriteRoutes(api, libraryDeps);
       getRoute(api, deps, '/search', SearchQuery, ({ params, ctx }) => search({ ...params, type: params.type }, ctx));
     },
     { prefix: '/v1' },
+  );
+  // spec 001 §7 Collection service: /collection/{tracks|albums}/{userId}, the same library as /v1/me.
+  void app.register(
+    async (api) => {
+      installWebApiErrors(api, { notFound: true });
+      registerCollectionRoutes(api, libraryDeps);
+    },
+    { prefix: '/collection' },
   );
   registerMediaRoutes(app, options);
 }

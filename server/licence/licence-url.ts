@@ -1,0 +1,26 @@
+import * as t from 'io-ts';
+
+/*
+ * spec 001 §7 Media: GET license url with keysystem, mediatype, sdk_name, sdk_version → { uri, expires }.
+ * This provider offers ClearKey only (spec 001 §9 key systems: Widevine, PlayReady, PlayReady
+ * hardware, then ClearKey for the local provider); other key systems are refused with 400.
+ */
+
+export const LICENCE_URL_PATH = '/melody/v1/license_url';
+export const CLEARKEY_LICENCE_PATH = '/licence/v1/clearkey';
+export const CLEARKEY_KEY_SYSTEM = 'org.w3.clearkey';
+/** How long a licence URL stays valid (ours); the engine refreshes it 60 s before (spec 001 §9). */
+export const LICENCE_URL_LIFETIME_S = 3600;
+
+export const LicenceUrlQuery = t.type({
+  keysystem: t.literal(CLEARKEY_KEY_SYSTEM),
+  mediatype: t.keyof({ audio: null, video: null }),
+  sdk_name: t.string,
+  sdk_version: t.string,
+});
+
+/** The answer: the licence server's absolute uri (carrying its expiry) and the expiry in unix seconds. */
+export function licenceUrlAnswer(origin: string, nowMs: number): { uri: string; expires: number } {
+  const expires = Math.floor(nowMs / 1000) + LICENCE_URL_LIFETIME_S;
+  return { uri: `${origin}${CLEARKEY_LICENCE_PATH}?expires=${expires}`, expires };
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLeft } from 'fp-ts/Either';
+import { formatDecodeErrors } from '../../core/model/decode-errors';
+import type { Db } from '../db/open-database';
+import { requireAccount, sendError, type Verify } from '../playback/bearer-grant';
+import { installJsonErrors } from '../playback/json-errors';
+import { createLicenceKeys } from './licence-keys';
+import { CLEARKEY_LICENCE_PATH, LICENCE_URL_PATH, LicenceUrlQuery, licenceUrlAnswer } from './licence-url';
+
+/** spec 001 §7 Media: GET {license host}/v1/application-certificate. ClearKey has none: 204. */
+export const APPLICATION_CERTIFICATE_PATH = '/v1/application-certificate';
+/** spec 001 §7 Media: GET server time (reads timestamp, unix seconds); our path. */
+export const SERVER_TIME_PATH = '/melody/v1/time';
+
+export interface LicenceDeps {
+  readonly db: Db;
+  readonly verify: Verify;
+  /** The provider's public origin; '' answers the request's own origin. */
+  readonly publicUrl: string;
+  readonly now?: () => number;
+}
+
+const originOf = (request: FastifyRequest, publicUrl: string): string =>
+  publicUrl !== '' ? publicUrl.replace(/\/$/, '') : `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+
+/** The licence URL, the ClearKey licence server, the application certificate and server time (README.md here). */
+export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): void {
+  const now = deps.now ?? Date.now;
+  const licenceFor = createLicenceKeys(deps.db);
+
+  app.get(LICENCE_URL_PATH, async (request, reply) => {
+    if (requireAccount(request, reply, deps.verify, { premium: false }) === null) return reply;
+    const query = LicenceUrlQuery.decode(request.query);
+    if (isLeft(query)) return sendError(reply, 400, `Invalid licence URL request: ${formatDecodeErrors(query.left)}`);
+    return reply.header('cache-control', 'no-store').send(licenceUrlAnswer(originOf(request, deps.publicUrl), now()));
+  });
+
+  app.get(APPLICATION_CERTIFICATE_PATH, async (request, reply) => {
+    if (requireAccount(request, reply, deps.verify, { premium: false }) === null) return reply;
+    return reply.code(204).send();
+  });
+
+  app.get(SERVER_TIME_PATH, async (_request, reply) => reply.header('cache-control', 'no-store').send({ timestamp: Math.floor(now() / 1000) }));
+
+  // The licence server: its own plugin, so the raw body parser (the EME message is bytes) stays here.
+  void app.register(async (licence) => {
+    installJsonErrors(licence);
+    licence.removeAllContentTypeParsers();
+    licence.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    licence.post(CLEARKEY_LICENCE_PATH, async (request, reply) => {
+      if (requireAccount(request, reply, deps.verify, { premium: true }) === null) return reply;
+      const expires = Number((request.query as { expires?: string }).expires);
+      // An expired URL is 403: the engine refreshes the endpoint on 400 and 403 (spec 001 §7 Media).
+      if (!Number.isFinite(expires) || expires * 1000 <= now()) return sendError(reply, 403, 'The licence URL has expired');
+      if (!Buffer.isBuffer(request.body)) return sendError(reply, 400, 'Malformed ClearKey request: no body');
+      const outcome = licenceFor(request.body);
+      if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
+      return reply.header('cache-control', 'no-store').type('application/json').send(JSON.stringify(outcome.licence));
+    });
+  });
+}

@@ -1,0 +1,37 @@
+import * as t from 'io-ts';
+
+/*
+ * spec 001 §3 Log payloads and §7 Logging: POST /v1/logging/{kind}, each body carrying sdk_id,
+ * platform and client_version plus its kind's identifying fields (others pass through, stored).
+ */
+
+const Common = t.type({ sdk_id: t.string, platform: t.string, client_version: t.string });
+const withCommon = <P extends t.Props>(props: P) => t.intersection([Common, t.type(props)]);
+
+export const LOG_KINDS = {
+  client_event: withCommon({ source: t.string, event: t.string }),
+  elapsed_time: withCommon({ event: t.string, elapsed_time: t.number }),
+  jssdk_error: withCommon({ type: t.string, message: t.string }),
+  jssdk_warning: withCommon({ type: t.string, message: t.string }),
+  jssdk_interval_timer: withCommon({ timer_name: t.string, intervals: t.unknown }),
+  jssdk_timer: withCommon({ timer_name: t.string, ms_duration: t.number }),
+  jssdk_playback_stats: withCommon({ play_track: t.string, file_id: t.string, playback_id: t.string }),
+  jssdk_playback_start: withCommon({ play_track: t.string, file_id: t.string, playback_id: t.string }),
+  jssdk_stall: withCommon({ play_track: t.string, playback_id: t.string, ms_stalled: t.number }),
+  track_stream_verification: withCommon({ play_track: t.string, playback_id: t.string, ms_played: t.number }),
+} as const;
+export type LogKind = keyof typeof LOG_KINDS;
+
+export const isLogKind = (kind: string): kind is LogKind => Object.prototype.hasOwnProperty.call(LOG_KINDS, kind);
+
+/** spec 001 §6: the kinds an anonymous caller (no token) may send: error, warning, playback stats, stall. */
+export const UNAUTHENTICATED_KINDS: ReadonlySet<LogKind> = new Set<LogKind>(['jssdk_error', 'jssdk_warning', 'jssdk_playback_stats', 'jssdk_stall']);
+
+/** spec 001 §5: meters need what, result, reason; timers need what and duration; both must be arrays. */
+const Meter = t.intersection([t.type({ what: t.string, result: t.string, reason: t.string }), t.partial({ endpoint: t.string, unit: t.string, 'status-code': t.number })]);
+const Timer = t.intersection([
+  t.type({ what: t.string, duration: t.number }),
+  // spec 001 §5: a timer breakdown must be an array.
+  t.partial({ endpoint: t.string, unit: t.string, 'status-code': t.number, breakdown: t.array(t.unknown) }),
+]);
+export const MetricBody = t.intersection([t.type({ meters: t.array(Meter), timers: t.array(Timer) }), t.partial({ platform: t.string, sdk_id: t.string })]);

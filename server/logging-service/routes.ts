@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type * as t from 'io-ts';
+import type { Db } from '../db/open-database';
+import { bearerToken } from '../accounts/tokens';
+import { sendError, type Verify } from '../playback/bearer-grant';
+import { installJsonErrors } from '../playback/json-errors';
+import { decodeBody } from '../playback/decode-body';
+import { isLogKind, LOG_KINDS, MetricBody, UNAUTHENTICATED_KINDS } from './log-codecs';
+
+/** spec 001 §7 Logging paths. */
+export const LOGGING_PATH = '/v1/logging/:kind';
+export const METRIC_PATH = '/v1/metric';
+
+export interface LoggingDeps {
+  readonly db: Db;
+  readonly verify: Verify;
+  readonly now?: () => number;
+}
+
+/**
+ * The logging service: each body is validated, stored in logging_events and answered 202 (the
+ * engine retries up to 5 times unless it sees 202, spec 001 §7). A token, when sent, must be valid;
+ * only the §6 kinds and metrics may come without one.
+ */
+export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps): void {
+  const now = deps.now ?? Date.now;
+  const insert = deps.db.prepare('INSERT INTO logging_events (kind, account_id, body, received_at) VALUES (?, ?, ?, ?)');
+
+  /** The caller's account id (null: anonymous or no token), or undefined with 401 sent. */
+  const callerOf = (authorization: string | undefined, allowNone: boolean, reply: Parameters<typeof sendError>[0]): string | null | undefined => {
+    const token = bearerToken(authorization);
+    if (token === null) return allowNone ? null : (sendError(reply, 401, 'No token provided'), undefined);
+    const grant = deps.verify(token);
+    if (grant === null) return (sendError(reply, 401, 'Invalid access token'), undefined);
+    return grant.accountId;
+  };
+
+  void app.register(async (scope) => {
+    installJsonErrors(scope);
+    scope.post(LOGGING_PATH, async (request, reply) => {
+      const { kind } = request.params as { kind: string };
+      if (!isLogKind(kind)) return sendError(reply, 404, `Unknown log kind: ${kind}`);
+      const caller = callerOf(request.headers.authorization, UNAUTHENTICATED_KINDS.has(kind), reply);
+      if (caller === undefined) return reply;
+      const codec: t.Decoder<unknown, unknown> = LOG_KINDS[kind];
+      if (decodeBody(codec, request.body, reply, kind) === null) return reply;
+      insert.run(kind, caller, JSON.stringify(request.body), now());
+      return reply.code(202).send();
+    });
+
+    scope.post(METRIC_PATH, async (request, reply) => {
+      // Metrics may come before there is a token (they report the token fetch itself); a sent token must be valid.
+      const caller = callerOf(request.headers.authorization, true, reply);
+      if (caller === undefined) return reply;
+      if (decodeBody(MetricBody, request.body, reply, 'metric') === null) return reply;
+      insert.run('metric', caller, JSON.stringify(request.body), now());
+      return reply.code(202).send();
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Dealer } from '../dealer/dealer';
+import { requireAccount, sendError, type Verify } from './bearer-grant';
+import type { ContextTracks } from './context-tracks';
+import { decodeBody } from './decode-body';
+import { commandPush, newCommandId, type DeviceCommand } from './device-commands';
+import type { Device, DeviceRegistry } from './device-registry';
+import { PlayerCommandBody, startIndexOf, type PlayerCommand } from './player-command';
+import { buildStateMachine, stateIdOf, type StateMachine } from './state-machine';
+import type { StateRef } from './wire';
+
+/** spec 001 §7 Remote-control service: POST v1/player/command/from/{local}/to/{target}, under our connect-state prefix. */
+export const PLAYER_COMMAND_PATH = '/connect-state/v1/player/command/from/:from/to/:deviceId';
+
+export interface PlayerCommandDeps {
+  readonly verify: Verify;
+  readonly dealer: Dealer;
+  readonly devices: DeviceRegistry;
+  readonly contextTracks: ContextTracks;
+}
+
+type Outcome = { readonly command: DeviceCommand } | { readonly status: number; readonly message: string };
+
+/** What the device is told for a command (or why it cannot be). Updates the device's machine and commanded ref. */
+function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks): Outcome {
+  switch (command.endpoint) {
+    case 'ping':
+    case 'log_out':
+      return { command: { type: command.endpoint } };
+    case 'set_volume':
+      return { command: { type: 'set_volume', volume: command.volume } };
+    case 'play': {
+      const tracks = contextTracks(command.context.uri);
+      if (tracks === null) return { status: 404, message: `Context not found: ${command.context.uri}` };
+      const start = startIndexOf(tracks.map((track) => track.uri), command.options);
+      if (start === null) return { status: 400, message: 'options.skip_to names no track of the context' };
+      const machineId = randomBytes(12).toString('hex');
+      const seekTo = command.options?.seek_to;
+      const machine = buildStateMachine(tracks, { machineId, contextUri: command.context.uri, startIndex: start, ...(seekTo === undefined ? {} : { seekTo }) });
+      const stateRef = { state_machine_id: machineId, state_id: stateIdOf(machineId, start), paused: command.options?.initially_paused ?? false };
+      return replace(device, machine, stateRef);
+    }
+    default: {
+      // pause, resume, seek_to: the same state of the same machine (spec 001 §4 replace_state, same state id).
+      const ref = device.stateRef ?? device.commandedRef;
+      if (device.machine === null || ref === null || ref.state_machine_id !== device.machine.state_machine_id) {
+        return { status: 409, message: 'Nothing playing' };
+      }
+      const paused = command.endpoint === 'pause' ? true : command.endpoint === 'resume' ? false : ref.paused;
+      return replace(device, device.machine, { ...ref, paused }, command.endpoint === 'seek_to' ? command.value : undefined);
+    }
+  }
+}
+
+function replace(device: Device, machine: StateMachine, stateRef: StateRef, seekTo?: number): Outcome {
+  device.machine = machine;
+  device.commandedRef = stateRef;
+  const seek = seekTo === undefined ? {} : { seek_to: seekTo };
+  return { command: { type: 'replace_state', state_machine: machine, state_ref: stateRef, prev_state_ref: device.stateRef, ...seek } };
+}
+
+/**
+ * A logged-in user's controller (any product) commands one of their live devices; the command
+ * goes to the device's dealer connection as a request frame. Answers `{ ack_id }`.
+ */
+export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCommandDeps): void {
+  app.post(PLAYER_COMMAND_PATH, async (request, reply) => {
+    const grant = requireAccount(request, reply, deps.verify, { premium: false });
+    if (grant === null) return reply;
+    const { from, deviceId } = request.params as { from: string; deviceId: string };
+    const device = deps.devices.live(grant.accountId).find((d) => d.id === deviceId);
+    if (device === undefined) return sendError(reply, 404, 'Device not found');
+    const body = decodeBody(PlayerCommandBody, request.body, reply, 'player command');
+    if (body === null) return reply;
+    const outcome = deviceCommandOf(body.command, device, deps.contextTracks);
+    if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
+    const ackId = newCommandId();
+    if (!deps.dealer.pushTo(device.connectionId, commandPush(outcome.command, from, ackId))) return sendError(reply, 404, 'Device not found');
+    return reply.send({ ack_id: ackId });
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/open-database';
+import type { Dealer } from '../dealer/dealer';
+import type { Verify } from './bearer-grant';
+import { createContextTracks } from './context-tracks';
+import { createDeviceRegistry, type DeviceRegistry } from './device-registry';
+import { registerPlayerCommandRoutes } from './player-command-routes';
+import { installJsonErrors } from './json-errors';
+import { registerTrackPlaybackRoutes } from './track-playback-routes';
+
+export interface PlaybackDeps {
+  readonly db: Db;
+  readonly verify: Verify;
+  readonly dealer: Dealer;
+  readonly now?: () => number;
+}
+
+/** The track-playback service and the player command endpoint (issue 5; README.md here). Returns the device registry. */
+export function registerPlayback(app: FastifyInstance, deps: PlaybackDeps): DeviceRegistry {
+  const devices = createDeviceRegistry((connectionId) => deps.dealer.connections().some((c) => c.id === connectionId));
+  const contextTracks = createContextTracks(deps.db);
+  void app.register(async (scope) => {
+    installJsonErrors(scope);
+    registerTrackPlaybackRoutes(scope, { db: deps.db, verify: deps.verify, dealer: deps.dealer, devices, now: deps.now ?? Date.now });
+    registerPlayerCommandRoutes(scope, { verify: deps.verify, dealer: deps.dealer, devices, contextTracks });
+  });
+  return devices;
+}

@@ -1,0 +1,84 @@
+import * as t from 'io-ts';
+
+/*
+ * spec 001 §3 "State machine from the device service": one state per track of the context, each
+ * naming its track by index and its neighbours by state id; tracks carry metadata, the manifest
+ * (the MP4 file ids of audio_files) and when to send progress.
+ */
+
+const Transitions = t.partial({ advance: t.string, skip_next: t.string, skip_prev: t.string, show_next: t.string, show_prev: t.string });
+
+export const MachineState = t.intersection([
+  t.type({
+    state_id: t.string,
+    track: t.number,
+    transitions: Transitions,
+    restrictions: t.record(t.string, t.array(t.string)),
+    initial_playback_position: t.number,
+    disallow_seeking: t.boolean,
+  }),
+  t.partial({ seek_to: t.number }),
+]);
+export type MachineState = t.TypeOf<typeof MachineState>;
+
+/** spec 001 §3 Track-file source kinds: file_ids_mp4 entries (format MP4_96 / MP4_160, bitrate bit/s). */
+export const Mp4File = t.type({ file_id: t.string, format: t.string, bitrate: t.number });
+
+export const MachineTrack = t.type({
+  metadata: t.type({ uri: t.string, name: t.string, duration: t.number, context_uri: t.string }),
+  manifest: t.type({ file_ids_mp4: t.array(Mp4File) }),
+  ms_played_until_update: t.number,
+  ms_playing_update_interval: t.number,
+});
+export type MachineTrack = t.TypeOf<typeof MachineTrack>;
+
+export const StateMachine = t.type({ state_machine_id: t.string, states: t.array(MachineState), tracks: t.array(MachineTrack) });
+export type StateMachine = t.TypeOf<typeof StateMachine>;
+
+/** spec 001 §9 played threshold in the list player: the device sends played_threshold_reached after this much play. */
+export const MS_PLAYED_UNTIL_UPDATE = 30000;
+/** How often a playing device sends a progress update (ours; the spec names no value). */
+export const MS_PLAYING_UPDATE_INTERVAL = 30000;
+
+export interface ContextTrack {
+  readonly uri: string;
+  readonly name: string;
+  readonly durationMs: number;
+  readonly files: ReadonlyArray<t.TypeOf<typeof Mp4File>>;
+}
+
+export interface MachineOptions {
+  readonly machineId: string;
+  readonly contextUri: string;
+  /** Where the position starts in the first state played (spec: seek_to). */
+  readonly seekTo?: number;
+  readonly startIndex: number;
+}
+
+/** The state id of track i in a machine: stable, so a replace_state of the same machine and index keeps its state id. */
+export const stateIdOf = (machineId: string, index: number): string => `${machineId}-${index}`;
+
+/** Builds the machine of a context's tracks (in play order). */
+export function buildStateMachine(tracks: ReadonlyArray<ContextTrack>, options: MachineOptions): StateMachine {
+  const id = (i: number) => stateIdOf(options.machineId, i);
+  const states = tracks.map((_track, i): MachineState => {
+    const next = i + 1 < tracks.length ? id(i + 1) : undefined;
+    const prev = i > 0 ? id(i - 1) : undefined;
+    const transitions = {
+      ...(next === undefined ? {} : { advance: next, skip_next: next, show_next: next }),
+      ...(prev === undefined ? {} : { skip_prev: prev, show_prev: prev }),
+    };
+    const seek = i === options.startIndex && options.seekTo !== undefined ? { seek_to: options.seekTo } : {};
+    return { state_id: id(i), track: i, transitions, restrictions: {}, initial_playback_position: 0, disallow_seeking: false, ...seek };
+  });
+  return {
+    state_machine_id: options.machineId,
+    states,
+    tracks: tracks.map((track) => ({
+      metadata: { uri: track.uri, name: track.name, duration: track.durationMs, context_uri: options.contextUri },
+      manifest: { file_ids_mp4: [...track.files] },
+      ms_played_until_update: MS_PLAYED_UNTIL_UPDATE,
+      ms_playing_update_interval: MS_PLAYING_UPDATE_INTERVAL,
+    })),
+  };
+}

@@ -1,0 +1,104 @@
+// Test support: the real server on loopback, tokens issued straight into its database, JSON requests
+// and dealer websockets.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { createTokenIssuer } from '../accounts/tokens';
+import type { Db } from '../db/open-database';
+import { startTestServer, type TestServer } from '../test-server';
+
+export interface Answer {
+  readonly status: number;
+  readonly text: string;
+  readonly contentType: string | null;
+  json(): any;
+}
+
+export interface Dealer {
+  readonly connectionId: string;
+  /** The next frame received (after the connection-id message). */
+  next(): Promise<any>;
+  close(): void;
+}
+
+export interface PlaybackTestServer {
+  readonly server: TestServer;
+  /** A second handle on the server's catalogue file (WAL), for rows a test needs. */
+  readonly db: Db;
+  /** A fresh token of a demo account ('demo' premium, 'free' free) or an anonymous one (null). */
+  token(username: 'demo' | 'free' | null): string;
+  accountId(username: 'demo' | 'free'): string;
+  /** A token of a new account of its own (no devices yet), premium unless told. */
+  newUser(product?: 'premium' | 'free'): string;
+  request(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string; contentType?: string }): Promise<Answer>;
+  dealer(token: string): Promise<Dealer>;
+  stop(): Promise<void>;
+}
+
+export async function startPlaybackTestServer(): Promise<PlaybackTestServer> {
+  const server = await startTestServer();
+  const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
+  const issue = createTokenIssuer(db, Date.now);
+  const accountId = (username: string): string => (db.prepare('SELECT id FROM accounts WHERE username = ?').get(username) as { id: string }).id;
+  const sockets: WebSocket[] = [];
+  return {
+    server,
+    db,
+    accountId,
+    newUser: (product = 'premium') => {
+      const id = `test-${Math.random().toString(36).slice(2)}`;
+      db.prepare('INSERT INTO accounts (id, username, display_name, password_hash, product, country) VALUES (?, ?, ?, ?, ?, ?)').run(
+        id, id, id, 'not-a-hash', product, 'SE',
+      );
+      return issue(id, 'SE').accessToken;
+    },
+    token: (username) => issue(username === null ? null : accountId(username), 'SE').accessToken,
+    request: async (method, path, options = {}) => {
+      const headers: Record<string, string> = {};
+      if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined;
+      if (options.raw !== undefined) body = options.raw;
+      else if (options.body !== undefined) body = JSON.stringify(options.body);
+      if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+      const response = await fetch(server.url(path), { method, headers, body });
+      const text = await response.text();
+      return { status: response.status, text, contentType: response.headers.get('content-type'), json: () => JSON.parse(text) };
+    },
+    dealer: (token) =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(server.url(`/dealer?access_token=${token}`).replace('http:', 'ws:'));
+        sockets.push(socket);
+        const queue: any[] = [];
+        const waiting: Array<(frame: any) => void> = [];
+        socket.on('error', reject);
+        socket.on('message', (data) => {
+          const frame = JSON.parse(String(data));
+          const connectionId = frame.headers?.['Spotify-Connection-Id'];
+          if (typeof connectionId === 'string' && frame.uri?.startsWith('hm://pusher/v1/connections/')) {
+            resolve({
+              connectionId,
+              next: () => new Promise((r) => (queue.length > 0 ? r(queue.shift()) : waiting.push(r))),
+              close: () => socket.close(),
+            });
+            return;
+          }
+          const waiter = waiting.shift();
+          if (waiter !== undefined) waiter(frame);
+          else queue.push(frame);
+        });
+      }),
+    stop: async () => {
+      for (const socket of sockets) socket.terminate();
+      db.close();
+      await server.stop();
+    },
+  };
+}
+
+/** A device registration body of the playback variant (spec 001 §3), for a live connection. */
+export const registrationBody = (connectionId: string, deviceId = 'a'.repeat(40)) => ({
+  device: { device_id: deviceId, device_type: 'computer', brand: 'partner', model: 'embed', name: 'Web Player (Chrome)', capabilities: { audio_podcasts: true } },
+  connection_id: connectionId,
+  client_version: '3.22.1',
+  volume: 65535,
+});

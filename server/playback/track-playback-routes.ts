@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/open-database';
+import type { Dealer } from '../dealer/dealer';
+import { requireAccount, sendError, type AccountGrant, type Verify } from './bearer-grant';
+import { decodeBody } from './decode-body';
+import { MAX_DEVICES_PER_USER, type Device, type DeviceRegistry } from './device-registry';
+import { commandsAfterConflict } from './state-conflict';
+import {
+  DeregisterBody, MAX_REJECTED_STATE_REFS, playbackDescriptor, reasonOf, RegisterBody, REQUIRED_DEVICE_FIELDS, StateConflictBody, StateUpdateBody,
+  UpdateBody, VolumeBody,
+} from './wire';
+
+/** spec 001 §7 Track-playback service; our base path (the real path is not shown). */
+export const TRACK_PLAYBACK_DEVICES_PATH = '/track-playback/v1/devices';
+
+export interface TrackPlaybackDeps {
+  readonly db: Db;
+  readonly verify: Verify;
+  readonly dealer: Dealer;
+  readonly devices: DeviceRegistry;
+  readonly now: () => number;
+}
+
+/** The first descriptor field a registration lacks (spec 001 §5 'Incomplete options value'), or null. */
+function missingDeviceField(body: unknown): string | null {
+  const device = (body as { device?: unknown } | null)?.device;
+  if (typeof device !== 'object' || device === null) return 'device';
+  const missing = REQUIRED_DEVICE_FIELDS.find((field) => (device as Record<string, unknown>)[field] === undefined);
+  return missing === undefined ? null : `device.${missing}`;
+}
+
+export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPlaybackDeps): void {
+  const insertUpdate = deps.db.prepare(
+    `INSERT INTO playback_state_updates (account_id, device_id, seq_num, reason, track_uri, body, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  type Params = { deviceId: string };
+  /** The premium user and their registered device of the path, or null with 401/403/404 sent. */
+  const deviceOf = (request: FastifyRequest, reply: FastifyReply): { grant: AccountGrant; device: Device } | null => {
+    const grant = requireAccount(request, reply, deps.verify, { premium: true });
+    if (grant === null) return null;
+    const device = deps.devices.get(grant.accountId, (request.params as Params).deviceId);
+    if (device === undefined) return (sendError(reply, 404, 'Device not found'), null);
+    return { grant, device };
+  };
+
+  // Register (spec 001 §4: unregistered → registered on a 200; re-registration on a new connection id replaces).
+  app.post(TRACK_PLAYBACK_DEVICES_PATH, async (request, reply) => {
+    const grant = requireAccount(request, reply, deps.verify, { premium: true });
+    if (grant === null) return reply;
+    const raw = request.body as { device?: unknown } | null;
+    const normalised = typeof raw === 'object' && raw !== null ? { ...raw, device: playbackDescriptor(raw.device) } : raw;
+    const missing = missingDeviceField(normalised);
+    if (missing !== null) return sendError(reply, 400, `Incomplete device descriptor: ${missing} is missing`);
+    const body = decodeBody(RegisterBody, normalised, reply, 'registration');
+    if (body === null) return reply;
+    const connection = deps.dealer.connections(grant.accountId).find((c) => c.id === body.connection_id);
+    if (connection === undefined) return sendError(reply, 400, 'connection_id is not a live dealer connection of this user');
+    const previous = deps.devices.get(grant.accountId, body.device.device_id);
+    const device: Device = {
+      id: body.device.device_id,
+      userId: grant.accountId,
+      connectionId: body.connection_id,
+      info: body.device,
+      clientVersion: body.client_version,
+      volume: body.volume ?? previous?.volume ?? 65535,
+      machine: previous?.machine ?? null,
+      commandedRef: previous?.commandedRef ?? null,
+      stateRef: previous?.stateRef ?? null,
+      lastSeqNum: previous?.lastSeqNum ?? 0,
+    };
+    if (!deps.devices.register(device)) {
+      return sendError(reply, 429, `Max connections reached (${MAX_DEVICES_PER_USER} devices per user)`);
+    }
+    return reply.send({ device_id: device.id, initial_seq_num: device.lastSeqNum, timestamp: deps.now() });
+  });
+
+  app.put(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId`, async (request, reply) => {
+    const found = deviceOf(request, reply);
+    if (found === null) return reply;
+    const body = decodeBody(UpdateBody, request.body, reply, 'device update');
+    if (body === null) return reply;
+    found.device.info = { ...found.device.info, ...body.device };
+    if (body.client_version !== undefined) found.device.clientVersion = body.client_version;
+    return reply.code(204).send();
+  });
+
+  // Deregister: 204 (spec 001 §4: deregistered on 200 or 204; we return no endsong items).
+  app.delete(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId`, async (request, reply) => {
+    const found = deviceOf(request, reply);
+    if (found === null) return reply;
+    if (decodeBody(DeregisterBody, request.body ?? {}, reply, 'deregistration') === null) return reply;
+    deps.devices.remove(found.grant.accountId, found.device.id);
+    return reply.code(204).send();
+  });
+
+  // A state update (spec 001 §4 State update sends): stored; answers the device's machine and its state ref.
+  app.put(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/state`, async (request, reply) => {
+    const found = deviceOf(request, reply);
+    if (found === null) return reply;
+    const body = decodeBody(StateUpdateBody, request.body, reply, 'state update');
+    if (body === null) return reply;
+    const reason = reasonOf(body);
+    if (reason === null) return sendError(reply, 400, 'Invalid state update: reason (or debug_source) must be one of the spec 001 §4 reasons');
+    const { device } = found;
+    const trackIndex = body.state_ref === null ? undefined : device.machine?.states.find((s) => s.state_id === body.state_ref?.state_id)?.track;
+    const trackUri = trackIndex === undefined ? null : (device.machine?.tracks[trackIndex]?.metadata.uri ?? null);
+    insertUpdate.run(device.userId, device.id, body.seq_num, reason, trackUri, JSON.stringify(body), deps.now());
+    device.lastSeqNum = Math.max(device.lastSeqNum, body.seq_num);
+    device.stateRef = body.state_ref;
+    return reply.send({ state_machine: device.machine, updated_state_ref: device.stateRef });
+  });
+
+  // spec 001 §9 conflict ref batch 5: the device names the refs it rejected; the answer's commands bring it back in line.
+  app.post(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/state_conflict`, async (request, reply) => {
+    const found = deviceOf(request, reply);
+    if (found === null) return reply;
+    const body = decodeBody(StateConflictBody, request.body, reply, 'state conflict');
+    if (body === null) return reply;
+    if (body.rejected_state_refs.length > MAX_REJECTED_STATE_REFS) {
+      return sendError(reply, 400, `Invalid state conflict: rejected_state_refs has more than ${MAX_REJECTED_STATE_REFS} refs`);
+    }
+    found.device.lastSeqNum = Math.max(found.device.lastSeqNum, body.seq_num);
+    return reply.send({ commands: commandsAfterConflict(found.device) });
+  });
+
+  app.put(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/volume`, async (request, reply) => {
+    const found = deviceOf(request, reply);
+    if (found === null) return reply;
+    const body = decodeBody(VolumeBody, request.body, reply, 'volume');
+    if (body === null) return reply;
+    found.device.volume = body.volume;
+    found.device.lastSeqNum = Math.max(found.device.lastSeqNum, body.seq_num);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import * as t from 'io-ts';
+import type { Json, ObjectContext } from '../catalogue/web-api-objects';
+import { ownerId, pageOf } from '../catalogue/web-api-objects';
+import { WebApiError } from './errors';
+import { getRoute, userRoute, type WebApiDeps } from './handler';
+import type { LibraryKind, LibraryStore } from './library-store';
+import { CatalogueId, IntegerParam, Limit, ListOf, Market, Offset, OneOf, optional, requiredParam, ShortText, Timestamp, UserId, ViewId } from './params';
+import type { PlaylistStore } from './playlist-store';
+
+export interface LibraryDeps extends WebApiDeps {
+  readonly library: LibraryStore;
+  readonly playlists: PlaylistStore;
+}
+
+/**
+ * spec 001 §7 Catalogue API, the user's side: GET /me, /users/{id}, /users/{id}/playlists,
+ * /me/playlists, /me/tracks, /me/albums, /me/shows, /me/following?type=artist and
+ * /me/player/devices, shaped as the public Web API's. /me routes need a logged-in user's token.
+ */
+export function registerMeRoutes(api: FastifyInstance, deps: LibraryDeps): void {
+  const { objects, db, library, playlists } = deps;
+  const account = db.prepare('SELECT id, display_name, product, country FROM accounts WHERE id = ?');
+  const owners = db.prepare('SELECT DISTINCT owner_display_name AS name FROM playlists WHERE id NOT IN (SELECT playlist_id FROM user_playlists)');
+
+  /** An account, or a catalogue playlist owner known by display name (ownerId). */
+  function user(id: string, ctx: ObjectContext): Json | null {
+    const row = account.get(id) as { display_name: string } | undefined;
+    const name = row?.display_name ?? (owners.all() as Array<{ name: string }>).map((r) => r.name).find((n) => ownerId(n) === id);
+    if (name === undefined) return null;
+    return {
+      display_name: name,
+      external_urls: { spotify: `${ctx.hosts.open}/user/${encodeURIComponent(id)}` },
+      // Listeners cannot follow users here: nobody follows anyone.
+      followers: { href: null, total: 0 },
+      href: `${ctx.hosts.api}/v1/users/${encodeURIComponent(id)}`,
+      id,
+      images: [],
+      type: 'user',
+      uri: `spotify:user:${encodeURIComponent(id)}`,
+    };
+  }
+  const knownUser = (id: string, ctx: ObjectContext) => {
+    const found = user(id, ctx);
+    if (found === null) throw new WebApiError(404, `Non existing id: 'spotify:user:${id}'`);
+    return found;
+  };
+
+  getRoute(api, deps, '/users/:id', t.type({ id: UserId }), ({ params, ctx }) => knownUser(params.id, ctx));
+
+  // spec 001 §7 GET /me: display_name, followers, id, images, uri; the public API adds country and product.
+  userRoute(api, deps, 'GET', '/me', { query: t.type({}) }, 200, ({ userId, ctx }) => {
+    const row = account.get(userId) as { product: string; country: string } | undefined;
+    if (row === undefined) throw new WebApiError(404, `Non existing id: 'spotify:user:${userId}'`);
+    return { ...knownUser(userId, ctx), country: row.country, product: row.product, explicit_content: { filter_enabled: false, filter_locked: false } };
+  });
+
+  const paged = { limit: Limit, offset: Offset() };
+  // Another user's list shows only their public playlists and public follows; one's own shows all.
+  getRoute(api, deps, '/users/:id/playlists', t.type({ id: UserId, ...paged }), ({ params, ctx, owner }) => {
+    knownUser(params.id, ctx);
+    const ids = playlists.ofUser(params.id, owner.userId === params.id);
+    return pageOf(ids, params, (id) => objects.simplifiedPlaylist(id, ctx), `${ctx.hosts.api}/v1/users/${encodeURIComponent(params.id)}/playlists`);
+  });
+  userRoute(api, deps, 'GET', '/me/playlists', { query: t.type(paged) }, 200, ({ params, ctx, userId }) =>
+    pageOf(playlists.ofUser(userId, true), params, (id) => objects.simplifiedPlaylist(id, ctx), `${ctx.hosts.api}/v1/me/playlists`),
+  );
+
+  // Saved items, newest first, each with added_at (ISO 8601, as the public API).
+  const saved = (path: string, kind: LibraryKind, key: string, build: (id: string, ctx: ObjectContext) => Json | null) =>
+    userRoute(api, deps, 'GET', path, { query: t.type({ ...paged, market: Market }) }, 200, ({ params, ctx, userId }) => {
+      const entries = new Map(library.list(userId, kind).map((e) => [e.id, e.addedAt]));
+      const item = (id: string) => ({ added_at: new Date(entries.get(id) ?? 0).toISOString().replace('.000Z', 'Z'), [key]: build(id, ctx) });
+      return pageOf([...entries.keys()], params, item, `${ctx.hosts.api}/v1${path}`, { market: ctx.market ?? undefined });
+    });
+  saved('/me/tracks', 'track', 'track', objects.track);
+  saved('/me/albums', 'album', 'album', objects.album);
+  saved('/me/shows', 'show', 'show', objects.simplifiedShow);
+
+  // Cursor paging as the public API: artists by id, `after` the last id of the previous page.
+  userRoute(
+    api,
+    deps,
+    'GET',
+    '/me/following',
+    { query: t.type({ type: requiredParam(OneOf(['artist'] as const)), after: optional(CatalogueId, null), limit: Limit }) },
+    200,
+    ({ params, ctx, userId }) => {
+      const all = library.listById(userId, 'artist').map((e) => e.id);
+      const rest = params.after === null ? all : all.filter((id) => id > params.after!);
+      const page = rest.slice(0, params.limit);
+      const url = `${ctx.hosts.api}/v1/me/following`;
+      const link = (after: string | null) =>
+        `${url}?${new URLSearchParams({ type: 'artist', ...(after === null ? {} : { after }), limit: String(params.limit) }).toString()}`;
+      const last = page[page.length - 1] ?? null;
+      return {
+        artists: {
+          href: link(params.after),
+          items: page.map((id) => objects.artist(id, ctx)),
+          limit: params.limit,
+          next: rest.length > page.length && last !== null ? link(last) : null,
+          cursors: { after: rest.length > page.length ? last : null },
+          total: all.length,
+        },
+      };
+    },
+  );
+
+  // No playback devices are registered with this provider yet: the list is empty until they are.
+  userRoute(api, deps, 'GET', '/me/player/devices', { query: t.type({}) }, 200, () => ({ devices: [] }));
+
+  registerViews(api, deps);
+}
+
+const VIEW_TYPES = ['album', 'playlist', 'artist', 'show'] as const;
+type ViewType = (typeof VIEW_TYPES)[number];
+const SECTION_NAMES: Record<ViewType, string> = { album: 'Albums', playlist: 'Playlists', artist: 'Artists', show: 'Podcasts' };
+
+/**
+ * GET /views/{viewId} (spec 001 §7; defaults of spec 001 §9: content_limit 12, limit 10, types
+ * album, playlist, artist, show). One view exists, `home`: a section per requested type, in the
+ * order asked, each listing the catalogue's items of that type (albums newest first, the others
+ * by name; playlists only public ones). limit/offset page the sections; each section carries its
+ * first content_limit items (next null) and the total. Any other view id answers 404.
+ */
+function registerViews(api: FastifyInstance, deps: LibraryDeps): void {
+  const { db, objects } = deps;
+  const listing: Record<ViewType, { all(): unknown[] }> = {
+    album: db.prepare('SELECT id FROM albums ORDER BY release_date DESC, name, id'),
+    artist: db.prepare('SELECT id FROM artists ORDER BY name, id'),
+    show: db.prepare('SELECT id FROM shows ORDER BY name, id'),
+    playlist: db.prepare(
+      `SELECT p.id FROM playlists p LEFT JOIN user_playlists u ON u.playlist_id = p.id WHERE COALESCE(u.public, 1) = 1 ORDER BY p.name, p.id`,
+    ),
+  };
+  const build: Record<ViewType, (id: string, ctx: ObjectContext) => Json | null> = {
+    album: objects.simplifiedAlbum,
+    artist: objects.artist,
+    show: objects.simplifiedShow,
+    playlist: objects.simplifiedPlaylist,
+  };
+  const query = t.type({
+    viewId: ViewId,
+    timestamp: optional(Timestamp, null),
+    platform: optional(OneOf(['web'] as const), 'web'),
+    content_limit: optional(IntegerParam(1, 50), 12),
+    limit: optional(IntegerParam(1, 50), 10),
+    offset: Offset(),
+    types: optional(ListOf(VIEW_TYPES), VIEW_TYPES),
+    image_style: optional(ShortText, null),
+    locale: optional(ShortText, null),
+    market: Market,
+  });
+  getRoute(api, deps, '/views/:viewId', query, ({ params, ctx, owner }) => {
+    if (params.viewId !== 'home') throw new WebApiError(404, `Non existing id: '${params.viewId}'`);
+    const href = `${ctx.hosts.api}/v1/views/${params.viewId}`;
+    const section = (type: ViewType): Json => {
+      const ids = (listing[type].all() as Array<{ id: string }>).map((r) => r.id);
+      // A section shows its first content_limit items; total says how many the catalogue holds.
+      const sectionHref = `${href}?types=${type}&content_limit=${params.content_limit}`;
+      const items = ids.slice(0, params.content_limit).map((id) => build[type](id, ctx));
+      const content = { href: sectionHref, items, limit: params.content_limit, next: null, offset: 0, previous: null, total: ids.length };
+      return { id: `${params.viewId}-${type}s`, name: SECTION_NAMES[type], type: 'view', rendering: 'CAROUSEL', href: sectionHref, content };
+    };
+    const sections = pageOf([...params.types], params, (type) => section(type as ViewType), href, {
+      content_limit: String(params.content_limit),
+      types: params.types.join(','),
+    });
+    return {
+      id: params.viewId,
+      name: 'Home',
+      type: 'view',
+      href,
+      country: ctx.market ?? owner.country,
+      timestamp: params.timestamp,
+      platform: params.platform,
+      content: sections,
+    };
+  });
+}
