@@ -14,9 +14,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const INGEST_RUNS = Number(process.env.BENCH_INGEST_RUNS ?? Math.min(RUNS, 3));
 const SKIP_INGEST = process.env.BENCH_SKIP_INGEST === '1';
 const SKIP_CDN = process.env.BENCH_SKIP_CDN === '1';
-// The JS budget is on the bytes a browser downloads: the server sends build.mjs's brotli copies
-// (Chromium asks for br even on loopback); the gzip figure is printed beside it for comparison.
-const BUDGET = { initialJsServedBytes: 100 * 1024, paintRatio: 1.3, clickToPlayingRatio: 2 };
+// The foundation's budgets (issue 2): initial JS gzipped, paint ratio, click-to-playing ratio. The
+// server sends build.mjs's brotli copies (Chromium asks for br even on loopback): that figure is
+// printed beside the gzip one.
+const BUDGET = { initialJsGzipBytes: 100 * 1024, paintRatio: 1.3, clickToPlayingRatio: 2 };
 
 interface Metafile {
   outputs: Record<string, { imports: Array<{ path: string; kind: string }> }>;
@@ -62,8 +63,8 @@ async function firstContentfulPaint(browser: Browser, url: string): Promise<Pain
 
 /**
  * From the pointer press on the play control to the audio element's `playing` event, two ways:
- * by the events' own timestamps (when the browser fired them: the budget's figure), and by when
- * this listener ran, behind the widget's own 'playing' listener (the figure before November 2026).
+ * when this listener hears the event (the foundation's figure, which the budget is on), and by
+ * the events' own timestamps (when the browser created them; printed beside it).
  */
 interface ClickTiming {
   readonly stamp: number;
@@ -153,17 +154,18 @@ async function main(): Promise<void> {
       paintRatio: median(paint.embed.map((p) => p.fcp)) / median(paint.static.map((p) => p.fcp)),
       // Where the difference comes from: the server's answer, or the browser's work after it.
       responseStartMedianMs: { embed: median(paint.embed.map((p) => p.responseStart)), static: median(paint.static.map((p) => p.responseStart)) },
-      clickToPlayingMedianMs: { embed: median(play.embed.map((p) => p.stamp)), bareAudio: median(play.bare.map((p) => p.stamp)) },
-      clickToPlayingRatio: median(play.embed.map((p) => p.stamp)) / median(play.bare.map((p) => p.stamp)),
-      clickToPlayingListenerMedianMs: { embed: median(play.embed.map((p) => p.listener)), bareAudio: median(play.bare.map((p) => p.listener)) },
-      clickToPlayingListenerRatio: median(play.embed.map((p) => p.listener)) / median(play.bare.map((p) => p.listener)),
+      clickToPlayingMedianMs: { embed: median(play.embed.map((p) => p.listener)), bareAudio: median(play.bare.map((p) => p.listener)) },
+      clickToPlayingRatio: median(play.embed.map((p) => p.listener)) / median(play.bare.map((p) => p.listener)),
+      clickToPlayingStampMedianMs: { embed: median(play.embed.map((p) => p.stamp)), bareAudio: median(play.bare.map((p) => p.stamp)) },
+      clickToPlayingStampRatio: median(play.embed.map((p) => p.stamp)) / median(play.bare.map((p) => p.stamp)),
     };
     const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
-    console.log(`initial JS as served (br)  ${(initialJsBrotli / 1024).toFixed(1)} KB in ${initial.length} file(s) (gzip -9 would be ${(initialJsGzip / 1024).toFixed(1)} KB)  budget 100 KB  ${verdict(initialJsBrotli <= BUDGET.initialJsServedBytes)}`);
+    console.log(`initial JS (gzip)          ${(initialJsGzip / 1024).toFixed(1)} KB in ${initial.length} file(s)  budget 100 KB  ${verdict(initialJsGzip <= BUDGET.initialJsGzipBytes)}`);
+    console.log(`  as served (brotli)        ${(initialJsBrotli / 1024).toFixed(1)} KB`);
     console.log(`first contentful paint     embed ${figures.paintMedianMs.embed.toFixed(1)} ms / static ${figures.paintMedianMs.static.toFixed(1)} ms = ${figures.paintRatio.toFixed(2)}  budget 1.3  ${verdict(figures.paintRatio <= BUDGET.paintRatio)}`);
     console.log(`  of which first byte       embed ${figures.responseStartMedianMs.embed.toFixed(1)} ms / static ${figures.responseStartMedianMs.static.toFixed(1)} ms`);
-    console.log(`click to playing (stamps)  embed ${figures.clickToPlayingMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingRatio.toFixed(2)}  budget 2  ${verdict(figures.clickToPlayingRatio <= BUDGET.clickToPlayingRatio)}`);
-    console.log(`  by listener time          embed ${figures.clickToPlayingListenerMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingListenerMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingListenerRatio.toFixed(2)}`);
+    console.log(`click to playing           embed ${figures.clickToPlayingMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingRatio.toFixed(2)}  budget 2  ${verdict(figures.clickToPlayingRatio <= BUDGET.clickToPlayingRatio)}`);
+    console.log(`  by event timestamps       embed ${figures.clickToPlayingStampMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingStampMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingStampRatio.toFixed(2)}`);
     console.log(`(medians of ${RUNS} loads each, alternating, fresh browser context per load)`);
     // The media figures need no browser: its processes would only compete for the CPU.
     await browser.close();

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Store } from '../../core/store/store';
+import { deferredSubscribe } from './deferred-subscribe';
 import type { WidgetState } from '../../core/widget/state';
 
 interface StoreContextValue {
@@ -9,6 +10,8 @@ interface StoreContextValue {
    * the first client render matches the server HTML even if epics already moved the store on.
    */
   readonly serverState: WidgetState;
+  /** What useSelector subscribes with: the store's own, or its deferred notifications. */
+  readonly subscribe: (listener: () => void) => () => void;
 }
 
 const StoreContext = createContext<StoreContextValue | null>(null);
@@ -17,12 +20,24 @@ export interface StoreProviderProps {
   readonly store: Store<WidgetState>;
   /** Defaults to the store's state when the provider first renders. */
   readonly serverState?: WidgetState;
+  /**
+   * Runs a UI notification in a later task (./deferred-subscribe.ts); the browser boot passes one.
+   * Without it (tests, server rendering) React hears of every change at once.
+   */
+  readonly deferUpdates?: (run: () => void) => void;
   readonly children?: ReactNode;
 }
 
-export function StoreProvider({ store, serverState, children }: StoreProviderProps) {
+export function StoreProvider({ store, serverState, deferUpdates, children }: StoreProviderProps) {
   // Fixed for the life of this store: a later render must not change what hydration compared against.
-  const value = useMemo(() => ({ store, serverState: serverState ?? store.getState() }), [store]);
+  const value = useMemo(
+    () => ({
+      store,
+      serverState: serverState ?? store.getState(),
+      subscribe: deferUpdates === undefined ? store.subscribe : deferredSubscribe(store, deferUpdates),
+    }),
+    [store],
+  );
   return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
 }
 

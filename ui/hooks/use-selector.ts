@@ -25,7 +25,7 @@ interface Memo<T> {
  * new selection keeps the old reference, so selectors may build objects and arrays.
  */
 export function useSelector<T>(selector: (state: WidgetState) => T, equal: Equality<T> = Object.is): T {
-  const { store, serverState } = useStoreContext();
+  const { store, serverState, subscribe } = useStoreContext();
   const client = useRef<Memo<T> | null>(null);
   const server = useRef<Memo<T> | null>(null);
 
@@ -39,7 +39,7 @@ export function useSelector<T>(selector: (state: WidgetState) => T, equal: Equal
   };
 
   return useSyncExternalStore(
-    store.subscribe,
+    subscribe,
     () => select(client, store.getState()),
     // Server render and hydration: the state the HTML was (or is being) rendered from.
     () => select(server, serverState),

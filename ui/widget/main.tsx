@@ -12,6 +12,7 @@ import { widgetEpics } from '../../core/widget/epics';
 import { widgetReducer } from '../../core/widget/reducer';
 import { initialWidgetState, type WidgetState } from '../../core/widget/state';
 import { StoreProvider } from '../hooks/store-context';
+import { postTask } from '../hooks/deferred-subscribe';
 import { EmbedApp } from './EmbedApp';
 import { readEmbedData, showStartupError } from './read-embed-data';
 import { PREVIEW_AUDIO_ELEMENT_ID } from '../../core/model/embed-data';
@@ -75,7 +76,7 @@ function boot(): void {
   bindPageHidden(store, window);
 
   const app = (
-    <StoreProvider store={store} serverState={initialState}>
+    <StoreProvider store={store} serverState={initialState} deferUpdates={postTask()}>
       <EmbedApp />
       <MarkHydrated />
     </StoreProvider>
