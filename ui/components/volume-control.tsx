@@ -1,4 +1,4 @@
-import type { ChangeEvent, CSSProperties } from 'react';
+import { useEffect, useState, type ChangeEvent, type CSSProperties } from 'react';
 import type { Translate } from '../hooks/translate';
 import { VolumeIcon } from './volume-icon';
 
@@ -20,9 +20,19 @@ const SLIDER_MAX = 100;
  * use (arrows, Home, End, Page Up/Down) and the slider role for free. Both have translated names.
  */
 export function VolumeControl({ volume, onMuteToggle, onChange, t }: VolumeControlProps) {
-  const percent = Math.round(volume * SLIDER_MAX);
+  // The slider shows its own value at once: React puts a controlled input back to its value after an
+  // event that changed no React state, and the store's change reaches React a task later
+  // (ui/hooks/deferred-subscribe.ts), so quick arrow presses would be lost. The store wins when its
+  // volume changes (mute button, stored volume).
+  const [shown, setShown] = useState(volume);
+  useEffect(() => setShown(volume), [volume]);
+  const percent = Math.round(shown * SLIDER_MAX);
   const muteLabel = volume > 0 ? t('volume_mute') : t('volume_unmute');
-  const onInput = (event: ChangeEvent<HTMLInputElement>) => onChange(Number(event.currentTarget.value) / SLIDER_MAX);
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = Number(event.currentTarget.value) / SLIDER_MAX;
+    setShown(next);
+    onChange(next);
+  };
   return (
     <div className="volume-control" data-testid="volume-control">
       <button type="button" className="icon-button" data-testid="mute-button" title={muteLabel} aria-label={muteLabel} onClick={onMuteToggle}>
