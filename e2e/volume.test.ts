@@ -52,6 +52,9 @@ describe('volume control (mute button with the spec 000 §2 volume icon, and a s
   it('starts at full volume; the mute button mutes the audio element and brings the volume back', async () => {
     await openAlbum();
     expect(await reading()).toEqual({ element: 1, slider: '100', label: 'Mute', icon: 'full' });
+    // As a person does: the pointer arrives, the control opens beside the button, then the click.
+    await page.hover('[data-testid="mute-button"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="volume-slider"]')!.getBoundingClientRect().width === 56);
     await page.click('[data-testid="mute-button"]');
     expect(await settled((r) => r.element === 0 && r.icon === 'muted')).toEqual({ element: 0, slider: '0', label: 'Unmute', icon: 'muted' });
     await page.click('[data-testid="mute-button"]');

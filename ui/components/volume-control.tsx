@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type CSSProperties } from 'react';
+import { useState, type ChangeEvent, type CSSProperties } from 'react';
 import type { Translate } from '../hooks/translate';
 import { VolumeIcon } from './volume-icon';
 
@@ -25,7 +25,13 @@ export function VolumeControl({ volume, onMuteToggle, onChange, t }: VolumeContr
   // (ui/hooks/deferred-subscribe.ts), so quick arrow presses would be lost. The store wins when its
   // volume changes (mute button, stored volume).
   const [shown, setShown] = useState(volume);
-  useEffect(() => setShown(volume), [volume]);
+  // Adjusted during render (React's pattern for state that follows a prop), not in an effect, so
+  // the slider never shows a stale value for a frame.
+  const [heard, setHeard] = useState(volume);
+  if (heard !== volume) {
+    setHeard(volume);
+    setShown(volume);
+  }
   const percent = Math.round(shown * SLIDER_MAX);
   const muteLabel = volume > 0 ? t('volume_mute') : t('volume_unmute');
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
