@@ -2,23 +2,18 @@
 // MediaSource + EME ClearKey with its key, and fails with a decode error under a wrong key.
 // The page appends the init segment and then each moof+mdat segment of the seek table (spec 001 §3
 // audio manifest: offset, timescale, segments), as the engine will.
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'puppeteer';
 import { launchChromium, newPageCollectingErrors } from './harness';
-import { ffmpegFragmentArgs, packageCenc, readSeekTable, type SeekTable } from '../server/media/cenc-packager';
+import { packagedTone } from './packaged-tone';
+import { readSeekTable, type SeekTable } from '../server/media/cenc-packager';
 import { clearKeyLicence, clearKeyRequestKeyIds, type ClearKeyLicence } from '../server/media/clearkey-licence';
 
 jest.setTimeout(120_000);
 
 const MIME = 'audio/mp4; codecs="mp4a.40.2"';
 
-let dir: string;
 let browser: Browser;
 let http: Server;
 let origin: string;
@@ -27,15 +22,10 @@ let key: Uint8Array;
 const files = new Map<string, Uint8Array>();
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cenc-e2e-'));
-  const tone = join(dir, 'tone.wav');
-  const clear = join(dir, 'clear.mp4');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=25', tone]);
-  execFileSync('ffmpeg', ffmpegFragmentArgs(tone, clear, 128));
-  keyId = randomBytes(16);
-  key = randomBytes(16);
-  files.set('/clear.mp4', readFileSync(clear));
-  files.set('/cenc.mp4', packageCenc(readFileSync(clear), { keyId, key, randomBytes: (n) => randomBytes(n) }));
+  const tone = packagedTone(25);
+  ({ keyId, key } = tone);
+  files.set('/clear.mp4', tone.clear);
+  files.set('/cenc.mp4', tone.cenc);
 
   // EME needs a secure context: http://127.0.0.1 is one.
   http = createServer((req, res) => {
@@ -52,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => http?.close(resolve));
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
 interface PlayOutcome {

@@ -4,17 +4,14 @@
 // licence for the challenge from a test licence route, and the encrypted file plays.
 // Like e2e/cenc-playback.test.ts: a tone from ffmpeg, packaged by server/media/cenc-packager.ts,
 // served from a loopback server (a secure context); the page script is bundled with esbuild here.
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'puppeteer';
 import { launchChromium, newPageCollectingErrors } from './harness';
-import { ffmpegFragmentArgs, packageCenc, readSeekTable, type SeekTable } from '../server/media/cenc-packager';
+import { packagedTone } from './packaged-tone';
+import { readSeekTable, type SeekTable } from '../server/media/cenc-packager';
 import { clearKeyLicence, clearKeyRequestKeyIds } from '../server/media/clearkey-licence';
 import type { DrmPageRun, DrmPageState } from './pages/drm-page';
 
@@ -22,7 +19,6 @@ jest.setTimeout(120_000);
 
 const MIME = 'audio/mp4; codecs="mp4a.40.2"';
 
-let dir: string;
 let browser: Browser;
 let http: Server;
 let origin: string;
@@ -42,14 +38,7 @@ function readBody(req: import('node:http').IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'drm-e2e-'));
-  const tone = join(dir, 'tone.wav');
-  const clear = join(dir, 'clear.mp4');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=12', tone]);
-  execFileSync('ffmpeg', ffmpegFragmentArgs(tone, clear, 128));
-  keyId = randomBytes(16);
-  key = randomBytes(16);
-  cenc = packageCenc(readFileSync(clear), { keyId, key, randomBytes: (n) => randomBytes(n) });
+  ({ keyId, key, cenc } = packagedTone(12));
   const bundle = await build({ entryPoints: [join(__dirname, 'pages', 'drm-page.ts')], bundle: true, format: 'iife', write: false, target: 'es2022' });
   script = bundle.outputFiles[0]?.text ?? '';
 
@@ -79,7 +68,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => http?.close(resolve));
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('DRM through the EME adapter and the DRM epics (spec 001 §3, §7 Media, §9 Key system order)', () => {
