@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCatalogueFile } from '../db/open-database';
 import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
 
 let server: TestServer;
@@ -43,5 +44,19 @@ describe('widget scripts (precompressed by build.mjs)', () => {
     const plain = await fetch(server.url('/widget/main.js'), { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe('console.log("widget")');
+  });
+});
+
+describe('dynamic answers are compressed for browsers that accept it (@fastify/compress)', () => {
+  it('the embed page goes brotli-compressed; audio keeps its byte ranges uncompressed', async () => {
+    const { albums } = readCatalogueFile(join(FIXTURES_DIR, 'catalogue.json'));
+    const page = await fetch(server.url(`/embed/album/${albums[0]!.id}`), { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(await page.text()).toContain('<!doctype html>');
+    const range = await fetch(server.url('/media/audio/track-lantern-swell.mp3'), { headers: { 'accept-encoding': 'br, gzip', range: 'bytes=0-99' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-encoding')).toBeNull();
+    expect((await range.arrayBuffer()).byteLength).toBe(100);
   });
 });
