@@ -1,9 +1,11 @@
 // Builds everything into dist/: the widget for the browser (ES modules, code splitting, minified),
 // the server and the command-line scripts for Node. `node build.mjs --watch` rebuilds on change.
 import * as esbuild from 'esbuild';
+import { minify } from 'terser';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 
 const watch = process.argv.includes('--watch');
 
@@ -69,22 +71,50 @@ if (watch) {
   const [widget] = await Promise.all(builds.map((options) => esbuild.build(options)));
   // scripts/bench reads which chunks the entry loads up front (its initial JS).
   writeFileSync('dist/widget/meta.json', JSON.stringify(widget.metafile));
-  precompress(['dist/widget', 'dist/embed-api']);
+  await recompress(['dist/widget', 'dist/embed-api']);
+  await precompress(['dist/widget', 'dist/embed-api']);
+}
+
+/**
+ * A second minification of the browser's scripts by terser: esbuild minifies in one fast pass,
+ * terser's repeated compress passes take another 2.5% off the gzipped widget, which the initial-JS
+ * budget (100 KB gzipped) needs. Module mode keeps every chunk's import and export names; the
+ * source maps are chained to esbuild's, so they still point at the TypeScript.
+ */
+async function recompress(dirs) {
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir, { recursive: true })) {
+      const file = join(dir, String(name));
+      if (!file.endsWith('.js')) continue;
+      const base = file.slice(file.lastIndexOf('/') + 1);
+      const result = await minify(readFileSync(file, 'utf8'), {
+        module: true,
+        compress: { passes: 3, ecma: 2020 },
+        mangle: true,
+        format: { ecma: 2020 },
+        sourceMap: { content: readFileSync(`${file}.map`, 'utf8'), url: `${base}.map` },
+      });
+      writeFileSync(file, result.code);
+      writeFileSync(`${file}.map`, result.map);
+    }
+  }
 }
 
 /**
  * Brotli and gzip copies of every script and stylesheet, written once at build time: the server
  * sends the one the browser accepts (@fastify/static preCompressed), so visitors download the
- * compressed bytes, not the raw bundle.
+ * compressed bytes, not the raw bundle. The gzip copies come from zopfli, which spends build time
+ * to find a smaller deflate stream than zlib -9 (3.5% smaller on the widget) that every gzip
+ * decoder reads.
  */
-function precompress(dirs) {
+async function precompress(dirs) {
   for (const dir of dirs) {
     for (const name of readdirSync(dir, { recursive: true })) {
       const file = join(dir, String(name));
       if (!/\.(js|css)$/.test(file)) continue;
       const bytes = readFileSync(file);
       writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
-      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      writeFileSync(`${file}.gz`, await gzipAsync(bytes, { numiterations: 15 }));
     }
   }
 }

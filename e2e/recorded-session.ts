@@ -7,7 +7,7 @@ import type { Frame, Page } from 'puppeteer';
 import { createFakePorts } from '../adapters/fake';
 import { parseActionLog, type ActionLogFile } from '../core/store/action-log';
 import { replayEngine, replayFold } from '../core/store/replay';
-import { widgetEpics } from '../core/widget/epics';
+import { widgetEpics } from '../core/widget/all-epics';
 import { widgetReducer } from '../core/widget/reducer';
 
 const ROOT = resolve(__dirname, '..');

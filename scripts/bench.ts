@@ -15,8 +15,9 @@ const INGEST_RUNS = Number(process.env.BENCH_INGEST_RUNS ?? Math.min(RUNS, 3));
 const SKIP_INGEST = process.env.BENCH_SKIP_INGEST === '1';
 const SKIP_CDN = process.env.BENCH_SKIP_CDN === '1';
 // The foundation's budgets (issue 2): initial JS gzipped, paint ratio, click-to-playing ratio. The
-// server sends build.mjs's brotli copies (Chromium asks for br even on loopback): that figure is
-// printed beside the gzip one.
+// gzip figure is the size of build.mjs's .gz copies, which the server sends to browsers that take
+// gzip (zopfli-made); zlib -9 of the same files is printed beside it, and the brotli copies that
+// Chromium gets (it asks for br even on loopback).
 const BUDGET = { initialJsGzipBytes: 100 * 1024, paintRatio: 1.3, clickToPlayingRatio: 2 };
 
 interface Metafile {
@@ -98,7 +99,8 @@ async function clickToPlaying(browser: Browser, url: string, selector: string, r
 async function main(): Promise<void> {
   const meta = JSON.parse(readFileSync(join(ROOT, 'dist/widget/meta.json'), 'utf8')) as Metafile;
   const initial = initialJsFiles(meta, 'dist/widget/main.js');
-  const initialJsGzip = initial.reduce((sum, file) => sum + gzipSync(readFileSync(join(ROOT, file)), { level: 9 }).length, 0);
+  const initialJsGzip = initial.reduce((sum, file) => sum + readFileSync(join(ROOT, `${file}.gz`)).length, 0);
+  const initialJsZlib9 = initial.reduce((sum, file) => sum + gzipSync(readFileSync(join(ROOT, file)), { level: 9 }).length, 0);
   const initialJsBrotli = initial.reduce((sum, file) => sum + readFileSync(join(ROOT, `${file}.br`)).length, 0);
 
   let staticHtml = '';
@@ -149,6 +151,7 @@ async function main(): Promise<void> {
       runs: RUNS,
       initialJsFiles: initial.length,
       initialJsGzipBytes: initialJsGzip,
+      initialJsZlib9Bytes: initialJsZlib9,
       initialJsBrotliBytes: initialJsBrotli,
       paintMedianMs: { embed: median(paint.embed.map((p) => p.fcp)), static: median(paint.static.map((p) => p.fcp)) },
       paintRatio: median(paint.embed.map((p) => p.fcp)) / median(paint.static.map((p) => p.fcp)),
@@ -160,7 +163,8 @@ async function main(): Promise<void> {
       clickToPlayingStampRatio: median(play.embed.map((p) => p.stamp)) / median(play.bare.map((p) => p.stamp)),
     };
     const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
-    console.log(`initial JS (gzip)          ${(initialJsGzip / 1024).toFixed(1)} KB in ${initial.length} file(s)  budget 100 KB  ${verdict(initialJsGzip <= BUDGET.initialJsGzipBytes)}`);
+    console.log(`initial JS (gzip, served)  ${(initialJsGzip / 1024).toFixed(1)} KB in ${initial.length} file(s)  budget 100 KB  ${verdict(initialJsGzip <= BUDGET.initialJsGzipBytes)}`);
+    console.log(`  zlib -9 of the same files ${(initialJsZlib9 / 1024).toFixed(1)} KB`);
     console.log(`  as served (brotli)        ${(initialJsBrotli / 1024).toFixed(1)} KB`);
     console.log(`first contentful paint     embed ${figures.paintMedianMs.embed.toFixed(1)} ms / static ${figures.paintMedianMs.static.toFixed(1)} ms = ${figures.paintRatio.toFixed(2)}  budget 1.3  ${verdict(figures.paintRatio <= BUDGET.paintRatio)}`);
     console.log(`  of which first byte       embed ${figures.responseStartMedianMs.embed.toFixed(1)} ms / static ${figures.responseStartMedianMs.static.toFixed(1)} ms`);

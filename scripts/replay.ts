@@ -3,7 +3,7 @@
 // Engine replay runs the widget's epics on the scheduler-driven fake ports, so no network or audio is touched.
 import { readFileSync } from 'node:fs';
 import { createFakePorts } from '../adapters/fake';
-import { widgetEpics } from '../core/widget/epics';
+import { widgetEpics } from '../core/widget/all-epics';
 import { widgetReducer } from '../core/widget/reducer';
 import { runReplayCli } from './replay-cli';
 

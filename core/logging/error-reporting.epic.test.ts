@@ -15,7 +15,7 @@ import {
   mediaTimeUpdated,
   pointerEntered,
 } from '../widget/actions';
-import { widgetEpics } from '../widget/epics';
+import { widgetEpics } from '../widget/all-epics';
 import { initialWidgetState, type WidgetState } from '../widget/state';
 import { albumData } from '../widget/testing/album-data';
 import { epicActions, testScheduler } from '../widget/testing/marbles';

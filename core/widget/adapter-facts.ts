@@ -1,4 +1,4 @@
-import { Subscription } from 'rxjs';
+import { Observable, Subscription } from 'rxjs';
 import { take } from 'rxjs/operators';
 import { sessionIdFrom } from '../logging/session-id';
 import { decodeAudioFact } from '../model/audio-fact';
@@ -17,8 +17,13 @@ import { bindStoredVolume } from './volume/stored-volume-fact';
  * The start-up facts are inputs, not epic output, on purpose: a session id and a viewport come
  * from the world, so engine replay must feed them back from the log (fake ports cannot
  * regenerate a browser's random draw or window size). Engine replay does not call this.
+ * `embedApiReady$`: see bindEmbedApiFacts (by default the messages are bound at once).
  */
-export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports): Subscription {
+export function bindAdapterFacts(
+  store: Store<WidgetState>,
+  ports: Ports,
+  options: { readonly embedApiReady$?: Observable<unknown> } = {},
+): Subscription {
   const subscription = new Subscription();
   store.dispatch(sessionStarted({ sessionId: sessionIdFrom(ports.random) }), 'adapter');
   subscription.add(
@@ -46,7 +51,7 @@ export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports): Subsc
     }),
   );
   // spec 000 §7: with embed-api=1, the flag and every message from the parent page.
-  subscription.add(bindEmbedApiFacts(store, ports));
+  subscription.add(bindEmbedApiFacts(store, ports, options.embedApiReady$));
   // The volume the visitor left the last embed at, when one is stored.
   subscription.add(bindStoredVolume(store, ports));
   return subscription;

@@ -1,16 +1,12 @@
-import type { Epic } from '../store/store';
 import { actionLoggingEpic } from '../logging/action-logging.epic';
 import { errorReportingEpic } from '../logging/error-reporting.epic';
-import type { Ports } from '../ports';
 import { audioEffectsEpic } from './audio-effects.epic';
-import { embedApiEpics } from './embed-api/embed-api.epic';
 import { impressionEpic } from './impression.epic';
 import { playerEventsEpic, previewCapEpic, trackEndedEpic } from './player-events.epic';
 import { firstUseEpic, playToggleEpic, prefetchEpic, seekEpic } from './preview-commands.epic';
-import type { WidgetState } from './state';
+import type { WidgetEpic } from './widget-epic';
 import { seekByEpic, skipEpic, trackRowEpic } from './track-commands.epic';
 import { resizeEpic } from './viewport.epic';
-import { shareEpics } from './share/share.epic';
 import { modalEpics } from './modal/prompt.epic';
 import { mobileHandoffEpics } from './platform/mobile-handoff.epic';
 import { initFailureEpic } from './platform/init-failure.epic';
@@ -18,12 +14,24 @@ import { universalLinkEpics } from './platform/universal-link.epic';
 import { volumeEpic } from './volume/volume.epic';
 
 /**
+ * Epics whose code the browser fetches after the first frame, in the widget's one lazy chunk
+ * (ui/widget/extras.ts); core/store/deferred-epic.ts keeps their place in the order. They answer
+ * only what that chunk's own views dispatch (share dialog, modal buttons) or what the parent page
+ * posts once they listen (embed-api=1).
+ */
+export interface LateWidgetEpics {
+  readonly embedApi: WidgetEpic;
+  readonly share: WidgetEpic;
+}
+
+/**
  * The widget's epics, in the order the store subscribes them. An action several epics answer is
  * answered in this order (a time update becomes a progress update before the preview cap decides
  * anything), and the action log records that order, so keep it stable.
  * Start-up (session id, first viewport) is not an epic: see bindAdapterFacts.
  */
-export const widgetEpics: ReadonlyArray<Epic<WidgetState, Ports>> = [
+export function widgetEpicOrder(late: LateWidgetEpics): ReadonlyArray<WidgetEpic> {
+  return [
   prefetchEpic,
   firstUseEpic,
   playToggleEpic,
@@ -42,9 +50,9 @@ export const widgetEpics: ReadonlyArray<Epic<WidgetState, Ports>> = [
   // spec 000 §4 Prompt modal: after the player's decisions it answers (play, skip, unavailable).
   ...modalEpics,
   // spec 000 §7 parent-page message interface (only with embed-api=1).
-  ...embedApiEpics,
+  late.embedApi,
   // spec 000 §2 Share dialog, §7 share windows and copies, §4 PLAY_ON_DESKTOP.
-  ...shareEpics,
+  late.share,
   // spec 000 §4 PLAY_IN_MOBILE_APP / hand-off to the mobile app; initialization failure -> preview.
   ...mobileHandoffEpics,
   // spec 000 §7 Universal link: metadata clicked on mobile.
@@ -54,4 +62,5 @@ export const widgetEpics: ReadonlyArray<Epic<WidgetState, Ports>> = [
   actionLoggingEpic,
   // spec 000 §7 error-reporting service (reports need the start-up context; see ui/widget/main.tsx).
   errorReportingEpic,
-];
+  ];
+}

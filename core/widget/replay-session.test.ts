@@ -5,7 +5,7 @@ import { replayEngine, replayFold } from '../store/replay';
 import { createStore } from '../store/store';
 import { playToggleRequested, pointerEntered } from './actions';
 import { bindAdapterFacts } from './adapter-facts';
-import { widgetEpics } from './epics';
+import { widgetEpics } from './all-epics';
 import { widgetReducer } from './reducer';
 import { initialWidgetState } from './state';
 import { albumData } from './testing/album-data';

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useSelector } from '../hooks/use-selector';
+import { loadExtras } from '../widget/extras-loader';
 
-// Its own chunk (build.mjs splitting): fetched the first time a modal shows, so the initial bundle
-// carries only this slot. The server's first frame never shows a modal (the state starts hidden).
-const ModalLayer = lazy(() => import('./modal-layer'));
+// In the widget's lazy chunk (ui/widget/extras.ts): fetched the first time a modal shows, so the
+// initial bundle carries only this slot. The server's first frame never shows a modal (the state starts hidden).
+const ModalLayer = lazy(() => loadExtras().then((extras) => ({ default: extras.ModalLayer })));
 
 /** Where the prompt modal and the unavailable-track notice appear (spec 000 §2 Modals): the embed panel's last child. */
 export function ModalSlot() {

@@ -1,14 +1,18 @@
 import './widget.css';
 import { lazy, Suspense, useEffect } from 'react';
+import { map } from 'rxjs/operators';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserPorts } from '../../adapters/browser';
 import { createActionLog } from '../../core/store/action-log';
 import { createStore } from '../../core/store/store';
+import { deferredEpic } from '../../core/store/deferred-epic';
 import { bindAdapterFacts } from '../../core/widget/adapter-facts';
 import { bindErrorFacts } from './error-facts';
 import { bindPlatformFacts } from './platform-facts';
 import { bindPageHidden } from './page-hidden';
-import { widgetEpics } from '../../core/widget/epics';
+import { widgetEpicOrder } from '../../core/widget/epics';
+import { isEmbedApiOn } from '../../core/widget/embed-api/raw-message';
+import { extrasLoaded$, loadExtras } from './extras-loader';
 import { widgetReducer } from '../../core/widget/reducer';
 import { initialWidgetState, type WidgetState } from '../../core/widget/state';
 import { StoreProvider } from '../hooks/store-context';
@@ -24,8 +28,8 @@ declare global {
   }
 }
 
-// A separate chunk (build.mjs splitting): without debug=1 it is never fetched.
-const LogDownload = lazy(() => import('../devtools/log-download'));
+// In the widget's lazy chunk (ui/widget/extras.ts): without debug=1 it is not fetched for this.
+const LogDownload = lazy(() => loadExtras().then((extras) => ({ default: extras.LogDownload })));
 
 /** Marks the page once React has taken over the server's frame: tests and the bench wait for it. */
 function MarkHydrated(): null {
@@ -65,9 +69,17 @@ function boot(): void {
 
   const ports = createBrowserPorts(window, audio);
   const log = createActionLog({ app: 'embed-player', version: data.config.version, initialState });
+  // The epics of the lazy chunk keep their place in the order (deferredEpic) from the start.
+  const epics = widgetEpicOrder({
+    embedApi: deferredEpic(extrasLoaded$.pipe(map((extras) => extras.embedApiEpic))),
+    share: deferredEpic(extrasLoaded$.pipe(map((extras) => extras.shareEpic))),
+  });
   // The store exists before any side input is bound, so the log starts with the first action.
-  const store = createStore({ reducer: widgetReducer, epics: widgetEpics, deps: ports, initialState, onEnvelope: log.record });
-  bindAdapterFacts(store, ports);
+  const store = createStore({ reducer: widgetReducer, epics, deps: ports, initialState, onEnvelope: log.record });
+  // spec 000 §7: with embed-api=1 the chunk is fetched now, and the parent page's messages are
+  // heard once its epics listen (the page's client retries api/connect until it is answered).
+  if (isEmbedApiOn(window.location.search)) void loadExtras();
+  bindAdapterFacts(store, ports, { embedApiReady$: extrasLoaded$ });
   // spec 000 §3 platform flags (user agent, page query string, hand-off cookie), read once.
   bindPlatformFacts(store, ports, window);
   // spec 000 §7 error-reporting service: its start-up context and the page's uncaught errors.

@@ -4,14 +4,15 @@ import { IconButton } from '../components/icon-buttons';
 import type { Translate } from '../hooks/translate';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useSelector } from '../hooks/use-selector';
+import { loadExtras } from './extras-loader';
 
 /*
  * The share button (in the first frame) and the share dialog (spec 000 §2 Share dialog), which is
- * a separate chunk (build.mjs splitting): it is fetched the first time the visitor opens it, so the
- * initial bundle does not carry it.
+ * in the widget's lazy chunk (ui/widget/extras.ts): it is fetched the first time the visitor opens
+ * it, so the initial bundle does not carry it.
  */
 
-const ShareDialog = lazy(() => import('../share/share-dialog'));
+const ShareDialog = lazy(() => loadExtras().then((extras) => ({ default: extras.ShareDialog })));
 
 /** spec 000 §2: "A share button opens the share modal." A real button with a translated name. */
 export function ShareButton({ t }: { readonly t: Translate }) {

@@ -1,22 +1,27 @@
-import { Subscription } from 'rxjs';
-import { take } from 'rxjs/operators';
+import { Observable, Subscription, of } from 'rxjs';
+import { switchMap, take } from 'rxjs/operators';
 import type { Ports } from '../../ports';
 import type { Store } from '../../store/store';
 import type { WidgetState } from '../state';
 import { embedApiEnabled, embedApiMessageReceived } from './actions';
-import { isEmbedApiOn, messageDataAsJson } from './message';
+import { isEmbedApiOn, messageDataAsJson } from './raw-message';
 
 /**
  * spec 000 §2 Routes / §7: only when the page address has embed-api=1, the flag is recorded at
  * start-up and every message posted to the window enters the store raw (an adapter fact, decoded
  * by an epic), so a replay feeds the same messages back. Without the flag nothing is recorded.
+ * `ready$` holds the binding back until the epics that obey the messages listen (the browser loads
+ * them after the first frame): a message heard before would be logged but not obeyed, where a
+ * replay, which has every epic from the start, would obey it.
  */
-export function bindEmbedApiFacts(store: Store<WidgetState>, ports: Ports): Subscription {
+export function bindEmbedApiFacts(store: Store<WidgetState>, ports: Ports, ready$: Observable<unknown> = of(true)): Subscription {
   const subscription = new Subscription();
   subscription.add(
-    ports.host
-      .location()
-      .pipe(take(1))
+    ready$
+      .pipe(
+        take(1),
+        switchMap(() => ports.host.location().pipe(take(1))),
+      )
       .subscribe({
         next: (location) => {
           if (!isEmbedApiOn(location.search)) return;

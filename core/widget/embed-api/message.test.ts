@@ -1,4 +1,5 @@
-import { decodeEmbedApiMessage, isEmbedApiOn, MAX_MESSAGE_JSON_LENGTH, messageDataAsJson } from './message';
+import { decodeEmbedApiMessage } from './message';
+import { isEmbedApiOn, MAX_MESSAGE_JSON_LENGTH, messageDataAsJson } from './raw-message';
 
 describe('spec 000 §5: parent-page messages are accepted only as objects with a type and source embed-api', () => {
   it.each<[string, unknown, ReturnType<typeof decodeEmbedApiMessage>]>([

@@ -3,7 +3,7 @@ import type { Action } from '../../store/action';
 import type { Ports } from '../../ports';
 import { createStore, type Envelope, type Epic, type Store } from '../../store/store';
 import { bindAdapterFacts } from '../adapter-facts';
-import { widgetEpics } from '../epics';
+import { widgetEpics } from '../all-epics';
 import { widgetReducer } from '../reducer';
 import type { WidgetState } from '../state';
 

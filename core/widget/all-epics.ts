@@ -1,0 +1,11 @@
+import { combineEpics } from '../store/store';
+import { embedApiEpics } from './embed-api/embed-api.epic';
+import { widgetEpicOrder } from './epics';
+import { shareEpics } from './share/share.epic';
+import type { WidgetEpic } from './widget-epic';
+
+/** Every widget epic from the start, as replay and tests run the widget (the browser loads some later: ui/widget/main.tsx). */
+export const widgetEpics: ReadonlyArray<WidgetEpic> = widgetEpicOrder({
+  embedApi: combineEpics(...embedApiEpics),
+  share: combineEpics(...shareEpics),
+});

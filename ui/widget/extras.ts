@@ -1,0 +1,18 @@
+/**
+ * Everything the widget needs only after its first frame, as ONE lazy chunk (build.mjs splitting):
+ * the modals, the share dialog, the debug log download, and the epics that answer them or the
+ * parent page. One chunk, not one per feature, because every lazy chunk that shares code with the
+ * first one makes esbuild split that code into another up-front file, and each file compresses on
+ * its own: the initial-JS budget (100 KB gzipped) pays for every split.
+ */
+import { combineEpics } from '../../core/store/store';
+import { embedApiEpics } from '../../core/widget/embed-api/embed-api.epic';
+import { shareEpics } from '../../core/widget/share/share.epic';
+import type { WidgetEpic } from '../../core/widget/widget-epic';
+
+export { default as ModalLayer } from '../modals/modal-layer';
+export { default as ShareDialog } from '../share/share-dialog';
+export { default as LogDownload } from '../devtools/log-download';
+
+export const embedApiEpic: WidgetEpic = combineEpics(...embedApiEpics);
+export const shareEpic: WidgetEpic = combineEpics(...shareEpics);
