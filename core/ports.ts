@@ -211,6 +211,59 @@ export interface EmePort {
   readonly encrypted$: Observable<EmeEncrypted>;
 }
 
+/** A raw fact of the media element playing a MediaSource (spec 001 §4 Media player). Decoded by core/engine/media/element-fact.ts. */
+export interface MediaElementFact {
+  readonly kind: 'loadedmetadata' | 'canplaythrough' | 'playing' | 'pause' | 'ended' | 'timeupdate' | 'waiting' | 'error';
+  readonly positionMs: number;
+  /** NaN before metadata is known, Infinity for a stream without a known end. */
+  readonly durationMs: number;
+  /** The end of the buffered range holding the playhead; the playhead itself when none holds it. */
+  readonly bufferedEndMs: number;
+  /** MediaError.code when kind is 'error'. */
+  readonly errorCode?: number;
+}
+
+/** An inclusive byte range (an HTTP Range header's numbers). */
+export interface MediaByteRange {
+  readonly first: number;
+  readonly last: number;
+}
+
+/** What a range fetch came back with: sizes only, the body stays in the adapter. */
+export type RangeFetchResult =
+  | { readonly kind: 'response'; readonly status: number; readonly byteLength: number }
+  /** No response at all; `online` is the browser's guess (spec 001 §8 Fragment: offline or online status 0). */
+  | { readonly kind: 'connection-error'; readonly online: boolean };
+
+/**
+ * Media Source Extensions on the engine's audio element (the one the EmePort sets media keys on).
+ * Plain data only: fetched bytes are kept in the adapter under a key the core chooses and handed to
+ * the source buffer by append(key), so they never enter actions or the log (the adapter keeps only
+ * the newest few: bodies the core dropped are never appended). The order of buffer
+ * updates is the core's (core/engine/media/source-buffer-queue.ts): one runs at a time.
+ */
+export interface MediaSourcePort {
+  /**
+   * Cold: subscribing points the element at a new MediaSource and, once it opens, adds one source
+   * buffer for `mimeType` and emits once. Unsubscribing detaches it and frees every kept body.
+   * Errors (name NotSupportedError) when the type cannot be played.
+   */
+  attach(mimeType: string): Observable<void>;
+  /** GETs `range` of `url` (Range header) and keeps the body under `key`; emits one result, never errors. */
+  fetchRange(key: string, url: string, range: MediaByteRange): Observable<RangeFetchResult>;
+  /** Appends the body kept under `key` and frees it; emits the buffered end (ms) after updateend. Errors with the DOMException's name (QuotaExceededError, ...). */
+  append(key: string): Observable<number>;
+  /** Removes [startMs, endMs) (endMs may be Infinity); emits the buffered end after updateend. */
+  remove(startMs: number, endMs: number): Observable<number>;
+  /** Ends the stream (MediaSource.endOfStream()). */
+  endOfStream(): Observable<void>;
+  /** Errors with the rejection's name (NotAllowedError: autoplay blocked). */
+  play(): Observable<void>;
+  pause(): Observable<void>;
+  seek(positionMs: number): Observable<void>;
+  readonly facts$: Observable<MediaElementFact>;
+}
+
 /** Everything an epic may use. Tests and replay pass fakes; the browser passes real adapters. */
 export interface Ports {
   readonly clock: ClockPort;

@@ -14,6 +14,7 @@ export { createHostWindow } from './host-window';
 export { createLocalStorage } from './local-storage';
 export { createBrowserRandom } from './random';
 export { createBrowserEme, type EmeElement, type EmeNavigator } from './eme';
+export { createBrowserMediaSource, type MediaSourceElement, type MediaSourceWindow } from './media-source';
 export { createBrowserSocket, createWebSocketPort, type WebSocketLike } from './web-socket';
 
 /** Storage that is always there: a page may forbid localStorage (privacy settings) and throw on access. */

@@ -10,6 +10,7 @@ export { createFakeAudio, PLAY_REFUSED_MESSAGE, type FakeAudioOptions } from './
 export { createFakeHost, DEFAULT_LOCATION, DEFAULT_VIEWPORT } from './fake-host';
 export { createFakeHttp, noContent, type HttpResponder } from './fake-http';
 export { createFakeStorage } from './fake-storage';
+export { createFakeMediaSource, type FakeMediaSource, type FakeMediaSourceScript } from './fake-media-source';
 export { createFakeEme, FAKE_CLEARKEY_CHALLENGE, type FakeEme, type FakeEmeScript } from './fake-eme';
 export { acceptingDealer, createFakeSocket, unreachableDealer, type FakeSocket, type FakeSocketScript, type FakeSocketScripter } from './fake-socket';
 export { createSeededRandom } from './seeded-random';

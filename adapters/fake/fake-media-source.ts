@@ -1,0 +1,99 @@
+import { Observable, Subject, type SchedulerLike } from 'rxjs';
+import type { MediaByteRange, MediaElementFact, MediaSourcePort, RangeFetchResult } from '../../core/ports';
+
+/** What the fake element and network do; by default every range arrives whole on the next turn. */
+export interface FakeMediaSourceScript {
+  /** The answer to the n-th fetch (0-based) of a range; undefined: 206 with the range's length. */
+  readonly fetch?: (url: string, range: MediaByteRange, n: number) => RangeFetchResult | undefined;
+  /** Scheduler ms before a fetch answers (0: the next turn); 'never' for a fetch that hangs. */
+  readonly fetchMs?: number | 'never' | ((url: string, range: MediaByteRange, n: number) => number | 'never');
+  /** Scheduler ms an append or remove takes (0 by default). */
+  readonly updateMs?: number;
+  /** The DOMException name an append of `key` fails with, if any (e.g. QuotaExceededError). */
+  readonly appendError?: (key: string, n: number) => string | undefined;
+  /** attach() fails with this name (NotSupportedError) instead of opening. */
+  readonly attachError?: string;
+  /** play() is refused with this name (NotAllowedError: autoplay blocked). */
+  readonly playError?: string;
+}
+
+export interface FakeMediaSource extends MediaSourcePort {
+  /** Reports an element event. */
+  emitFact(fact: MediaElementFact): void;
+  /** What the fake reports as the buffered end after an update. */
+  setBufferedEnd(ms: number): void;
+}
+
+const named = (name: string): Error => Object.assign(new Error(name), { name });
+
+/** A scheduler-driven MediaSourcePort that records each call in `calls` ('attach audio/mp4', 'fetch url 0-99', 'append k', ...). */
+export function createFakeMediaSource(scheduler: SchedulerLike, calls: string[], script: FakeMediaSourceScript = {}): FakeMediaSource {
+  const facts$ = new Subject<MediaElementFact>();
+  const kept = new Set<string>();
+  let bufferedEnd = 0;
+  let fetches = 0;
+  let appends = 0;
+
+  /** Answers after `ms` scheduler ms; an Error errors the Observable. */
+  const later = <T>(ms: number, work: () => T | Error): Observable<T> =>
+    new Observable<T>((subscriber) => {
+      const task = scheduler.schedule(() => {
+        const value = work();
+        if (value instanceof Error) subscriber.error(value);
+        else {
+          subscriber.next(value);
+          subscriber.complete();
+        }
+      }, ms);
+      return () => task.unsubscribe();
+    });
+
+  return {
+    attach: (mimeType) =>
+      new Observable<void>((subscriber) => {
+        calls.push(`attach ${mimeType}`);
+        const task = scheduler.schedule(() => (script.attachError === undefined ? subscriber.next() : subscriber.error(named(script.attachError))));
+        return () => {
+          calls.push('detach');
+          kept.clear();
+          task.unsubscribe();
+        };
+      }),
+    fetchRange: (key, url, range) => {
+      const n = fetches;
+      fetches += 1;
+      const delay = typeof script.fetchMs === 'function' ? script.fetchMs(url, range, n) : (script.fetchMs ?? 0);
+      calls.push(`fetch ${url} ${range.first}-${range.last}`);
+      if (delay === 'never') return new Observable<RangeFetchResult>(() => undefined);
+      return later(delay, (): RangeFetchResult => {
+        const result = script.fetch?.(url, range, n) ?? { kind: 'response', status: 206, byteLength: range.last - range.first + 1 };
+        if (result.kind === 'response' && result.status >= 200 && result.status < 300) kept.add(key);
+        return result;
+      });
+    },
+    append: (key) => {
+      const n = appends;
+      appends += 1;
+      return later(script.updateMs ?? 0, () => {
+        calls.push(`append ${key}`);
+        if (!kept.delete(key)) return named('NotFoundError');
+        const error = script.appendError?.(key, n);
+        return error === undefined ? bufferedEnd : named(error);
+      });
+    },
+    remove: (startMs, endMs) =>
+      later(script.updateMs ?? 0, () => {
+        calls.push(`remove ${startMs}-${endMs}`);
+        return bufferedEnd;
+      }),
+    endOfStream: () => later(0, () => void calls.push('endOfStream')),
+    play: () => later(0, () => (calls.push('play'), script.playError === undefined ? undefined : named(script.playError))),
+    pause: () => later(0, () => void calls.push('pause')),
+    seek: (positionMs) => later(0, () => void calls.push(`seek ${positionMs}`)),
+    facts$: facts$.asObservable(),
+    emitFact: (fact) => facts$.next(fact),
+    setBufferedEnd: (ms) => {
+      bufferedEnd = ms;
+    },
+  };
+}

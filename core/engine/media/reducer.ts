@@ -1,0 +1,131 @@
+import type { Action } from '../../store/action';
+import * as a from './actions';
+import { addSample } from './bandwidth-estimator';
+import { recordError, recordStop } from './fatal-on-next';
+import { fragmentPlan } from './fragment-plan';
+import { nextPlayId } from './play-id';
+import { clear, emptyQueue, enqueue, sourceOpened, updateEnded, type BufferOperation, type QueueTransition } from './source-buffer-queue';
+import { initialMediaState, type MediaState, type MediaStatus } from './state';
+
+/** Takes a queue transition: its state, and the operation it started for the source-buffer epic. */
+function withQueue(state: MediaState, transition: QueueTransition<string>): MediaState {
+  const { start } = transition;
+  return {
+    ...state,
+    queue: transition.state,
+    started: start === undefined ? state.started : { seq: (state.started?.seq ?? 0) + 1, playId: state.playId, operation: start },
+  };
+}
+
+const enqueueOp = (state: MediaState, operation: BufferOperation<string>): MediaState =>
+  withQueue(state, enqueue(state.queue, { operation, playId: state.playId, clears: state.queue.clears }));
+
+/** spec 001 §4 Source buffer: a step of an older load or from before the last clear is dropped. */
+const current = (state: MediaState, step: { playId: number; clears?: number }): boolean =>
+  step.playId === state.playId && (step.clears === undefined || step.clears === state.queue.clears);
+
+const ELEMENT_STATUS: Partial<Record<string, MediaStatus>> = { playing: 'playing', pause: 'paused', waiting: 'buffering' };
+
+/** The media player of spec 001 §4: the load's steps, the buffer's queue, the estimator and the fatal-on-next flag. */
+export function mediaReducer(state: MediaState, action: Action): MediaState {
+  if (a.mediaLoadRequested.match(action)) {
+    const { type: _type, ...track } = action;
+    const playId = nextPlayId(state.playId);
+    // A new load gets a new MediaSource: a fresh queue; the estimator and the fatal-on-next flag carry over.
+    return {
+      ...initialMediaState,
+      playId,
+      status: 'loading',
+      track,
+      positionMs: track.startMs,
+      bufferedEndMs: track.startMs,
+      queue: emptyQueue(playId),
+      started: state.started,
+      bandwidth: state.bandwidth,
+      fatalOnNext: state.fatalOnNext,
+    };
+  }
+  if (a.mediaStopRequested.match(action)) {
+    return { ...state, status: 'stopped', fetching: false, fatalOnNext: recordStop(state.fatalOnNext) };
+  }
+  if (a.mediaSourceOpened.match(action)) {
+    return current(state, action) ? withQueue(state, sourceOpened(state.queue)) : state;
+  }
+  if (a.storageResolved.match(action)) {
+    if (!current(state, action)) return state;
+    return { ...state, resolved: action.expiresAt === null ? { urls: action.urls } : { urls: action.urls, expiresAt: action.expiresAt } };
+  }
+  if (a.seekTableLoaded.match(action)) {
+    if (!current(state, action)) return state;
+    const plan = fragmentPlan({ ...action, segments: action.segments.map(([size, duration]) => ({ size, duration })), pssh: {} });
+    return { ...state, plan };
+  }
+  if (a.fragmentRequested.match(action)) {
+    if (!current(state, action)) return state;
+    return { ...state, fetching: true, initRequested: state.initRequested || action.index < 0 };
+  }
+  if (a.fragmentFetched.match(action)) {
+    if (!current(state, action)) return state;
+    const next = {
+      ...state,
+      fetching: false,
+      // spec 001 §9 Estimator: every fetch is a sample (the estimator ignores the small ones).
+      bandwidth: addSample(state.bandwidth, { bytes: action.bytes, durationMs: action.elapsedMs }),
+      fetched: action.index < 0 ? state.fetched : [...state.fetched, action.index],
+    };
+    return enqueueOp(next, { kind: 'append', data: action.key });
+  }
+  if (a.endOfStreamRequested.match(action)) {
+    if (!current(state, action)) return state;
+    return enqueueOp({ ...state, endOfStream: true }, { kind: 'end-of-stream' });
+  }
+  if (a.bufferUpdateEnded.match(action)) {
+    if (!current(state, action)) return state;
+    return withQueue({ ...state, bufferedEndMs: action.bufferedEndMs }, updateEnded(state.queue));
+  }
+  if (a.bufferUpdateFailed.match(action)) {
+    return current(state, action) ? withQueue(state, updateEnded(state.queue)) : state;
+  }
+  if (a.rebufferRequested.match(action)) {
+    if (!current(state, action)) return state;
+    // spec 001 §8 Media quota exceeded, rebuffer: drop what is behind the playhead, fetch again from what is really buffered.
+    return enqueueOp({ ...state, fetched: [], endOfStream: false }, { kind: 'remove', startMs: 0, endMs: state.positionMs });
+  }
+  if (a.mediaSeekRequested.match(action)) {
+    if (state.track === null) return state;
+    // spec 001 §4 Source buffer: a seek clears the buffer; what was asked for before is dropped.
+    const cleared = withQueue(state, clear(state.queue));
+    const status = state.status === 'ended' ? 'paused' : state.status;
+    return { ...cleared, status, positionMs: action.positionMs, bufferedEndMs: action.positionMs, fetched: [], fetching: false, endOfStream: false };
+  }
+  if (a.mediaElementFact.match(action)) {
+    if (state.track === null || state.status === 'stopped') return state;
+    // A failed load stays failed; an ended one until it plays again (a seek back and play).
+    const sticky = state.status === 'failed' || (state.status === 'ended' && action.kind !== 'playing');
+    const status = sticky ? state.status : (ELEMENT_STATUS[action.kind] ?? state.status);
+    // While loading, the element has not been sent to the start position yet (spec 001 §4: the
+    // seek follows metadata loaded): its position is not the player's until it plays.
+    if (state.status === 'loading' && action.kind !== 'playing') return { ...state, status };
+    return { ...state, status, positionMs: action.positionMs, bufferedEndMs: Math.max(action.bufferedEndMs, action.positionMs) };
+  }
+  if (a.mediaPausedEvent.match(action)) {
+    return current(state, action) && state.status !== 'failed' ? { ...state, status: 'paused' } : state;
+  }
+  if (a.mediaTrackEnded.match(action)) {
+    return current(state, action) ? { ...state, status: 'ended' } : state;
+  }
+  if (a.mediaPlayerFailed.match(action)) {
+    if (!current(state, action)) return state;
+    const track = state.track ?? { protected: false, isAd: false };
+    const { state: fatalOnNext } = recordError(state.fatalOnNext, action.code, track);
+    return {
+      ...state,
+      status: 'failed',
+      fetching: false,
+      fatalOnNext,
+      lastError: action.detail === null ? { code: action.code, message: action.message } : { code: action.code, message: action.message, detail: action.detail },
+    };
+  }
+  return state;
+}
+

@@ -1,0 +1,71 @@
+import { initialBandwidthState, type BandwidthState } from './bandwidth-estimator';
+import { initialFatalOnNext, type FatalOnNextState } from './fatal-on-next';
+import type { FragmentPlan } from './fragment-plan';
+import type { MediaPipelineError } from './media-errors';
+import { INITIAL_PLAY_ID } from './play-id';
+import { emptyQueue, type BufferOperation, type ClearOperation, type SourceBufferQueue } from './source-buffer-queue';
+import type { ResolvedUrls } from './storage-resolve';
+
+export interface MediaTrack {
+  readonly fileId: string;
+  readonly protected: boolean;
+  readonly isAd: boolean;
+  readonly startMs: number;
+  readonly autoplay: boolean;
+}
+
+/** spec 001 §4 Media player steps: load … playing, paused, ended, stopped (and failed on an error of §8). */
+export type MediaStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'buffering' | 'ended' | 'stopped' | 'failed';
+
+/** The buffer update the queue started, for the source-buffer epic to perform (seq tells a new one). */
+export interface StartedOperation {
+  readonly seq: number;
+  readonly playId: number;
+  readonly operation: BufferOperation<string> | ClearOperation;
+}
+
+export interface MediaState {
+  /** spec 001 §4: each load increments it. */
+  readonly playId: number;
+  readonly status: MediaStatus;
+  readonly track: MediaTrack | null;
+  readonly resolved: ResolvedUrls | null;
+  readonly plan: FragmentPlan | null;
+  readonly positionMs: number;
+  readonly bufferedEndMs: number;
+  /** The fragments fetched since the last clear or rebuffer (queued or appended), by index. */
+  readonly fetched: readonly number[];
+  readonly initRequested: boolean;
+  /** A fragment fetch is in flight (one at a time). */
+  readonly fetching: boolean;
+  readonly endOfStream: boolean;
+  /** The source buffer's update queue; appends carry the adapter's key of the body. */
+  readonly queue: SourceBufferQueue<string>;
+  readonly started: StartedOperation | null;
+  readonly bandwidth: BandwidthState;
+  readonly fatalOnNext: FatalOnNextState;
+  readonly lastError: MediaPipelineError | null;
+}
+
+export interface MediaSlice {
+  readonly media: MediaState;
+}
+
+export const initialMediaState: MediaState = {
+  playId: INITIAL_PLAY_ID,
+  status: 'idle',
+  track: null,
+  resolved: null,
+  plan: null,
+  positionMs: 0,
+  bufferedEndMs: 0,
+  fetched: [],
+  initRequested: false,
+  fetching: false,
+  endOfStream: false,
+  queue: emptyQueue(INITIAL_PLAY_ID),
+  started: null,
+  bandwidth: initialBandwidthState(),
+  fatalOnNext: initialFatalOnNext,
+  lastError: null,
+};
