@@ -34,6 +34,24 @@ const builds = [
     conditions: ['es2015'],
   },
   {
+    // The full-playback engine (issue 5): a bundle of its own, not a chunk of the widget's split
+    // build. A chunk would share modules with the widget's first chunk and make esbuild split
+    // those into more up-front files, which the anonymous visitor pays for in the initial-JS budget;
+    // as its own bundle it repeats rxjs and io-ts, which only logged-in visitors download.
+    // ui/engine/engine-port.ts loads it next to the widget's entry (/widget/engine.js).
+    entryPoints: { engine: 'ui/engine/engine-client.ts' },
+    outdir: 'dist/widget',
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    sourcemap: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    conditions: ['es2015'],
+  },
+  {
     // The parent page's client of the embed API (spec 000 §7): one ES module, no dependencies,
     // served at /embed-api/client.js.
     entryPoints: { client: 'ui/embed-api-client/index.ts' },

@@ -264,6 +264,29 @@ export interface MediaSourcePort {
   readonly facts$: Observable<MediaElementFact>;
 }
 
+/** What the widget asks of the full-playback engine (spec 001 §4 Client lifecycle and Commands). */
+export type EngineCommand =
+  | { readonly kind: 'initialise' }
+  | { readonly kind: 'play'; readonly contextUri: string; readonly index: number }
+  | { readonly kind: 'pause' }
+  | { readonly kind: 'resume' }
+  | { readonly kind: 'next' }
+  | { readonly kind: 'previous' }
+  | { readonly kind: 'seek'; readonly positionMs: number }
+  | { readonly kind: 'seekBy'; readonly deltaMs: number }
+  | { readonly kind: 'volume'; readonly volume: number };
+
+/**
+ * The full-playback engine, seen from the widget: a separate chunk (and store) that the browser
+ * loads on the first command of a logged-in visitor. Its events (spec 001 §4 Events forwarded)
+ * come out of `events$` raw, for the widget to decode into its own facts.
+ */
+export interface EnginePort {
+  /** Starts the engine on first use and hands it the command; emits once it has it. */
+  send(command: EngineCommand): Observable<void>;
+  readonly events$: Observable<unknown>;
+}
+
 /** Everything an epic may use. Tests and replay pass fakes; the browser passes real adapters. */
 export interface Ports {
   readonly clock: ClockPort;
@@ -273,4 +296,5 @@ export interface Ports {
   readonly storage: StoragePort;
   readonly host: HostWindowPort;
   readonly audio: AudioElementPort;
+  readonly engine: EnginePort;
 }

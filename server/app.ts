@@ -83,8 +83,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // compressible and keeps its byte ranges.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await registerStaticRoutes(app, options);
+  // Issue 5 Provider services: demo accounts, session cookie, /access_token, product state.
+  const accounts = registerAccountRoutes(app, { db, country, publicUrl });
   registerEmbedRoutes(app, {
     reader,
+    // spec 000 §3 Session: a logged-in visitor's embed carries a fresh token for the engine.
+    session: accounts.sessionToken,
     assets: readWidgetAssets(options.distDir),
     settings: {
       publicUrl,
@@ -105,8 +109,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // spec 000 §2 Routes: the /go page of the desktop hand-off.
   registerGoRoute(app, { publicUrl });
   registerEmbedApiClientRoute(app, options);
-  // Issue 5 Provider services: demo accounts, session cookie, /access_token, product state.
-  registerAccountRoutes(app, { db, country, publicUrl });
   // The tokens GET /access_token issues are the bearer tokens of the Web API and the dealer.
   const verifyToken = createTokenVerifier(db);
   // Issue 4: the Web API under /v1 (spec 001 §7 Catalogue API), storage resolve, CDN and seek tables.

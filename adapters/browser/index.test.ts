@@ -1,4 +1,4 @@
-import { asyncScheduler } from 'rxjs';
+import { EMPTY, asyncScheduler } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { createBrowserPorts } from './index';
 import { createBrowserClock } from './clock';
@@ -6,8 +6,9 @@ import { createBrowserRandom } from './random';
 
 describe('createBrowserPorts', () => {
   it('gives every port, timed by one scheduler whose now() is the clock', () => {
-    const ports = createBrowserPorts(window, document.createElement('audio'));
-    expect(Object.keys(ports).sort()).toEqual(['audio', 'clock', 'host', 'http', 'random', 'scheduler', 'storage']);
+    const engine = { send: () => EMPTY, events$: EMPTY };
+    const ports = createBrowserPorts(window, document.createElement('audio'), engine);
+    expect(Object.keys(ports).sort()).toEqual(['audio', 'clock', 'engine', 'host', 'http', 'random', 'scheduler', 'storage']);
     expect(ports.scheduler).toBe(asyncScheduler);
   });
 

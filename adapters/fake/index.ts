@@ -1,5 +1,6 @@
 import type { SchedulerLike } from 'rxjs';
-import type { AudioFact, HttpRequest, Ports, Viewport } from '../../core/ports';
+import type { AudioFact, EngineCommand, HttpRequest, Ports, Viewport } from '../../core/ports';
+import { createFakeEngine } from './fake-engine';
 import { createFakeAudio, type FakeAudioOptions } from './fake-audio';
 import { createFakeHost } from './fake-host';
 import { createFakeHttp, type HttpResponder } from './fake-http';
@@ -10,8 +11,9 @@ export { createFakeAudio, PLAY_REFUSED_MESSAGE, type FakeAudioOptions } from './
 export { createFakeHost, DEFAULT_LOCATION, DEFAULT_VIEWPORT } from './fake-host';
 export { createFakeHttp, noContent, type HttpResponder } from './fake-http';
 export { createFakeStorage } from './fake-storage';
-export { createFakeMediaSource, type FakeMediaSource, type FakeMediaSourceScript } from './fake-media-source';
+export { createFakeEngine, type FakeEngine } from './fake-engine';
 export { createFakeEme, FAKE_CLEARKEY_CHALLENGE, type FakeEme, type FakeEmeScript } from './fake-eme';
+export { createFakeMediaSource, type FakeMediaSource, type FakeMediaSourceScript } from './fake-media-source';
 export { acceptingDealer, createFakeSocket, unreachableDealer, type FakeSocket, type FakeSocketScript, type FakeSocketScripter } from './fake-socket';
 export { createSeededRandom } from './seeded-random';
 
@@ -29,8 +31,9 @@ export interface FakePortsOptions {
 
 export interface FakePorts extends Ports {
   /** Every outward call, in order, for assertions. */
-  readonly calls: { readonly http: HttpRequest[]; readonly audio: string[]; readonly host: string[] };
+  readonly calls: { readonly http: HttpRequest[]; readonly audio: string[]; readonly host: string[]; readonly engine: EngineCommand[] };
   emitAudioFact(fact: AudioFact): void;
+  emitEngineEvent(event: unknown): void;
   emitResize(viewport: Viewport): void;
 }
 
@@ -40,7 +43,8 @@ export interface FakePorts extends Ports {
  * the clock follows the scheduler and randomness is seeded.
  */
 export function createFakePorts(scheduler: SchedulerLike, options: FakePortsOptions = {}): FakePorts {
-  const calls = { http: [] as HttpRequest[], audio: [] as string[], host: [] as string[] };
+  const calls = { http: [] as HttpRequest[], audio: [] as string[], host: [] as string[], engine: [] as EngineCommand[] };
+  const engine = createFakeEngine(scheduler, calls.engine);
   const audio = createFakeAudio(scheduler, calls.audio, options.audio);
   const host = createFakeHost(calls.host, {
     scheduler,
@@ -55,8 +59,10 @@ export function createFakePorts(scheduler: SchedulerLike, options: FakePortsOpti
     storage: createFakeStorage(),
     host,
     audio,
+    engine,
     calls,
     emitAudioFact: (fact) => audio.emit(fact),
+    emitEngineEvent: (event) => engine.emit(event),
     emitResize: (viewport) => host.emitResize(viewport),
   };
 }

@@ -129,13 +129,26 @@ export const EmbedConfig = t.intersection(
 );
 export type EmbedConfig = t.TypeOf<typeof EmbedConfig>;
 
-export const EmbedData = t.type(
-  {
-    resource: Resource,
-    translations: t.record(t.string, t.string),
-    locale: t.string,
-    config: EmbedConfig,
-  },
+/**
+ * spec 000 §3 Session: loggedIn, accessToken, accessTokenExpirationTimestampMs, market; present
+ * only for a visitor logged in to the provider (the page is then private to that visitor).
+ */
+export const EmbedSession = t.type(
+  { loggedIn: t.boolean, accessToken: t.string, accessTokenExpirationTimestampMs: t.number, market: t.string },
+  'EmbedSession',
+);
+export type EmbedSession = t.TypeOf<typeof EmbedSession>;
+
+export const EmbedData = t.intersection(
+  [
+    t.type({
+      resource: Resource,
+      translations: t.record(t.string, t.string),
+      locale: t.string,
+      config: EmbedConfig,
+    }),
+    t.partial({ session: EmbedSession }),
+  ],
   'EmbedData',
 );
 export type EmbedData = t.TypeOf<typeof EmbedData>;

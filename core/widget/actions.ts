@@ -111,3 +111,5 @@ export * from './platform/actions';
 export * from './volume/actions';
 /** The page was hidden or is being left (pagehide, visibilitychange to hidden): pending logs are sent now. */
 export const pageHidden = defineAction('widget/pageHidden');
+// Full playback through the engine (spec 000 §4, issue 5).
+export * from './full-playback/actions';

@@ -8,6 +8,8 @@ import { mediaFailed, sessionStarted, viewportMeasured, windowResized } from './
 import type { WidgetState } from './state';
 import { bindEmbedApiFacts } from './embed-api/facts';
 import { bindStoredVolume } from './volume/stored-volume-fact';
+import { engineEventRejected } from './full-playback/actions';
+import { decodeEngineEvent } from './full-playback/engine-facts';
 
 /**
  * Binds what the world tells the widget to the store, as `src: 'adapter'` actions (core/ports.ts):
@@ -52,6 +54,13 @@ export function bindAdapterFacts(
   );
   // spec 000 §7: with embed-api=1, the flag and every message from the parent page.
   subscription.add(bindEmbedApiFacts(store, ports, options.embedApiReady$));
+  // spec 001 §4 Events forwarded: what the full-playback engine says (nothing until it is started).
+  subscription.add(
+    ports.engine.events$.subscribe({
+      next: (event) => store.dispatch(decodeEngineEvent(event), 'adapter'),
+      error: (err: unknown) => store.dispatch(engineEventRejected({ err: `Engine events stopped: ${err instanceof Error ? err.message : String(err)}` }), 'adapter'),
+    }),
+  );
   // The volume the visitor left the last embed at, when one is stored.
   subscription.add(bindStoredVolume(store, ports));
   return subscription;

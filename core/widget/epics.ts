@@ -1,3 +1,4 @@
+import { filter } from 'rxjs/operators';
 import { actionLoggingEpic } from '../logging/action-logging.epic';
 import { errorReportingEpic } from '../logging/error-reporting.epic';
 import { audioEffectsEpic } from './audio-effects.epic';
@@ -12,6 +13,17 @@ import { mobileHandoffEpics } from './platform/mobile-handoff.epic';
 import { initFailureEpic } from './platform/init-failure.epic';
 import { universalLinkEpics } from './platform/universal-link.epic';
 import { volumeEpic } from './volume/volume.epic';
+import { engineCommandsEpic, fullPlaybackEpic } from './full-playback/full-playback.epic';
+import { isPreviewMode } from './preview-mode';
+
+/**
+ * spec 000 §4 Preview mode: the preview player's epics hear the visitor and the audio element
+ * only in preview mode; outside it the engine plays (full-playback/).
+ */
+const previewOnly =
+  (epic: WidgetEpic): WidgetEpic =>
+  (action$, state$, deps) =>
+    epic(action$.pipe(filter(() => isPreviewMode(state$.value))), state$, deps);
 
 /**
  * Epics whose code the browser fetches after the first frame, in the widget's one lazy chunk
@@ -32,16 +44,11 @@ export interface LateWidgetEpics {
  */
 export function widgetEpicOrder(late: LateWidgetEpics): ReadonlyArray<WidgetEpic> {
   return [
-  prefetchEpic,
-  firstUseEpic,
-  playToggleEpic,
-  seekEpic,
-  trackRowEpic,
-  skipEpic,
-  seekByEpic,
-  playerEventsEpic,
-  trackEndedEpic,
-  previewCapEpic,
+  // The preview player (spec 001 §4), in preview mode only.
+  ...[prefetchEpic, firstUseEpic, playToggleEpic, seekEpic, trackRowEpic, skipEpic, seekByEpic, playerEventsEpic, trackEndedEpic, previewCapEpic].map(previewOnly),
+  // Full playback (spec 000 §4): the same commands, to the engine.
+  fullPlaybackEpic,
+  engineCommandsEpic,
   audioEffectsEpic,
   // The volume control: the element's volume and the stored one.
   volumeEpic,

@@ -176,6 +176,11 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
       return;
     case 'widget/volumeSaveFailed':
       return;
+    // Full playback: the engine's events change the state (as playback/* facts), not the commands.
+    case 'full/engineCommandDecided':
+    case 'full/engineCommandFailed':
+    case 'full/engineEventRejected':
+      return;
     default:
       assertHandled(action);
   }

@@ -87,8 +87,8 @@ export function initialWidgetState(data: EmbedData, viewport = { width: 0, heigh
     playback: initialPlayback,
     player: { started: false, index: null, status: 'idle', error: null },
     platform: { isMobile: false, isSafari: false, mobileAppInstalled: false, forcePreview: false, pageSearch: '' },
-    // spec 000 §6: no session means anonymous; the login feature (issue 5) fills this in.
-    session: { loggedIn: false, accessToken: null },
+    // spec 000 §3 Session / §6: no session means anonymous.
+    session: data.session === undefined ? { loggedIn: false, accessToken: null } : { loggedIn: data.session.loggedIn, accessToken: data.session.accessToken },
     viewport,
     sessionId: null,
     impression: 'pending',

@@ -5,6 +5,7 @@ import * as share from './share/actions';
 import * as modal from './modal/actions';
 import * as platform from './platform/actions';
 import * as volume from './volume/actions';
+import * as full from './full-playback/actions';
 
 /**
  * Every widget action creator, in one list: the reducer is exhaustive over it and the action
@@ -87,6 +88,10 @@ export const widgetActionCreators = [
   volume.muteToggled,
   volume.volumeRestored,
   volume.volumeSaveFailed,
+  // Full playback through the engine (spec 000 §4, issue 5).
+  full.engineCommandDecided,
+  full.engineCommandFailed,
+  full.engineEventRejected,
 ] as const;
 
 export type WidgetAction = ActionOf<(typeof widgetActionCreators)[number]>;

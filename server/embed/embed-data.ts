@@ -1,5 +1,5 @@
 import { isLeft } from 'fp-ts/Either';
-import { EmbedData, type EmbedVariant } from '../../core/model/embed-data';
+import { EmbedData, type EmbedVariant, type EmbedSession } from '../../core/model/embed-data';
 import { formatDecodeErrors } from '../../core/model/decode-errors';
 
 /** spec 000 §9 Release stamp; the version the error reporter and action log header carry. */
@@ -29,7 +29,11 @@ export function settingsForLocale(settings: EmbedSettings, locale: string): Embe
  * The JSON block of spec 000 §3: the resource with its uri, translations, locale and the page
  * config. Checked with the widget's own codec, so a catalogue bug is caught here, naming the field.
  */
-export function buildEmbedData(resource: unknown, settings: EmbedSettings, page: { readonly variant?: EmbedVariant } = {}): EmbedData {
+export function buildEmbedData(
+  resource: unknown,
+  settings: EmbedSettings,
+  page: { readonly variant?: EmbedVariant; readonly session?: EmbedSession } = {},
+): EmbedData {
   const host = settings.publicUrl;
   const candidate = {
     resource,
@@ -43,6 +47,8 @@ export function buildEmbedData(resource: unknown, settings: EmbedSettings, page:
       // spec 000 §2 the mini-player variant: in the data, so the server's frame and hydration agree.
       ...(page.variant === undefined ? {} : { variant: page.variant }),
     },
+    // spec 000 §3 Session: only for a logged-in visitor.
+    ...(page.session === undefined ? {} : { session: page.session }),
   };
   const decoded = EmbedData.decode(candidate);
   if (isLeft(decoded)) throw new Error(`The embed data does not match the widget's codec: ${formatDecodeErrors(decoded.left)}`);

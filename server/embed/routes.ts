@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EmbedSession } from '../../core/model/embed-data';
 import { InvalidUriError, INVALID_URI_MESSAGE, parseUri } from '../../core/model/uri';
 import { renderEmbedApp } from '../../ui/widget/ssr';
 import { RESOURCE_TYPES, type ResourceReader, type ResourceType } from '../catalogue/resources';
@@ -12,7 +13,13 @@ const isResourceType = (type: string): type is ResourceType => (RESOURCE_TYPES a
 /** GET /embed/{type}/{id}: the embed page (spec 000 §2 The embed screen, §3 the JSON block). */
 export function registerEmbedRoutes(
   app: FastifyInstance,
-  deps: { reader: ResourceReader; settings: EmbedSettings; assets: WidgetAssets },
+  deps: {
+    reader: ResourceReader;
+    settings: EmbedSettings;
+    assets: WidgetAssets;
+    /** The visitor's session with the provider (server/accounts), null for an anonymous visitor. */
+    session?: (request: FastifyRequest) => EmbedSession | null;
+  },
 ): void {
   app.get<{ Params: { type: string; id: string } }>('/embed/:type/:id', async (request, reply) => {
     const { type, id } = request.params;
@@ -37,12 +44,17 @@ export function registerEmbedRoutes(
     const locale = chooseLocale((request.query as Record<string, unknown>).locale, request.headers['accept-language']);
     // spec 000 §2: ?variant=mini asks for the mini-player variant; any other value is the normal embed.
     const variant = (request.query as Record<string, unknown>).variant === 'mini' ? 'mini' : undefined;
-    const data = buildEmbedData(resource, settingsForLocale(deps.settings, locale), variant === undefined ? {} : { variant });
+    const session = deps.session?.(request) ?? null;
+    const data = buildEmbedData(resource, settingsForLocale(deps.settings, locale), {
+      ...(variant === undefined ? {} : { variant }),
+      ...(session === null ? {} : { session }),
+    });
     return reply
       .type('text/html')
-      .header('cache-control', 'no-cache')
-      // The locale follows Accept-Language, so caches keep one copy per language.
-      .header('vary', 'accept-language')
+      // A logged-in visitor's page carries their access token: no cache may keep it.
+      .header('cache-control', session === null ? 'no-cache' : 'private, no-store')
+      // The locale follows Accept-Language and the session the cookie, so caches keep one copy per both.
+      .header('vary', 'accept-language, cookie')
       .send(renderEmbedDocument(data, renderEmbedApp(data), deps.assets));
   });
 }

@@ -1,39 +1,11 @@
-import * as t from 'io-ts';
+import type { MachineState, Mp4File, StateMachine } from '../../core/engine/player/state-machine';
 
 /*
- * spec 001 §3 "State machine from the device service": one state per track of the context, each
- * naming its track by index and its neighbours by state id; tracks carry metadata, the manifest
- * (the MP4 file ids of audio_files) and when to send progress.
+ * spec 001 §3 "State machine from the device service", built from the catalogue: its shape and
+ * codec are the engine's (core/engine/player/state-machine.ts), which decodes what is built here.
  */
 
-const Transitions = t.partial({ advance: t.string, skip_next: t.string, skip_prev: t.string, show_next: t.string, show_prev: t.string });
-
-export const MachineState = t.intersection([
-  t.type({
-    state_id: t.string,
-    track: t.number,
-    transitions: Transitions,
-    restrictions: t.record(t.string, t.array(t.string)),
-    initial_playback_position: t.number,
-    disallow_seeking: t.boolean,
-  }),
-  t.partial({ seek_to: t.number }),
-]);
-export type MachineState = t.TypeOf<typeof MachineState>;
-
-/** spec 001 §3 Track-file source kinds: file_ids_mp4 entries (format MP4_96 / MP4_160, bitrate bit/s). */
-export const Mp4File = t.type({ file_id: t.string, format: t.string, bitrate: t.number });
-
-export const MachineTrack = t.type({
-  metadata: t.type({ uri: t.string, name: t.string, duration: t.number, context_uri: t.string }),
-  manifest: t.type({ file_ids_mp4: t.array(Mp4File) }),
-  ms_played_until_update: t.number,
-  ms_playing_update_interval: t.number,
-});
-export type MachineTrack = t.TypeOf<typeof MachineTrack>;
-
-export const StateMachine = t.type({ state_machine_id: t.string, states: t.array(MachineState), tracks: t.array(MachineTrack) });
-export type StateMachine = t.TypeOf<typeof StateMachine>;
+export { StateMachine } from '../../core/engine/player/state-machine';
 
 /** spec 001 §9 played threshold in the list player: the device sends played_threshold_reached after this much play. */
 export const MS_PLAYED_UNTIL_UPDATE = 30000;
@@ -44,7 +16,7 @@ export interface ContextTrack {
   readonly uri: string;
   readonly name: string;
   readonly durationMs: number;
-  readonly files: ReadonlyArray<t.TypeOf<typeof Mp4File>>;
+  readonly files: ReadonlyArray<Mp4File>;
 }
 
 export interface MachineOptions {

@@ -120,6 +120,9 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
       return sendError(reply, 400, `Invalid state conflict: rejected_state_refs has more than ${MAX_REJECTED_STATE_REFS} refs`);
     }
     found.device.lastSeqNum = Math.max(found.device.lastSeqNum, body.seq_num);
+    // The device says where it is now: the answer must start from there, or the device would
+    // reject it as another conflict (spec 001 §4 replace_state), and again, without end.
+    if (body.state_ref !== undefined) found.device.stateRef = body.state_ref;
     return reply.send({ commands: commandsAfterConflict(found.device) });
   });
 

@@ -2,7 +2,8 @@ import './widget.css';
 import { lazy, Suspense, useEffect } from 'react';
 import { map } from 'rxjs/operators';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserPorts } from '../../adapters/browser';
+// The ports' own module, not the adapters' index: that would pull the engine's adapters into this chunk.
+import { createBrowserPorts } from '../../adapters/browser/ports';
 import { createActionLog } from '../../core/store/action-log';
 import { createStore } from '../../core/store/store';
 import { deferredEpic } from '../../core/store/deferred-epic';
@@ -13,6 +14,9 @@ import { bindPageHidden } from './page-hidden';
 import { widgetEpicOrder } from '../../core/widget/epics';
 import { isEmbedApiOn } from '../../core/widget/embed-api/raw-message';
 import { extrasLoaded$, loadExtras } from './extras-loader';
+import { createLazyEnginePort } from '../engine/engine-port';
+
+type EngineBundle = typeof import('../engine/engine-client');
 import { widgetReducer } from '../../core/widget/reducer';
 import { initialWidgetState, type WidgetState } from '../../core/widget/state';
 import { StoreProvider } from '../hooks/store-context';
@@ -67,7 +71,14 @@ function boot(): void {
     document.body.appendChild(audio);
   }
 
-  const ports = createBrowserPorts(window, audio);
+  // The full-playback engine: its own bundle next to this one (build.mjs), fetched on a logged-in
+  // visitor's first command only.
+  const engine = createLazyEnginePort(() =>
+    (import(new URL('engine.js', import.meta.url).href) as Promise<EngineBundle>).then((bundle) =>
+      bundle.startEngineClient({ hosts: data.config.hosts, version: data.config.version }),
+    ),
+  );
+  const ports = createBrowserPorts(window, audio, engine);
   const log = createActionLog({ app: 'embed-player', version: data.config.version, initialState });
   // The epics of the lazy chunk keep their place in the order (deferredEpic) from the start.
   const epics = widgetEpicOrder({

@@ -35,6 +35,8 @@ export const stateLoaded = defineAction('device/stateLoaded', {
   seekTo: t.union([t.number, t.null]),
   stateMachine: t.unknown,
 });
+/** The local player moved to another state of the machine, or paused or resumed: later state updates name this ref. */
+export const localStateChanged = defineAction('device/localStateChanged', { stateRef: StateRef });
 /** spec 001 §4: "A play-token-lost message pauses playback." */
 export const playTokenLost = defineAction('device/playTokenLost');
 export const conflictRefsSent = defineAction('device/conflictRefsSent', { refs: t.array(StateRef) });
@@ -66,6 +68,7 @@ export const deviceActions = [
   stateCleared,
   stateModified,
   stateLoaded,
+  localStateChanged,
   playTokenLost,
   conflictRefsSent,
   stateUpdateRequested,

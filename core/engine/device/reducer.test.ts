@@ -24,6 +24,11 @@ describe('device reducer (spec 001 §4 Device service client)', () => {
     expect(deviceReducer(playing, A.playTokenLost())).toMatchObject({ paused: true, stateRef: ref('s1', true) });
   });
 
+  it('the local player moving to the next state, or pausing, is the ref later state updates name', () => {
+    expect(deviceReducer(playing, A.localStateChanged({ stateRef: ref('s2') }))).toMatchObject({ stateRef: ref('s2'), paused: false });
+    expect(deviceReducer(playing, A.localStateChanged({ stateRef: ref('s1', true) }))).toMatchObject({ stateRef: ref('s1', true), paused: true });
+  });
+
   it('replace_state with no state ref pauses and empties the state', () => {
     expect(deviceReducer(playing, A.stateCleared())).toMatchObject({ paused: true, stateRef: null });
   });

@@ -31,6 +31,7 @@ export function deviceReducer(state: DeviceState, action: Action): DeviceState {
     case 'device/stateModified':
       return { ...state, stateRef: action.stateRef, paused: action.stateRef.paused };
     case 'device/stateLoaded':
+    case 'device/localStateChanged':
       return { ...state, stateRef: action.stateRef, paused: action.stateRef.paused };
     // spec 001 §4: "A play-token-lost message pauses playback."
     case 'device/playTokenLost':

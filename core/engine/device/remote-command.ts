@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { isRight } from 'fp-ts/lib/Either';
+import { isRight } from 'fp-ts/Either';
 import { formatDecodeErrors } from '../../model/decode-errors';
 import { TP_UNKNOWN_COMMAND, VOLUME_SCALE } from './constants';
 import { StateRef } from './state-ref';

@@ -11,7 +11,8 @@ const ListTrackC = t.type({ uri: t.string, playable: t.boolean });
 const Direction = t.keyof({ next: null, previous: null });
 
 // Inputs.
-export const listLoadRequested = defineAction('list/loadRequested', { tracks: t.array(ListTrackC) });
+/** startIndex: where the first next lands (the track a context is played from). */
+export const listLoadRequested = defineAction('list/loadRequested', { tracks: t.array(ListTrackC), startIndex: t.number });
 /** `reason` is checked by the list player (spec 001 §5 'The argument `reason` is required.'), so any value is carried. */
 export const navigationRequested = defineAction('list/navigationRequested', { direction: Direction, reason: t.unknown });
 /** spec 001 §4 Smart previous, with what the playback state says at the time of the press. */

@@ -42,3 +42,12 @@ describe('track finish and errors (spec 001 §4 List player, §9 max consecutive
     [1, false, { kind: 'stay' }],
   ])('error count %p, allows next %p → %p', (errors, allowsNext, step) => expect(onTrackError(errors, at(0), allowsNext)).toEqual(step));
 });
+
+describe('a list loaded from a start track (spec 001 §4 List player: a context played from one of its tracks)', () => {
+  it.each([
+    ['lands on the start track', [T('a'), T('b'), T('c')], 1, 1],
+    ['skips an unplayable start track to the next playable one', [T('a'), T('b', false), T('c')], 1, 2],
+  ])('the first next %s', (_name, list, start, landed) => {
+    expect(navigate(loadList(list, start), 'next', 'playbtn')).toMatchObject({ kind: 'load', index: landed });
+  });
+});

@@ -30,8 +30,16 @@ export type Step =
 
 export type Direction = 'next' | 'previous';
 
-/** spec 001 §4 List player: a loaded list, before its first track (the first navigation lands on the first playable one). */
-export const loadList = (tracks: ReadonlyArray<ListTrack>): ListPlayerState => ({ status: 'listLoaded', tracks, index: -1, errors: 0 });
+/**
+ * spec 001 §4 List player: a loaded list, before its first track: the first next lands on the
+ * start track, or the first playable one after it (a context played from its third track starts there).
+ */
+export const loadList = (tracks: ReadonlyArray<ListTrack>, startIndex = 0): ListPlayerState => ({
+  status: 'listLoaded',
+  tracks,
+  index: startIndex - 1,
+  errors: 0,
+});
 
 /** The index a move lands on, skipping unplayable tracks (spec 001 §4); null past either end. */
 export function landing(tracks: ReadonlyArray<ListTrack>, from: number, direction: Direction): number | null {

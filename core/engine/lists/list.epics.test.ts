@@ -33,7 +33,7 @@ function run(inputs: ReadonlyArray<readonly [number, Action]>) {
   return { log, state };
 }
 
-const load = A.listLoadRequested({ tracks: [T('a'), T('b', false), T('c')] });
+const load = A.listLoadRequested({ tracks: [T('a'), T('b', false), T('c')], startIndex: 0 });
 const next = (reason: unknown = 'fwdbtn') => A.navigationRequested({ direction: 'next', reason });
 
 describe('list player epic (spec 001 §4 List player)', () => {
@@ -56,7 +56,7 @@ describe('list player epic (spec 001 §4 List player)', () => {
 
   it('a newer navigation cancels the older pending one', () => {
     const { log } = run([
-      [0, A.listLoadRequested({ tracks: [T('a'), T('b'), T('c')] })],
+      [0, A.listLoadRequested({ tracks: [T('a'), T('b'), T('c')], startIndex: 0 })],
       [1, next()],
       [2, next()],
       [3, A.listTrackLoaded({ index: 1 })],
@@ -84,7 +84,7 @@ describe('list player epic (spec 001 §4 List player)', () => {
 
   it('an error moves next with reason trackerror; more than 5 errors raise max-list-errors instead', () => {
     const tracks = Array.from({ length: 10 }, (_, i) => T(`t${i}`));
-    const inputs: Array<readonly [number, Action]> = [[0, A.listLoadRequested({ tracks })], [1, next('playbtn')]];
+    const inputs: Array<readonly [number, Action]> = [[0, A.listLoadRequested({ tracks, startIndex: 0 })], [1, next('playbtn')]];
     for (let i = 0; i < 6; i++) inputs.push([10 + i * 10, A.listTrackLoaded({ index: i })], [11 + i * 10, A.listTrackFailed({ allowsNext: true })]);
     const { log } = run(inputs);
     expect(log.slice(1).map(([t, type, p]) => [t, type, p?.['reason']])).toEqual([

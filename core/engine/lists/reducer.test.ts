@@ -6,7 +6,7 @@ import { listReducer } from './reducer';
 describe('list player states (spec 001 §4: no list, list loaded, track loading, playing or paused, list ended (cleared))', () => {
   it('walks the states in order', () => {
     const steps = [
-      A.listLoadRequested({ tracks: [{ uri: 'a', playable: true }] }),
+      A.listLoadRequested({ tracks: [{ uri: 'a', playable: true }], startIndex: 0 }),
       A.trackLoadRequested({ index: 0, uri: 'a', reason: 'playbtn' }),
       A.listTrackPlaying(),
       A.listTrackPaused(),
@@ -28,7 +28,7 @@ describe('list player states (spec 001 §4: no list, list loaded, track loading,
 
   it('a new list starts a new error count (errors are counted per list)', () => {
     const failing = { ...emptyList, status: 'paused' as const, errors: 4 };
-    expect(listReducer(failing, A.listLoadRequested({ tracks: [] })).errors).toBe(0);
+    expect(listReducer(failing, A.listLoadRequested({ tracks: [], startIndex: 0 })).errors).toBe(0);
   });
 });
 

@@ -14,7 +14,7 @@ export function listReducer(state: ListPlayerState, action: Action): ListPlayerS
   if (!isListAction(action)) return state;
   switch (action.type) {
     case 'list/loadRequested':
-      return loadList(action.tracks);
+      return loadList(action.tracks, action.startIndex);
     case 'list/trackLoadRequested':
       return { ...state, status: 'trackLoading', index: action.index };
     case 'list/trackPlaying':

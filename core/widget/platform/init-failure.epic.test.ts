@@ -35,6 +35,18 @@ describe('spec 000 §4 Initialization failure: switches playback to preview and 
     expect(state.platform.forcePreview).toBe(true);
   });
 
+  it('a play the engine could not start plays the preview instead (the press was for sound)', () => {
+    const play = a.engineCommandDecided({ command: { kind: 'play', contextUri: 'spotify:album:a', index: 0 } });
+    const { state } = scenario({
+      ui: '-e',
+      adapter: '---f',
+      inputs: { e: play, f: failed(EME_NO_SUPPORTED_KEYSYSTEM) },
+      expected: '---(pslq)',
+      outputs: { p: a.previewForced({ code: EME_NO_SUPPORTED_KEYSYSTEM }), s: a.playerStarted(), l: load1, q: a.playDecided() },
+    });
+    expect(state.platform.forcePreview).toBe(true);
+  });
+
   it.each(['EME_LICENSE_REQUEST_FAILED', 'MEDIA_NETWORK_ERROR', 'UNKNOWN'])('another code (%s) changes nothing', (code) => {
     const { state } = scenario({
       adapter: '-f',

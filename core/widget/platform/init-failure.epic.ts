@@ -1,6 +1,8 @@
-import { filter, mergeMap } from 'rxjs/operators';
+import { defer } from 'rxjs';
+import { filter, mergeMap, tap } from 'rxjs/operators';
 import type { Action } from '../../store/action';
-import { startDecisions } from '../preview-decisions';
+import { engineCommandDecided } from '../full-playback/actions';
+import { playDecisions, startDecisions } from '../preview-decisions';
 import type { WidgetEpic } from '../widget-epic';
 import { playerInitFailed, previewForced } from './actions';
 import { switchesToPreview } from './init-failure';
@@ -11,12 +13,20 @@ import { switchesToPreview } from './init-failure';
  * events". The widget consumes the preview player's events (player-events.epic.ts) from the moment
  * that player is started, so re-subscribing is starting it (spec 000 §2 first use; once only): its
  * first track is loaded and its events drive the playback state. Other codes change nothing here.
- * No engine emits the failure yet: the full-playback engine is issue 5.
+ * The engine fails as it starts, which a play command does: the preview then plays what the
+ * visitor asked the engine to play (our choice: the press was for sound, and a second press for
+ * the same thing would look broken).
  */
 export const initFailureEpic: WidgetEpic = (action$, state$) =>
-  action$.pipe(
-    filter(playerInitFailed.match),
-    filter((a) => switchesToPreview(a.code)),
-    // forcePreview changes no start rule, so the start decisions may read the state before it is reduced.
-    mergeMap((a): Action[] => [previewForced({ code: a.code }), ...startDecisions(state$.value)]),
-  );
+  defer(() => {
+    let wantsPlay = false;
+    return action$.pipe(
+      tap((a) => {
+        if (engineCommandDecided.match(a) && a.command.kind !== 'initialise') wantsPlay = a.command.kind === 'play' || a.command.kind === 'resume';
+      }),
+      filter(playerInitFailed.match),
+      filter((a) => switchesToPreview(a.code)),
+      // forcePreview changes no start rule, so the decisions may read the state before it is reduced.
+      mergeMap((a): Action[] => [previewForced({ code: a.code }), ...(wantsPlay ? playDecisions(state$.value) : startDecisions(state$.value))]),
+    );
+  });

@@ -1,0 +1,24 @@
+import { Observable, Subject, type SchedulerLike } from 'rxjs';
+import type { EngineCommand, EnginePort } from '../../core/ports';
+
+export interface FakeEngine extends EnginePort {
+  /** What the engine tells the widget (raw), as a test or a replay makes it. */
+  emit(event: unknown): void;
+}
+
+/** An engine that takes every command on the next scheduler turn and says only what a test emits. */
+export function createFakeEngine(scheduler: SchedulerLike, calls: EngineCommand[]): FakeEngine {
+  const events = new Subject<unknown>();
+  return {
+    send: (command) =>
+      new Observable<void>((subscriber) =>
+        scheduler.schedule(() => {
+          calls.push(command);
+          subscriber.next();
+          subscriber.complete();
+        }),
+      ),
+    events$: events.asObservable(),
+    emit: (event) => events.next(event),
+  };
+}

@@ -1,0 +1,94 @@
+import { of, type Observable } from 'rxjs';
+import { catchError, distinctUntilChanged, filter, map, mergeMap, take } from 'rxjs/operators';
+import type { Action } from '../../store/action';
+import { localVolumeChanged } from '../device/actions';
+import { notSuccessful, spclientRequest } from '../device/track-playback-request';
+import { checkVolume } from '../device/volume';
+import { navigationRequested, smartPreviousRequested } from '../lists/actions';
+import { gateCommands } from '../lists/command-queue';
+import { checkSeek } from '../lists/smart-previous';
+import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested } from '../media/actions';
+import * as P from './actions';
+import type { EngineState, PlayerEpic } from './deps';
+import { stateOfTrack } from './state-machine';
+
+/** spec 001 §7 Connect state: POST /connect-state/v1/player/command/from/{from}/to/{to}. */
+export const PLAYER_COMMAND_PATH = '/connect-state/v1/player/command/from';
+
+const COMMANDS = [
+  P.playContextRequested,
+  P.pauseRequested,
+  P.resumeRequested,
+  P.nextRequested,
+  P.previousRequested,
+  P.seekRequested,
+  P.seekByRequested,
+  P.volumeRequested,
+] as const;
+type Command = ReturnType<(typeof COMMANDS)[number]>;
+const isCommand = (a: Action): a is Command => COMMANDS.some((c) => c.match(a));
+
+const failureText = (err: unknown): string => (err instanceof Error && err.message !== '' ? err.message : 'No error message');
+
+/** Whether the current state forbids seeking (spec 001 §4 Smart previous; state disallow_seeking). */
+function seekingDisallowed(state: EngineState): boolean {
+  const { machine, trackIndex } = state.player;
+  if (machine === null || trackIndex === null) return false;
+  return stateOfTrack(machine, trackIndex)?.disallow_seeking === true;
+}
+
+function durationOf(state: EngineState): number {
+  return state.media.plan?.durationMs ?? 0;
+}
+
+/** What a released command does, as actions for the pieces that carry it out. */
+export function commandActions(command: Command, state: EngineState): Action[] {
+  if (P.pauseRequested.match(command)) return [mediaPauseRequested()];
+  if (P.resumeRequested.match(command)) return [mediaPlayRequested()];
+  if (P.nextRequested.match(command)) return [navigationRequested({ direction: 'next', reason: 'fwdbtn' })];
+  if (P.previousRequested.match(command)) {
+    return [smartPreviousRequested({ positionMs: state.media.positionMs, seekingDisallowed: seekingDisallowed(state) })];
+  }
+  if (P.seekRequested.match(command) || P.seekByRequested.match(command)) {
+    const target = P.seekRequested.match(command) ? command.positionMs : state.media.positionMs + command.deltaMs;
+    const checked = checkSeek(target, durationOf(state), seekingDisallowed(state));
+    return checked.ok ? [mediaSeekRequested({ positionMs: checked.positionMs })] : [P.commandRefused({ command: command.type, err: checked.err })];
+  }
+  if (P.volumeRequested.match(command)) {
+    // spec 001 §5: 'Volume should be in range [0, 1]'.
+    const checked = checkVolume(command.volume);
+    return checked.ok ? [localVolumeChanged({ volume: checked.value })] : [P.commandRefused({ command: command.type, err: checked.err })];
+  }
+  return [];
+}
+
+/**
+ * spec 001 §4 Client lifecycle and Commands: commands wait until the local player is enabled (the
+ * device registered) and run in order; once it was disabled they are refused with spec 001 §8's
+ * text. Playing a context asks the provider's player command to send this device a replace_state
+ * (spec 001 §7); the other commands act on the list and the media player here.
+ */
+export const commandsEpic: PlayerEpic = (action$, state$, deps) => {
+  const enabled$ = state$.pipe(
+    map((s) => s.device.registration === 'registered'),
+    distinctUntilChanged(),
+  );
+  return gateCommands(action$.pipe(filter(isCommand)), enabled$).pipe(
+    mergeMap((gate): Observable<Action> => {
+      if (gate.kind === 'refused') return of(P.commandRefused({ command: gate.command.type, err: gate.err }));
+      const command = gate.command;
+      if (!P.playContextRequested.match(command)) return of(...commandActions(command, state$.value));
+      const id = encodeURIComponent(deps.device.descriptor.id);
+      const body = { command: { endpoint: 'play', context: { uri: command.contextUri }, options: { skip_to: { track_index: command.index } } } };
+      return spclientRequest(deps.http, state$.value.transport, 'POST', `${PLAYER_COMMAND_PATH}/${id}/to/${id}`, body).pipe(
+        take(1),
+        map((r): Action =>
+          r.status >= 200 && r.status <= 299
+            ? P.playerCommandSent({ endpoint: 'play', status: r.status })
+            : P.playerCommandFailed({ endpoint: 'play', err: notSuccessful(r.status) }),
+        ),
+        catchError((err: unknown) => of(P.playerCommandFailed({ endpoint: 'play', err: failureText(err) }))),
+      );
+    }),
+  );
+};

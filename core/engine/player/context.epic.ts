@@ -1,0 +1,53 @@
+import { isLeft } from 'fp-ts/Either';
+import { filter, mergeMap } from 'rxjs/operators';
+import { formatDecodeErrors } from '../../model/decode-errors';
+import type { Action } from '../../store/action';
+import { playTokenLost, remoteLogOut, stateCleared, stateLoaded, stateModified, stateUpdateRequested } from '../device/actions';
+import { userCapped } from '../drm/actions';
+import { listClearRequested, listLoadRequested, navigationRequested } from '../lists/actions';
+import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested, mediaStopRequested } from '../media/actions';
+import { machineLoaded, machineRejected } from './actions';
+import type { EngineState, PlayerEpic } from './deps';
+import { fileOfTrack, StateMachine, stateOfRef } from './state-machine';
+
+const at = (state: EngineState) => ({ position: state.media.positionMs, duration: state.media.plan?.durationMs ?? 0 });
+
+/** spec 001 §4 replace_state on a different state: start its context from the state's track. */
+export function loadedContext(action: ReturnType<typeof stateLoaded>, state: EngineState): Action[] {
+  const decoded = StateMachine.decode(action.stateMachine);
+  if (isLeft(decoded)) return [machineRejected({ err: `Invalid state machine: ${formatDecodeErrors(decoded.left)}` })];
+  const machine = decoded.right;
+  const current = stateOfRef(machine, action.stateRef);
+  if (current === null) return [machineRejected({ err: `State ${action.stateRef.state_id} is not in machine ${machine.state_machine_id}` })];
+  const startMs = action.seekTo ?? current.seek_to ?? current.initial_playback_position;
+  return [
+    machineLoaded({ machine, index: current.track, startMs, autoplay: !action.stateRef.paused }),
+    // A track without an MP4 file cannot be played here: the list player skips it (spec 001 §4).
+    listLoadRequested({ tracks: machine.tracks.map((t) => ({ uri: t.metadata.uri, playable: fileOfTrack(t) !== null })), startIndex: current.track }),
+    // The context this client asked to play starts with its reason; one another device sent, 'remote'.
+    navigationRequested({ direction: 'next', reason: state.player.pendingReason ?? 'remote' }),
+  ];
+}
+
+/**
+ * spec 001 §4 Device service client, as the player carries it out: a new state starts its
+ * context; the same state pauses, resumes or seeks; no state (or a remote log-out, or a cap)
+ * stops and clears; a lost play token pauses.
+ */
+export const contextEpic: PlayerEpic = (action$, state$) =>
+  action$.pipe(
+    filter((a) => stateLoaded.match(a) || stateModified.match(a) || stateCleared.match(a) || remoteLogOut.match(a) || playTokenLost.match(a) || userCapped.match(a)),
+    mergeMap((a): Action[] => {
+      const state = state$.value;
+      if (stateLoaded.match(a)) return loadedContext(a, state);
+      if (stateModified.match(a)) {
+        const playing = state.media.status === 'playing' || state.media.status === 'buffering';
+        const toggle = a.stateRef.paused && playing ? [mediaPauseRequested()] : !a.stateRef.paused && !playing ? [mediaPlayRequested()] : [];
+        return [...toggle, ...(a.seekTo === null ? [] : [mediaSeekRequested({ positionMs: a.seekTo })])];
+      }
+      if (playTokenLost.match(a)) return [mediaPauseRequested()];
+      // spec 001 §4 "A cap event clears the list and state"; the state update names the cap.
+      const reason = userCapped.match(a) ? ([stateUpdateRequested({ reason: 'capped', ...at(state) })] as Action[]) : [stateUpdateRequested({ reason: 'state_clear', ...at(state) })];
+      return [mediaStopRequested(), listClearRequested(), ...reason];
+    }),
+  );

@@ -1,0 +1,64 @@
+import { defer } from 'rxjs';
+import { mergeMap } from 'rxjs/operators';
+import type { Action } from '../../store/action';
+import { logRequested } from '../tracking/log-actions';
+import { playbackStartPayload, playbackStatsPayload, stallPayload, streamVerificationPayload, type LogContext } from '../tracking/payloads';
+import { recordOf } from '../tracking/state';
+import { stallEnded, stallStarted, trackingFinalised, trackingReleased, trackPlaying } from '../tracking/actions';
+import { STALL_MS } from '../media/constants';
+import type { PlayerEpic } from './deps';
+
+
+/**
+ * spec 001 §3 Log payloads, §7 Logging: a playback's start log when it first plays, a stall log
+ * when a stall ends, and at its end (finalised) the playback stats and the stream verification
+ * (naming the playback that follows, if one started), after which its record is released. The
+ * session id of the logs is the client's instance id; sequence ids count this client's logs.
+ */
+export const logsEpic: PlayerEpic = (action$, state$, deps) =>
+  defer(() => {
+    const started = new Set<string>();
+    const stalls = new Map<string, number>();
+    let sequence = 0;
+    const context = (): LogContext => ({
+      sdkId: deps.player.drm.sdkName,
+      platform: 'web_player',
+      clientVersion: deps.device.clientVersion,
+      sessionId: state$.value.player.instanceId,
+    });
+    return action$.pipe(
+      mergeMap((a): Action[] => {
+        const tracking = state$.value.tracking;
+        if (trackPlaying.match(a) && !started.has(a.playbackId)) {
+          const record = recordOf(tracking, a.playbackId);
+          started.add(a.playbackId);
+          return record === null ? [] : [logRequested({ endpoint: 'jssdk_playback_start', payload: playbackStartPayload(record, context()) })];
+        }
+        if (stallStarted.match(a)) {
+          stalls.set(a.playbackId, a.at);
+          return [];
+        }
+        if (stallEnded.match(a)) {
+          const record = recordOf(tracking, a.playbackId);
+          const since = stalls.get(a.playbackId);
+          stalls.delete(a.playbackId);
+          if (record === null || since === undefined) return [];
+          const msStalled = a.at - since;
+          const stall = { byteOffset: record.totalBytes, timeOffsetMs: state$.value.media.positionMs, msStalled, timedOut: msStalled > STALL_MS };
+          return [logRequested({ endpoint: 'jssdk_stall', payload: stallPayload(record, context(), stall) })];
+        }
+        if (trackingFinalised.match(a)) {
+          const record = recordOf(tracking, a.playbackId);
+          if (record === null) return [];
+          const next = state$.value.player.playbackId;
+          sequence += 2;
+          return [
+            logRequested({ endpoint: 'jssdk_playback_stats', payload: playbackStatsPayload(record, context(), sequence - 1) }),
+            logRequested({ endpoint: 'track_stream_verification', payload: streamVerificationPayload(record, context(), sequence, next === a.playbackId ? null : next) }),
+            trackingReleased({ playbackId: a.playbackId }),
+          ];
+        }
+        return [];
+      }),
+    );
+  });

@@ -1,0 +1,89 @@
+import { defer } from 'rxjs';
+import { mergeMap } from 'rxjs/operators';
+import type { Action } from '../../store/action';
+import { localStateChanged, stateUpdateRequested } from '../device/actions';
+import type { StateUpdateReason } from '../device/state-update';
+import { listEnded, listTrackFailed, listTrackFinished, listTrackLoaded, listTrackPaused, listTrackPlaying } from '../lists/actions';
+import { fragmentFetched, mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaSeekRequested, mediaTrackEnded } from '../media/actions';
+import {
+  bytesReceived,
+  durationKnown,
+  finaliseRequested,
+  playbackErrored,
+  playedThresholdReached,
+  stallEnded,
+  stallStarted,
+  startedPlaying,
+  trackPaused,
+  trackPlaying,
+  trackSeeked,
+  trackingFinalised,
+} from '../tracking/actions';
+import type { EngineState, PlayerEpic } from './deps';
+
+const update = (reason: StateUpdateReason, state: EngineState, position = state.media.positionMs): Action =>
+  stateUpdateRequested({ reason, position, duration: state.media.plan?.durationMs ?? 0 });
+
+/** The device's ref with a new paused flag, when it changes. */
+function pausedRef(state: EngineState, paused: boolean): Action[] {
+  const ref = state.device.stateRef;
+  return ref === null || ref.paused === paused ? [] : [localStateChanged({ stateRef: { ...ref, paused } })];
+}
+
+/**
+ * The media player's facts, told to the pieces that follow playback: the list player (loaded,
+ * playing, paused, finished, failed: spec 001 §4 List player), tracking (spec 001 §3 record, §4
+ * Tracking) and the device's state updates with their reasons (spec 001 §4 State update sends).
+ */
+export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
+  defer(() => {
+    // A waiting element is a stall until it plays again (spec 001 §3 record: stalls).
+    let stalled = false;
+    let everPlayed = false;
+    return action$.pipe(
+      mergeMap((a): Action[] => {
+        const state = state$.value;
+        const playbackId = state.player.playbackId;
+        const now = deps.clock.now();
+        if (playbackId === null) return [];
+        if (mediaElementFact.match(a)) {
+          if (a.kind === 'loadedmetadata') {
+            // A MediaSource's element knows no duration until the stream ends: the seek table's is the track's.
+            return [listTrackLoaded({ index: state.player.trackIndex ?? -1 }), durationKnown({ playbackId, durationMs: state.media.plan?.durationMs ?? a.durationMs })];
+          }
+          if (a.kind === 'waiting' && !stalled && everPlayed) {
+            stalled = true;
+            return [stallStarted({ playbackId, at: now })];
+          }
+          if (a.kind === 'playing') {
+            const ended = stalled ? [stallEnded({ playbackId, at: now })] : [];
+            const resumed = state.device.paused ? [...pausedRef(state, false), update('resume', state)] : [];
+            stalled = false;
+            everPlayed = true;
+            return [...ended, listTrackPlaying(), trackPlaying({ playbackId, at: now }), ...resumed];
+          }
+          return [];
+        }
+        // spec 001 §4: the pause event comes 10 ms after the pause.
+        if (mediaPausedEvent.match(a)) return [listTrackPaused(), trackPaused({ playbackId, at: now }), ...pausedRef(state, true), update('pause', state)];
+        if (mediaSeekRequested.match(a)) {
+          return [trackSeeked({ playbackId, at: now, fromMs: state.media.positionMs, toMs: a.positionMs }), update('position_changed', state, a.positionMs)];
+        }
+        if (mediaTrackEnded.match(a)) return [listTrackFinished()];
+        if (mediaPlayerFailed.match(a)) {
+          return [playbackErrored({ playbackId }), update('error', state), listTrackFailed({ allowsNext: !a.fatal })];
+        }
+        if (fragmentFetched.match(a)) {
+          const url = state.media.resolved?.urls[0] ?? '';
+          return [bytesReceived({ playbackId, url, bytes: a.bytes, durationMs: a.elapsedMs })];
+        }
+        if (startedPlaying.match(a) && a.playbackId === playbackId) return [update('started_playing', state)];
+        if (playedThresholdReached.match(a) && a.playbackId === playbackId) return [update('played_threshold_reached', state)];
+        if (trackingFinalised.match(a)) return [update('track_data_finalized', state, a.positionMs)];
+        // spec 001 §4 List player: at the end the list clears; the last playback ends with it.
+        if (listEnded.match(a)) return [finaliseRequested({ playbackId, at: now, positionMs: state.media.positionMs, reasonEnd: 'endplay' })];
+        return [];
+      }),
+    );
+  });
+

@@ -1,0 +1,22 @@
+import type { Action } from '../../store/action';
+import { remoteLogOut, stateCleared } from '../device/actions';
+import { trackLoadRequested } from '../lists/actions';
+import { trackingStarted } from '../tracking/actions';
+import { playerInitFailed } from '../../widget/platform/actions';
+import { clientInitialised, machineLoaded, playContextRequested } from './actions';
+import type { PlayerState } from './state';
+
+/** The player glue's state; the pieces it joins keep their own (session, transport, device, list, media, drm, tracking). */
+export function playerReducer(state: PlayerState, action: Action): PlayerState {
+  if (clientInitialised.match(action)) return { ...state, initialised: true, instanceId: action.instanceId };
+  if (playContextRequested.match(action)) return { ...state, pendingReason: action.reason };
+  if (machineLoaded.match(action)) return { ...state, machine: action.machine, trackIndex: null, startMs: action.startMs, autoplay: action.autoplay };
+  if (trackLoadRequested.match(action)) return { ...state, trackIndex: action.index, pendingReason: null };
+  // The start position and paused flag of a replace_state hold for its first track only.
+  if (trackingStarted.match(action)) return { ...state, playbackId: action.playbackId, playbacks: state.playbacks + 1, startMs: 0, autoplay: true };
+  // spec 001 §4: no state ref (or a remote log-out) clears the state: nothing is loaded any more.
+  if (stateCleared.match(action) || remoteLogOut.match(action)) return { ...state, machine: null, trackIndex: null, playbackId: null };
+  // spec 001 §4 / spec 000 §4: an initialization failure (the DRM's no usable key system, ...).
+  if (playerInitFailed.match(action)) return { ...state, failure: action.message };
+  return state;
+}

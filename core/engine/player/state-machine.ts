@@ -1,0 +1,64 @@
+import * as t from 'io-ts';
+import type { StateRef } from '../device/state-ref';
+
+/*
+ * spec 001 §3 "State machine from the device service": one state per track of the context, each
+ * naming its track by index and its neighbours by state id; tracks carry metadata, the manifest
+ * (the MP4 file ids of the track's audio files) and when to send progress. The provider builds it
+ * (server/playback/state-machine.ts) and the engine decodes it from replace_state with this codec.
+ */
+
+const Transitions = t.partial({ advance: t.string, skip_next: t.string, skip_prev: t.string, show_next: t.string, show_prev: t.string });
+
+export const MachineState = t.intersection([
+  t.type({
+    state_id: t.string,
+    track: t.number,
+    transitions: Transitions,
+    restrictions: t.record(t.string, t.array(t.string)),
+    initial_playback_position: t.number,
+    disallow_seeking: t.boolean,
+  }),
+  t.partial({ seek_to: t.number }),
+]);
+export type MachineState = t.TypeOf<typeof MachineState>;
+
+/** spec 001 §3 Track-file source kinds: file_ids_mp4 entries (format MP4_96 / MP4_160, bitrate bit/s). */
+export const Mp4File = t.type({ file_id: t.string, format: t.string, bitrate: t.number });
+export type Mp4File = t.TypeOf<typeof Mp4File>;
+
+export const MachineTrack = t.type({
+  metadata: t.type({ uri: t.string, name: t.string, duration: t.number, context_uri: t.string }),
+  manifest: t.type({ file_ids_mp4: t.array(Mp4File) }),
+  ms_played_until_update: t.number,
+  ms_playing_update_interval: t.number,
+});
+export type MachineTrack = t.TypeOf<typeof MachineTrack>;
+
+export const StateMachine = t.type({ state_machine_id: t.string, states: t.array(MachineState), tracks: t.array(MachineTrack) });
+export type StateMachine = t.TypeOf<typeof StateMachine>;
+
+/** The state that plays track `index` (the provider makes one state per track). */
+export function stateOfTrack(machine: StateMachine, index: number): MachineState | null {
+  return machine.states.find((state) => state.track === index) ?? null;
+}
+
+/** The state a ref names in this machine, or null when the ref is of another machine. */
+export function stateOfRef(machine: StateMachine, ref: StateRef): MachineState | null {
+  if (ref.state_machine_id !== machine.state_machine_id) return null;
+  return machine.states.find((state) => state.state_id === ref.state_id) ?? null;
+}
+
+export function refOfTrack(machine: StateMachine, index: number, paused: boolean): StateRef | null {
+  const state = stateOfTrack(machine, index);
+  return state === null ? null : { state_machine_id: machine.state_machine_id, state_id: state.state_id, paused };
+}
+
+/**
+ * The file the media player loads: the manifest's highest-bitrate MP4 file. The provider lists
+ * them lowest first; one file is played per track (no switching mid-track), so the better one is
+ * taken. A track without MP4 files cannot be played by this engine.
+ */
+export function fileOfTrack(track: MachineTrack): Mp4File | null {
+  return track.manifest.file_ids_mp4.reduce<Mp4File | null>((best, file) => (best === null || file.bitrate > best.bitrate ? file : best), null);
+}

@@ -1,0 +1,56 @@
+import { filter, mergeMap } from 'rxjs/operators';
+import type { Action } from '../../store/action';
+import { localStateChanged, stateUpdateRequested } from '../device/actions';
+import { restartRequested, trackLoadRequested } from '../lists/actions';
+import { mediaLoadRequested, mediaSeekRequested } from '../media/actions';
+import { finaliseRequested, trackingStarted } from '../tracking/actions';
+import type { EngineState, PlayerEpic } from './deps';
+import { playbackIdOf } from './playback-id';
+import { fileOfTrack, refOfTrack } from './state-machine';
+
+/** spec 001 §9 Codecs: the AAC the provider packages. */
+export const AUDIO_CODEC = 'mp4a.40.2';
+
+/**
+ * What loading track `index` of the machine means to each piece: the playback before it is
+ * finalised (spec 001 §4 Tracking, ended by the navigation's reason), the device names the new
+ * state and says before_track_load, tracking starts a record (the list player's played threshold:
+ * the track's ms_played_until_update), and the media player loads its file.
+ */
+export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, state: EngineState, now: number): Action[] {
+  const { machine, playbackId, instanceId, playbacks, startMs, autoplay } = state.player;
+  const track = machine?.tracks[action.index];
+  const file = track === undefined ? null : fileOfTrack(track);
+  const ref = machine === null ? null : refOfTrack(machine, action.index, !autoplay);
+  if (machine === null || track === undefined || file === null || ref === null) return [];
+  const finalise = playbackId === null ? [] : [finaliseRequested({ playbackId, at: now, positionMs: state.media.positionMs, reasonEnd: action.reason })];
+  const nextId = playbackIdOf(instanceId, playbacks);
+  return [
+    ...finalise,
+    localStateChanged({ stateRef: ref }),
+    stateUpdateRequested({ reason: 'before_track_load', position: startMs, duration: track.metadata.duration }),
+    trackingStarted({
+      playbackId: nextId,
+      trackUri: track.metadata.uri,
+      fileId: file.file_id,
+      at: now,
+      startPositionMs: startMs,
+      reasonStart: action.reason,
+      initiallyPaused: !autoplay,
+      playedThresholdMs: track.ms_played_until_update,
+      keySystem: state.drm.keySystem ?? '',
+      audioCodec: AUDIO_CODEC,
+      bitrate: file.bitrate,
+    }),
+    // Every MP4 file of the provider is CENC-packaged (issue 4): its ended is synthesised (spec 001 §4).
+    mediaLoadRequested({ fileId: file.file_id, protected: true, isAd: false, startMs, autoplay }),
+  ];
+}
+
+/** The list player's track loads, carried out (trackLoadActions); smart previous's restart seeks to the start. */
+export const trackLoadEpic: PlayerEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter((a) => trackLoadRequested.match(a) || restartRequested.match(a)),
+    mergeMap((a): Action[] => (trackLoadRequested.match(a) ? trackLoadActions(a, state$.value, deps.clock.now()) : [mediaSeekRequested({ positionMs: 0 })])),
+  );
+

@@ -1,0 +1,16 @@
+import * as t from 'io-ts';
+
+/**
+ * spec 001 §4 Events forwarded from the engine to the widget: track change, play or pause, reset,
+ * progress and initialization failure. The engine makes them (core/engine/player/client-events.ts);
+ * the widget decodes them with this codec at its boundary (core/widget/full-playback/engine-facts.ts).
+ */
+export const EngineEvent = t.union([
+  t.type({ kind: t.literal('trackChanged'), uri: t.string, durationMs: t.number }),
+  t.type({ kind: t.literal('played') }),
+  t.type({ kind: t.literal('paused') }),
+  t.type({ kind: t.literal('progress'), positionMs: t.number }),
+  t.type({ kind: t.literal('reset') }),
+  t.type({ kind: t.literal('initializationFailed'), code: t.string, message: t.string }),
+]);
+export type EngineEvent = t.TypeOf<typeof EngineEvent>;

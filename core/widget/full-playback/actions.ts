@@ -1,0 +1,23 @@
+import * as t from 'io-ts';
+import { defineAction } from '../../store/action';
+
+/*
+ * Full playback (spec 000 §4 "Otherwise full playback"): outside preview mode the widget's
+ * commands go to the engine (core/ports.ts EnginePort) instead of the preview player.
+ */
+export const EngineCommandC = t.union([
+  t.type({ kind: t.literal('initialise') }),
+  t.type({ kind: t.literal('play'), contextUri: t.string, index: t.number }),
+  t.type({ kind: t.literal('pause') }),
+  t.type({ kind: t.literal('resume') }),
+  t.type({ kind: t.literal('next') }),
+  t.type({ kind: t.literal('previous') }),
+  t.type({ kind: t.literal('seek'), positionMs: t.number }),
+  t.type({ kind: t.literal('seekBy'), deltaMs: t.number }),
+  t.type({ kind: t.literal('volume'), volume: t.number }),
+]);
+
+export const engineCommandDecided = defineAction('full/engineCommandDecided', { command: EngineCommandC });
+export const engineCommandFailed = defineAction('full/engineCommandFailed', { err: t.string });
+/** An engine event that did not decode (core/model/engine-event.ts): named, and ignored. */
+export const engineEventRejected = defineAction('full/engineEventRejected', { err: t.string });

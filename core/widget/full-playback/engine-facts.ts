@@ -1,0 +1,32 @@
+import { isLeft } from 'fp-ts/Either';
+import { formatDecodeErrors } from '../../model/decode-errors';
+import { EngineEvent } from '../../model/engine-event';
+import type { Action } from '../../store/action';
+import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, playbackTrackChanged } from '../actions';
+import { playerInitFailed } from '../platform/actions';
+import { engineEventRejected } from './actions';
+
+/**
+ * An engine event (spec 001 §4 Events forwarded) as the widget's own fact, src 'adapter': the
+ * playback actions of spec 000 §4 (TRACK_CHANGE, PLAY, PAUSE, PROGRESS_UPDATE, RESET) and the
+ * initialization failure, which falls back to preview (platform/init-failure.epic.ts).
+ */
+export function decodeEngineEvent(raw: unknown): Action {
+  const decoded = EngineEvent.decode(raw);
+  if (isLeft(decoded)) return engineEventRejected({ err: `Invalid engine event: ${formatDecodeErrors(decoded.left)}` });
+  const event = decoded.right;
+  switch (event.kind) {
+    case 'trackChanged':
+      return playbackTrackChanged({ uri: event.uri, durationMs: event.durationMs });
+    case 'played':
+      return playbackPlayed();
+    case 'paused':
+      return playbackPaused();
+    case 'progress':
+      return playbackProgressed({ progress: event.positionMs });
+    case 'reset':
+      return playbackReset();
+    case 'initializationFailed':
+      return playerInitFailed({ code: event.code, message: event.message });
+  }
+}

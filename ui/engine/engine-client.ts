@@ -1,0 +1,176 @@
+/**
+ * The full-playback engine in the browser: its own chunk (build.mjs splitting), loaded by the
+ * widget's engine port (engine-port.ts) on a logged-in visitor's first command. It builds the
+ * engine's store (core/engine/player) over the real adapters, on its own audio element, keeps its
+ * action log, and speaks to the widget in commands and events only.
+ */
+import { asyncScheduler, firstValueFrom } from 'rxjs';
+import { filter, map, scan } from 'rxjs/operators';
+// Each adapter from its own module: through the adapters' index the widget's first chunk would
+// reach (and carry) the engine's adapters too.
+import { createBrowserClock } from '../../adapters/browser/clock';
+import { createBrowserEme } from '../../adapters/browser/eme';
+import { createFetchHttp } from '../../adapters/browser/fetch-http';
+import { createLocalStorage } from '../../adapters/browser/local-storage';
+import { createBrowserMediaSource } from '../../adapters/browser/media-source';
+import { createBrowserRandom } from '../../adapters/browser/random';
+import { createBrowserSocket } from '../../adapters/browser/web-socket';
+import { checkDescriptor } from '../../core/engine/device/descriptor';
+import { storedDeviceId } from '../../core/engine/device/device-id';
+import { encrypted } from '../../core/engine/drm/actions';
+import { decodeMediaElementFact } from '../../core/engine/media/element-fact';
+import {
+  clientInitialised,
+  engineEpics,
+  engineReducer,
+  initialEngineState,
+  nextRequested,
+  pauseRequested,
+  playContextRequested,
+  previousRequested,
+  resumeRequested,
+  seekByRequested,
+  seekRequested,
+  volumeRequested,
+  type EngineDeps,
+  type EngineState,
+} from '../../core/engine/player';
+import { clientEventOf, isNews } from '../../core/engine/player/client-events';
+import type { EngineEvent } from '../../core/model/engine-event';
+import { sessionIdFrom } from '../../core/logging/session-id';
+import type { Action } from '../../core/store/action';
+import type { EngineCommand } from '../../core/ports';
+import { createActionLog } from '../../core/store/action-log';
+import { createStore } from '../../core/store/store';
+import type { EngineClient } from './engine-port';
+
+/** What the widget knows that the engine needs: the provider's hosts (spec 000 §7) and the build. */
+export interface EngineClientOptions {
+  readonly hosts: { readonly api: string; readonly accounts: string };
+  readonly version: string;
+}
+
+declare global {
+  interface Window {
+    /** debug=1 only: the engine's action log and state, for tests and engineers. */
+    __engineDebug?: { actionLog: () => string; state: () => EngineState };
+  }
+}
+
+/** spec 001 §9 Codecs: AAC in fragmented MP4. */
+const MIME_TYPE = 'audio/mp4; codecs="mp4a.40.2"';
+const SDK_NAME = 'embed_v2';
+
+/** The provider's host as a URL base: '' (this server) is the page's origin. */
+const base = (host: string): string => (host === '' ? window.location.origin : host.replace(/\/+$/, ''));
+
+function commandAction(command: EngineCommand): Action | null {
+  switch (command.kind) {
+    case 'initialise':
+      return null;
+    case 'play':
+      return playContextRequested({ contextUri: command.contextUri, index: command.index, reason: 'playbtn' });
+    case 'pause':
+      return pauseRequested();
+    case 'resume':
+      return resumeRequested();
+    case 'next':
+      return nextRequested();
+    case 'previous':
+      return previousRequested();
+    case 'seek':
+      return seekRequested({ positionMs: command.positionMs });
+    case 'seekBy':
+      return seekByRequested({ deltaMs: command.deltaMs });
+    case 'volume':
+      return volumeRequested({ volume: command.volume });
+  }
+}
+
+export async function startEngineClient(options: EngineClientOptions): Promise<EngineClient> {
+  const audio = document.createElement('audio');
+  audio.hidden = true;
+  document.body.appendChild(audio);
+  const scheduler = asyncScheduler;
+  const random = createBrowserRandom();
+  const storage = createLocalStorage(window.localStorage);
+  const api = base(options.hosts.api);
+  const id = await firstValueFrom(storedDeviceId(storage, random));
+  // spec 001 §3 Device descriptor: this widget as a computer-type device of the provider.
+  const checked = checkDescriptor({ id, name: 'Embedded player', model: 'embed_v2', type: 'computer', brand: 'embed' });
+  if (!checked.ok) throw new Error(checked.err);
+  const deps: EngineDeps = {
+    clock: createBrowserClock(scheduler),
+    scheduler,
+    random,
+    http: createFetchHttp((url, init) => window.fetch(url, init)),
+    storage,
+    socket: createBrowserSocket(window),
+    eme: createBrowserEme(navigator, audio),
+    mediaSource: createBrowserMediaSource(window, audio),
+    media: {
+      storageResolveBase: `${api}/storage-resolve/files/audio/interactive/`,
+      seekTableBase: `${api}/seektable/`,
+      mimeType: MIME_TYPE,
+      pauseOnQuotaExceeded: false,
+    },
+    device: { descriptor: checked.descriptor, clientVersion: options.version, limitStateUpdates: true },
+    player: {
+      accountsUrl: base(options.hosts.accounts),
+      resolveUrl: `${api}/apresolve`,
+      drm: {
+        // The reference provider licenses ClearKey, tried after the commercial systems (spec 001 §3).
+        localProvider: true,
+        licenceUrlEndpoint: `${api}/melody/v1/license_url`,
+        serverTimeUrl: `${api}/melody/v1/time`,
+        sdkName: SDK_NAME,
+        sdkVersion: options.version,
+      },
+    },
+  };
+  const log = createActionLog({ app: 'embed-engine', version: options.version, initialState: initialEngineState });
+  const store = createStore({
+    reducer: engineReducer,
+    epics: engineEpics({ baseUrl: api, platform: 'web_player', sdkId: SDK_NAME }),
+    deps,
+    initialState: initialEngineState,
+    onEnvelope: log.record,
+  });
+  deps.mediaSource.facts$.subscribe((fact) => store.dispatch(decodeMediaElementFact(fact, store.getState().media.playId), 'adapter'));
+  deps.eme.encrypted$.subscribe((fact) => store.dispatch(encrypted(fact), 'adapter'));
+  if (new URLSearchParams(window.location.search).get('debug') === '1') {
+    window.__engineDebug = { actionLog: () => log.toJsonl(), state: () => store.getState() };
+  }
+
+  type Last = { readonly uri: string | null; readonly paused: boolean | null; readonly event: EngineEvent | null };
+  const events$ = store.envelopes$.pipe(
+    map((envelope) => clientEventOf(envelope.action, store.getState())),
+    filter((event): event is EngineEvent => event !== null),
+    scan<EngineEvent, Last>(
+      (last, event) => {
+        if (!isNews(event, last)) return { ...last, event: null };
+        if (event.kind === 'reset') return { uri: null, paused: null, event };
+        if (event.kind === 'trackChanged') return { ...last, uri: event.uri, event };
+        if (event.kind === 'played' || event.kind === 'paused') return { ...last, paused: event.kind === 'paused', event };
+        return { ...last, event };
+      },
+      { uri: null, paused: null, event: null },
+    ),
+    map((last) => last.event),
+    filter((event): event is EngineEvent => event !== null),
+  );
+
+  let initialised = false;
+  return {
+    send: (command) => {
+      // spec 001 §4 Client lifecycle: initialised on the first pointer entry or the first command.
+      if (!initialised) {
+        initialised = true;
+        store.dispatch(clientInitialised({ instanceId: sessionIdFrom(random) }), 'ui');
+      }
+      const action = commandAction(command);
+      if (action !== null) store.dispatch(action, 'ui');
+    },
+    events$,
+  };
+}
