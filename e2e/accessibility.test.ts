@@ -6,6 +6,7 @@
 // are for whole pages, while an embed is a fragment of its host's page inside an iframe.
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
+import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 
 jest.setTimeout(240_000);
@@ -13,14 +14,15 @@ jest.setTimeout(240_000);
 const AXE_PATH = join(resolve(__dirname, '..'), 'node_modules', 'axe-core', 'axe.min.js');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-// The demo catalogue (fixtures/catalogue.json), one of each resource type.
+// The demo catalogue (fixtures/demo-catalogue), one of each resource type.
+const demo = demoCatalogue();
 const PATHS = {
-  album: '/embed/album/SoJ4d1xtIm9nwSHyTneL12',
-  playlist: '/embed/playlist/QNfR9fl4TvZxLHY6Y8FwD2',
-  track: '/embed/track/mdL7LWeuHRgo7T3RvBNFlb',
-  episode: '/embed/episode/uC4R1fd3RK8RUuTuOSMjvE',
-  artist: '/embed/artist/etdUCBud9jRwQFgR3NiAEn',
-  show: '/embed/show/nXVL9MeOPqxr9eKpYz1ac9',
+  album: `/embed/album/${demo.albums[0]!.id}`,
+  playlist: `/embed/playlist/${demo.playlists[0]!.id}`,
+  track: `/embed/track/${demo.tracks[0]!.id}`,
+  episode: `/embed/episode/${demo.episodes[0]!.id}`,
+  artist: `/embed/artist/${demo.artists[0]!.id}`,
+  show: `/embed/show/${demo.shows[0]!.id}`,
 } as const;
 type ResourceName = keyof typeof PATHS;
 

@@ -4,13 +4,20 @@
 // reads the device's pixel ratio and fetches one of them; the markup itself does not depend on the
 // device, so the server's first frame and hydration agree. Checked at deviceScaleFactor 1 and 2.
 import type { Browser, Page } from 'puppeteer';
+import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 
 jest.setTimeout(60_000);
 
 // A track of the demo catalogue: its album's images are 640, 300 and 64 px wide.
-const TRACK_PATH = '/embed/track/mdL7LWeuHRgo7T3RvBNFlb';
-const IMAGE = (width: number) => `/media/images/album-harbour-lights-${width}.jpg`;
+const demo = demoCatalogue();
+const track = demo.tracks[0]!;
+const TRACK_PATH = `/embed/track/${track.id}`;
+const IMAGE = (width: number) => {
+  const image = demo.albums.find((a) => a.id === track.albumId)!.images.find((i) => i.width === width);
+  if (image === undefined) throw new Error(`the demo album has no ${width} px image`);
+  return `/media/${image.file}`;
+};
 
 let server: RunningServer;
 let browser: Browser;

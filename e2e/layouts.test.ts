@@ -6,19 +6,21 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
+import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { launchChromium, startServer, type RunningServer } from './harness';
 
 jest.setTimeout(180_000);
 
 const ARTIFACTS = join(resolve(__dirname, 'artifacts'), 'layouts');
 
-// The demo catalogue (fixtures/catalogue.json): an album (19 px rows), a playlist (38 px rows with
+// The demo catalogue (fixtures/demo-catalogue): an album (19 px rows), a playlist (38 px rows with
 // the artists subtitle), a track and an episode (big cover art in legacy-extended).
+const demo = demoCatalogue();
 const RESOURCES = {
-  album: { path: '/embed/album/SoJ4d1xtIm9nwSHyTneL12', list: true, rowPx: 19 },
-  playlist: { path: '/embed/playlist/QNfR9fl4TvZxLHY6Y8FwD2', list: true, rowPx: 38 },
-  track: { path: '/embed/track/mdL7LWeuHRgo7T3RvBNFlb', list: false, rowPx: 0 },
-  episode: { path: '/embed/episode/uC4R1fd3RK8RUuTuOSMjvE', list: false, rowPx: 0 },
+  album: { path: `/embed/album/${demo.albums[0]!.id}`, list: true, rowPx: 19 },
+  playlist: { path: `/embed/playlist/${demo.playlists[0]!.id}`, list: true, rowPx: 38 },
+  track: { path: `/embed/track/${demo.tracks[0]!.id}`, list: false, rowPx: 0 },
+  episode: { path: `/embed/episode/${demo.episodes[0]!.id}`, list: false, rowPx: 0 },
 } as const;
 type ResourceName = keyof typeof RESOURCES;
 

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { readCatalogueFile } from '../server/db/open-database';
+import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 import { checkRecordedSession, keepRecordedSession } from './recorded-session';
 
@@ -11,7 +11,7 @@ jest.setTimeout(60_000);
 
 const ROOT = resolve(__dirname, '..');
 const ARTIFACTS = join(ROOT, 'e2e/artifacts/share');
-const albumId = readCatalogueFile(join(ROOT, 'fixtures/catalogue.json')).albums[0]!.id;
+const albumId = demoCatalogue().albums[0]!.id;
 const en = JSON.parse(readFileSync(join(ROOT, 'fixtures/translations/en.json'), 'utf8')) as Record<string, string>;
 
 let server: RunningServer;

@@ -17,6 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { decodeMetadata } from '../server/ingest/metadata-codec';
+import { artistIdOf } from '../server/ingest/plan-album';
 
 const FFMPEG = process.env.FFMPEG ?? '/usr/bin/ffmpeg';
 const ESPEAK = process.env.ESPEAK ?? '/usr/bin/espeak-ng';
@@ -144,12 +145,20 @@ function writeCover(path: string, c0: string, c1: string, style: Style, seed: nu
 
 const maj = [0, 4, 7] as const;
 
+/** A link to another artist in a biography (spec 000 §5 Bio text: the widget splits these). */
+const artistLink = (name: string) => `<a href="spotify:artist:${artistIdOf(name)}">${name}</a>`;
+
 const ALBUMS = [
   {
     folder: 'harbour-lights',
     name: 'Harbour Lights',
     releaseDate: '2018-10-05',
-    artist: { name: 'Marlow Tide', image: 'marlow-tide.png', colors: ['2b4a66', '1c3650'] as const },
+    artist: {
+      name: 'Marlow Tide', image: 'marlow-tide.png', colors: ['2b4a66', '1c3650'] as const,
+      biography:
+        'Marlow Tide is a coastal folk duo from a harbour town, writing songs about night ferries and lantern light.\n\n' +
+        `Their first album, Harbour Lights, was recorded in one week in a boathouse. They often tour with ${artistLink('The Quiet Orchards')}.\n`,
+    },
     cover: { colors: ['2f6f73', '1d4a4d'] as const, style: 'stripes' as Style },
     songs: [
       { file: '01-lantern-swell.flac', title: 'Lantern Swell', seconds: 52, bpm: 84, root: 57, chords: [[0, 4, 7], [-3, 0, 4], [5, 9, 12], [7, 11, 14]], melody: [12, null, 7, 9, 7, null, 4, 2, 4, null, 0, 2, 4, 7, null, null], tremolo: 2, echoMs: 320, kick: false, artists: ['Marlow Tide'] },
@@ -161,7 +170,13 @@ const ALBUMS = [
     folder: 'paper-kites',
     name: 'Paper Kites',
     releaseDate: '2019-04-12',
-    artist: { name: 'The Quiet Orchards', image: 'the-quiet-orchards.png', colors: ['7d4a3a', '54302a'] as const },
+    artist: {
+      name: 'The Quiet Orchards', image: 'the-quiet-orchards.png', colors: ['7d4a3a', '54302a'] as const,
+      // Three line breaks in a row on purpose: the widget drops the empty lines (spec 000 §5 Bio text).
+      biography:
+        'The Quiet Orchards make slow, warm indie pop with a weathered edge.\n\n\n' +
+        `Fans of ${artistLink('Marlow Tide')} will find a kindred sound.`,
+    },
     cover: { colors: ['b08a3a', '6a4e1c'] as const, style: 'mosaic' as Style },
     songs: [
       { file: '01-amber-hours.flac', title: 'Amber Hours', seconds: 48, bpm: 108, root: 60, chords: [[...maj], [5, 9, 12], [-3, 0, 4], [7, 11, 14]], melody: [0, 4, 7, 12, 9, 7, 4, null, 2, 4, 5, 7, 4, null, 0, null], tremolo: 4, echoMs: 200, kick: true, artists: ['The Quiet Orchards'] },
@@ -247,7 +262,7 @@ function main(): void {
       name: album.name,
       releaseDate: album.releaseDate,
       cover: 'cover.png',
-      artists: [{ name: album.artist.name, image: album.artist.image }],
+      artists: [{ name: album.artist.name, image: album.artist.image, biography: album.artist.biography }],
       tracks: album.songs.map((song, i) => ({
         file: song.file, title: song.title, trackNumber: i + 1, artists: [...song.artists], availableMarkets: MARKETS,
       })),

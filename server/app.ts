@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import pkg from '../package.json';
 import { createResourceReader } from './catalogue/resources';
+import { demoCatalogueOf } from './db/demo-catalogue';
 import { openDatabase } from './db/open-database';
 import { registerAccountRoutes } from './accounts/routes';
 import { registerDemoRoutes } from './demo/routes';
@@ -112,7 +113,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // The tokens GET /access_token issues are the bearer tokens of the Web API and the dealer.
   const verifyToken = createTokenVerifier(db);
   // Issue 4: the Web API under /v1 (spec 001 §7 Catalogue API), storage resolve, CDN and seek tables.
-  registerWebApi(app, { db, publicUrl, authenticate: tokenOwnerFrom(verifyToken), mediaDir: `${options.fixturesDir}/media` });
+  registerWebApi(app, { db, publicUrl, authenticate: tokenOwnerFrom(verifyToken), mediaDir: demoCatalogueOf(options.fixturesDir).mediaDir });
   // Issue 5: the dealer websocket at /dealer (access_token in the query) and GET /apresolve (spec 001 §7); app.dealer pushes.
   registerDealer(app, { verify: verifyToken, publicUrl });
   // Issue 5: the track-playback service and player commands (server/playback/README.md).

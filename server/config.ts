@@ -2,7 +2,7 @@
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
-  /** Where the SQLite catalogue lives; created and seeded on first start. */
+  /** Where the SQLite catalogue lives; on first start, a copy of the committed demo catalogue (server/db/demo-catalogue.ts). */
   readonly dataDir: string;
   /** The provider's public origin; empty means links are relative to this server. */
   readonly publicUrl: string;

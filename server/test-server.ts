@@ -1,11 +1,10 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
-
-export const FIXTURES_DIR = resolve(__dirname, '..', 'fixtures');
+import { FIXTURES_DIR } from './testing/demo-catalogue';
 
 export interface TestServer {
   readonly app: FastifyInstance;

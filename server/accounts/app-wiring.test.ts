@@ -1,7 +1,28 @@
 // The accounts service inside the whole provider (server/app.ts): its routes answer next to the
 // embed pages, the open pages and the Web API under /v1, which has a not-found handler of its own.
+import { EmbedData } from '../../core/model/embed-data';
 import { startTestServer, type TestServer } from '../test-server';
+import { demoCatalogue } from '../testing/demo-catalogue';
 import { sessionCookieOf } from './test-app';
+
+async function logIn(username: string, password: string): Promise<string> {
+  const login = await fetch(server.url('/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password, continue: '/' }).toString(),
+    redirect: 'manual',
+  });
+  return sessionCookieOf(login.headers.getSetCookie());
+}
+
+/** The embed page's JSON block (spec 000 §3), decoded. */
+async function embedDataOf(response: Response): Promise<EmbedData> {
+  const html = await response.text();
+  const json = /<script id="resource" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  const decoded = EmbedData.decode(JSON.parse(json ?? 'null'));
+  if (decoded._tag === 'Left') throw new Error('the embed page carries no valid data block');
+  return decoded.right;
+}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -39,5 +60,24 @@ describe('the accounts service in the provider app', () => {
     const bad = await fetch(server.url('/access_token?productType=mobile'));
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toContain('productType');
+  });
+
+  it('spec 000 §3 Session: a logged-in visitor\'s embed carries loggedIn, a token and the market, privately; an anonymous one carries none', async () => {
+    const cookie = await logIn('demo', 'demo');
+    const embedPath = server.url(`/embed/album/${demoCatalogue().albums[0]?.id ?? ''}`);
+
+    const loggedIn = await fetch(embedPath, { headers: { cookie } });
+    expect(loggedIn.headers.get('cache-control')).toBe('private, no-store');
+    expect(loggedIn.headers.get('vary')).toMatch(/cookie/i);
+    const { session } = await embedDataOf(loggedIn);
+    expect(session).toMatchObject({ loggedIn: true, market: 'SE' });
+    expect(session?.accessTokenExpirationTimestampMs).toBeGreaterThan(Date.now());
+    // The token is one /access_token would give: the Web API takes it for the visitor's own data.
+    const me = await fetch(server.url('/v1/me'), { headers: { authorization: `Bearer ${session?.accessToken ?? ''}` } });
+    expect(me.status).toBe(200);
+
+    const anonymous = await fetch(embedPath);
+    expect(anonymous.headers.get('cache-control')).toBe('no-cache');
+    expect((await embedDataOf(anonymous)).session).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
-import { readCatalogueFile } from '../db/open-database';
-import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
+import { startTestServer, type TestServer } from '../test-server';
+import { demoCatalogue } from '../testing/demo-catalogue';
 
-const catalogue = readCatalogueFile(join(FIXTURES_DIR, 'catalogue.json'));
+const catalogue = demoCatalogue();
 const artist = catalogue.artists.find((a) => a.biography !== undefined);
 
 const jsonBlock = (html: string): { resource: { biography?: string } } => {

@@ -1,6 +1,6 @@
 /**
  * The markets of the public Web API (its ISO 3166-1 alpha-2 list). Catalogue rows without their own
- * `available_markets` (the fixture albums and tracks) are available in all of them.
+ * `available_markets` (tracks without a track_markets row) are available in all of them.
  */
 export const ALL_MARKETS: ReadonlyArray<string> = `AD AE AG AL AM AO AR AT AU AZ BA BB BD BE BF BG BH BI BJ BN BO BR BS BT BW BY BZ CA CD CG
 CH CI CL CM CO CR CV CW CY CZ DE DJ DK DM DO DZ EC EE EG ES ET FI FJ FM FR GA GB GD GE GH GM GN GQ GR GT GW GY HK HN HR HT

@@ -1,37 +1,30 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { isLeft } from 'fp-ts/Either';
-import { formatDecodeErrors } from '../../core/model/decode-errors';
-import { CatalogueFile } from './catalogue-file';
+import { copyDemoCatalogue, demoCatalogueOf, messageOf } from './demo-catalogue';
 import { SCHEMA_SQL } from './schema';
-import { seedCatalogue } from './seed';
 
 export type Db = Database.Database;
 
 /**
- * Opens `${dataDir}/catalogue.sqlite`, creating the directory, the schema and, when the catalogue
- * is empty, its rows from `fixtures/catalogue.json` (in one transaction: all or nothing).
+ * Opens `${dataDir}/catalogue.sqlite`, creating the directory and, on first start (no catalogue
+ * there yet), starting from the committed demo catalogue (server/db/demo-catalogue.ts). A
+ * catalogue already there is the data directory's own (an earlier start, or the ingest's) and is
+ * kept as it is; the schema's tables that it lacks are added.
  */
 export function openDatabase(dataDir: string, fixturesDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'catalogue.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.exec(SCHEMA_SQL);
-  const { n } = db.prepare('SELECT count(*) AS n FROM artists').get() as { n: number };
-  if (n === 0) seedCatalogue(db, readCatalogueFile(join(fixturesDir, 'catalogue.json')));
-  return db;
-}
-
-export function readCatalogueFile(path: string): CatalogueFile {
-  let raw: unknown;
+  const path = join(dataDir, 'catalogue.sqlite');
+  if (!existsSync(path)) copyDemoCatalogue(demoCatalogueOf(fixturesDir), path);
+  let db: Db | undefined;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    db = new Database(path, { fileMustExist: true });
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.exec(SCHEMA_SQL);
+    return db;
   } catch (err) {
-    throw new Error(`Cannot read the demo catalogue ${path}: ${err instanceof Error ? err.message : String(err)}`);
+    db?.close();
+    throw new Error(`Cannot open the catalogue ${path}: ${messageOf(err)}`);
   }
-  const decoded = CatalogueFile.decode(raw);
-  if (isLeft(decoded)) throw new Error(`The demo catalogue ${path} is malformed: ${formatDecodeErrors(decoded.left)}`);
-  return decoded.right;
 }

@@ -69,7 +69,7 @@ CREATE TABLE IF NOT EXISTS episode_descriptions (
   episode_id TEXT PRIMARY KEY REFERENCES episodes(id), description TEXT NOT NULL);
 -- Audio files served by storage resolve and the CDN (server/web-api/media-routes.ts), filled by the ingest.
 -- file_id: the id storage resolve, the CDN and the seek table are asked by (letters and digits);
--- path: the file, absolute or relative to DATA_DIR/media (the ingest's), else to fixtures/media; format: e.g. MP4 or MP3 (spec 001 §3 audio track);
+-- path: the file, absolute or relative to DATA_DIR/media (the ingest's), else to fixtures/demo-catalogue/media (the committed demo's); format: e.g. MP4 or MP3 (spec 001 §3 audio track);
 -- bitrate in bit/s; key_id and key: hex, of a CENC-packaged file (never sent except in a licence);
 -- seek_table: the JSON of spec 001 §3 audio manifest (offset, timescale, segments); one of track_id, episode_id.
 CREATE TABLE IF NOT EXISTS audio_files (

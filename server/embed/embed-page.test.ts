@@ -2,10 +2,10 @@ import Database from 'better-sqlite3';
 import { isRight } from 'fp-ts/Either';
 import { join } from 'node:path';
 import { EmbedData } from '../../core/model/embed-data';
-import { readCatalogueFile } from '../db/open-database';
-import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
+import { startTestServer, type TestServer } from '../test-server';
+import { demoCatalogue } from '../testing/demo-catalogue';
 
-const catalogue = readCatalogueFile(join(FIXTURES_DIR, 'catalogue.json'));
+const catalogue = demoCatalogue();
 const firstOf = {
   album: catalogue.albums[0]!.id,
   artist: catalogue.artists[0]!.id,

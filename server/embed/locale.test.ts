@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmbedData } from '../../core/model/embed-data';
 import { isRight } from 'fp-ts/Either';
-import { readCatalogueFile } from '../db/open-database';
-import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
+import { startTestServer, type TestServer } from '../test-server';
+import { demoCatalogue, FIXTURES_DIR } from '../testing/demo-catalogue';
 import { settingsForLocale, type EmbedSettings } from './embed-data';
 import { chooseLocale, LOCALES, readTranslations } from './locale';
 
@@ -68,7 +68,7 @@ describe('GET /embed/{type}/{id}: the locale of the page', () => {
     server = await startTestServer();
   });
   afterAll(() => server.stop());
-  const album = readCatalogueFile(join(FIXTURES_DIR, 'catalogue.json')).albums[0]!.id;
+  const album = demoCatalogue().albums[0]!.id;
   const page = async (query: string, acceptLanguage?: string) => {
     const response = await fetch(server.url(`/embed/album/${album}${query}`), {
       headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage },

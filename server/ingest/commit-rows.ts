@@ -24,6 +24,7 @@ export function commitRows(db: Database.Database, rows: IngestRows, tmpDir: stri
   };
   const insert = {
     artist: run('INSERT INTO artists (id, name, dominant_color) VALUES (?, ?, ?)'),
+    artistBiography: run('INSERT INTO artist_biographies (artist_id, biography) VALUES (?, ?)'),
     album: run('INSERT INTO albums (id, name, release_date, dominant_color) VALUES (?, ?, ?, ?)'),
     albumArtist: run('INSERT INTO album_artists (album_id, artist_id, position) VALUES (?, ?, ?)'),
     track: run('INSERT INTO tracks (id, name, album_id, track_number, duration_ms, preview_file) VALUES (?, ?, ?, ?, ?, ?)'),
@@ -51,6 +52,7 @@ export function commitRows(db: Database.Database, rows: IngestRows, tmpDir: stri
 
   const write = db.transaction(() => {
     for (const r of rows.artists) insert.artist(r.id, r.name, r.dominantColor);
+    for (const r of rows.artistBiographies) insert.artistBiography(r.artistId, r.biography);
     for (const r of rows.albums) insert.album(r.id, r.name, r.releaseDate, r.dominantColor);
     for (const r of rows.albumArtists) insert.albumArtist(r.albumId, r.artistId, r.position);
     for (const r of rows.tracks) insert.track(r.id, r.name, r.albumId, r.trackNumber, r.durationMs, r.previewFile);

@@ -45,6 +45,9 @@ const all = <T>(dataDir: string, sql: string): T[] => {
   return rows;
 };
 
+// Kept as written, line breaks and link markup included (spec 000 §5 Bio text: the widget splits it).
+const BIOGRAPHY = 'Tiny Artist plays tones.\n\n\nFans of <a href="spotify:artist:0123456789ABCDEFGHIJKL">Someone</a> like them.';
+
 describe('ingest of a folder (issue 4: Ingest)', () => {
   let root: string;
   let dataDir: string;
@@ -52,7 +55,7 @@ describe('ingest of a folder (issue 4: Ingest)', () => {
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'embed-ingest-'));
     album = join(root, 'album');
-    writeTinyAlbum(album, { tracks: 2, seconds: 2 });
+    writeTinyAlbum(album, { tracks: 2, seconds: 2, biography: BIOGRAPHY });
   });
   beforeEach(() => {
     dataDir = mkdtempSync(join(root, 'data-'));
@@ -73,6 +76,9 @@ describe('ingest of a folder (issue 4: Ingest)', () => {
     const tracks = all<{ name: string; track_number: number; duration_ms: number }>(dataDir, 'SELECT * FROM tracks ORDER BY track_number');
     expect(tracks.map((t) => [t.name, t.track_number, t.duration_ms])).toEqual([['Tone 1', 1, 2000], ['Tone 2', 2, 2000]]);
     expect(all(dataDir, 'SELECT available_markets AS m FROM track_markets')).toEqual([{ m: '["SE","US"]' }, { m: '["SE","US"]' }]);
+    expect(all(dataDir, 'SELECT a.name, b.biography FROM artist_biographies b JOIN artists a ON a.id = b.artist_id')).toEqual([
+      { name: 'Tiny Artist', biography: BIOGRAPHY },
+    ]);
 
     const images = all<{ owner_type: string; file: string; width: number; height: number }>(dataDir, "SELECT * FROM images WHERE owner_type = 'album'");
     expect(images.map((i) => i.width).sort((a, b) => b - a)).toEqual([640, 300, 64]);

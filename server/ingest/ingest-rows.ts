@@ -33,6 +33,7 @@ export interface SourceRow {
 /** Every row one ingest adds, written in one transaction, and the files it moves into the media folder. */
 export interface IngestRows {
   artists: Array<{ id: string; name: string; dominantColor: string }>;
+  artistBiographies: Array<{ artistId: string; biography: string }>;
   albums: Array<{ id: string; name: string; releaseDate: string; dominantColor: string }>;
   albumArtists: Array<{ albumId: string; artistId: string; position: number }>;
   tracks: Array<{ id: string; name: string; albumId: string; trackNumber: number; durationMs: number; previewFile: string }>;
@@ -56,7 +57,7 @@ export interface IngestRows {
 }
 
 export const emptyRows = (): IngestRows => ({
-  artists: [], albums: [], albumArtists: [], tracks: [], trackArtists: [], trackMarkets: [], topTracks: [],
+  artists: [], artistBiographies: [], albums: [], albumArtists: [], tracks: [], trackArtists: [], trackMarkets: [], topTracks: [],
   shows: [], episodes: [], episodeDescriptions: [], playlists: [], playlistTracks: [], images: [], audioFiles: [],
   sources: [], files: [],
 });

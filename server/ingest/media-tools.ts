@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 
-/** The binaries; FFMPEG / FFPROBE override Debian's (as in scripts/make-fixtures.ts). */
+/** The binaries; FFMPEG / FFPROBE override Debian's (as in scripts/make-demo-sources.ts). */
 export interface MediaTools {
   readonly ffmpeg: string;
   readonly ffprobe: string;

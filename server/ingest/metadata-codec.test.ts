@@ -38,6 +38,15 @@ describe('the ingest metadata codec (the issue: a missing field names the file a
     expect(() => decodeMetadata(zero, SOURCE)).toThrow(/tracks\.0\.trackNumber: expected PositiveInt, got 0/);
   });
 
+  it('keeps an artist biography as written and refuses an empty one (spec 000 §5 Bio text)', () => {
+    const biography = 'A duo.\n\nThey tour with <a href="spotify:artist:dnLPbP3S4rNGI00E4c5iib">The Quiet Orchards</a>.';
+    const decoded = decodeMetadata({ ...album(), artists: [{ name: 'Marlow Tide', biography }] }, SOURCE);
+    expect(decoded.kind === 'album' && decoded.artists[0]!.biography).toBe(biography);
+    expect(() => decodeMetadata({ ...album(), artists: [{ name: 'Marlow Tide', biography: ' ' }] }, SOURCE)).toThrow(
+      `${SOURCE}: artists.0.biography: expected NonEmpty, got " "`,
+    );
+  });
+
   it('refuses a file name that leaves the folder', () => {
     expect(() => decodeMetadata({ ...album(), cover: '../elsewhere.png' }, SOURCE)).toThrow(/cover: expected FileName/);
   });

@@ -3,7 +3,8 @@
  * Three kinds, told apart by `kind`:
  *
  *   { "kind": "album", "name": "Harbour Lights", "releaseDate": "2018-10-05", "cover": "cover.png",
- *     "artists": [{ "name": "Marlow Tide", "image": "marlow.png" }],          // image optional
+ *     "artists": [{ "name": "Marlow Tide", "image": "marlow.png",             // image and biography optional
+ *                   "biography": "A duo.\n\nThey tour with <a href=\"spotify:artist:ID\">Name</a>." }],
  *     "tracks": [{ "file": "01.wav", "title": "Lantern Swell", "trackNumber": 1,
  *                  "artists": ["Marlow Tide"], "availableMarkets": ["SE", "US"] }] }
  *
@@ -19,7 +20,9 @@
  * File names are relative to the folder and may not leave it; a playlist's `album` is a folder
  * (relative to the playlists folder) that was ingested before. Release dates are YYYY, YYYY-MM or
  * YYYY-MM-DD; markets are ISO 3166-1 alpha-2 codes. A track artist not among the album's artists
- * is created without an image of its own (it gets the album cover).
+ * is created without an image of its own (it gets the album cover). An artist's image and biography
+ * are taken when the artist is first created (its first album); a biography is kept as written, line
+ * breaks and `<a href="spotify:...">` links included (spec 000 §5 Bio text).
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
@@ -56,7 +59,7 @@ export const AlbumTrack = t.type(
   { file: FileName, title: NonEmpty, trackNumber: PositiveInt, artists: t.array(NonEmpty), availableMarkets: Markets },
   'AlbumTrack',
 );
-export const AlbumArtist = t.intersection([t.type({ name: NonEmpty }), t.partial({ image: FileName })], 'AlbumArtist');
+export const AlbumArtist = t.intersection([t.type({ name: NonEmpty }), t.partial({ image: FileName, biography: NonEmpty })], 'AlbumArtist');
 export const AlbumMetadata = t.type(
   {
     kind: t.literal('album'),

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { SCHEMA_SQL } from '../db/schema';
 
 /**
- * Opens `${dataDir}/catalogue.sqlite` for the ingest: the server's schema, but no seeding from
- * the fixtures (a catalogue made by the ingest is the user's own).
+ * Opens `${dataDir}/catalogue.sqlite` for the ingest: the server's schema, but never a copy of the
+ * committed demo catalogue (ingested into an empty DATA_DIR, the catalogue is the user's own; into
+ * one the server has started on, it adds to the demo's copy there).
  */
 export function openCatalogue(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true });

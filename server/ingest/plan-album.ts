@@ -20,6 +20,7 @@ export function planAlbum(db: Database.Database, folder: SourceFolder, album: Al
   const albumId = albumIdOf(album);
   const cover = readSourceFile(folder, album.cover, 'cover');
   const artistImages = new Map<string, SourceFile>();
+  const biographies = new Map(album.artists.flatMap((artist) => (artist.biography === undefined ? [] : [[artist.name, artist.biography] as const])));
   album.artists.forEach((artist, i) => {
     if (artist.image !== undefined) artistImages.set(artist.name, readSourceFile(folder, artist.image, `artists.${i}.image`));
   });
@@ -53,6 +54,8 @@ export function planAlbum(db: Database.Database, folder: SourceFolder, album: Al
         if (image !== undefined) artistCover = await ingestCover(ctx, rows, image, { ownerType: 'artist', ownerId: artistId });
         else reuseCover(rows, albumCover, { ownerType: 'artist', ownerId: artistId });
         rows.artists.push({ id: artistId, name, dominantColor: artistCover.color });
+        const biography = biographies.get(name);
+        if (biography !== undefined) rows.artistBiographies.push({ artistId, biography });
       }
       album.artists.forEach((artist, position) => rows.albumArtists.push({ albumId, artistId: artistIdOf(artist.name), position }));
 

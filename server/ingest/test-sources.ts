@@ -19,7 +19,10 @@ export function writeCover(path: string, color: string, size = 96): void {
 }
 
 /** An album folder with `tracks` tone tracks of `seconds` each, a cover, and its metadata.json. */
-export function writeTinyAlbum(dir: string, options: { name?: string; artist?: string; tracks?: number; seconds?: number } = {}): void {
+export function writeTinyAlbum(
+  dir: string,
+  options: { name?: string; artist?: string; biography?: string; tracks?: number; seconds?: number } = {},
+): void {
   const { name = 'Tiny Album', artist = 'Tiny Artist', tracks = 2, seconds = 3 } = options;
   mkdirSync(dir, { recursive: true });
   writeCover(join(dir, 'cover.png'), '#3366aa');
@@ -28,6 +31,7 @@ export function writeTinyAlbum(dir: string, options: { name?: string; artist?: s
     writeTone(join(dir, file), 330 + 110 * i, seconds);
     return { file, title: `Tone ${i + 1}`, trackNumber: i + 1, artists: [artist], availableMarkets: ['SE', 'US'] };
   });
-  const metadata = { kind: 'album', name, releaseDate: '2020-02-02', cover: 'cover.png', artists: [{ name: artist }], tracks: list };
+  const albumArtist = { name: artist, ...(options.biography === undefined ? {} : { biography: options.biography }) };
+  const metadata = { kind: 'album', name, releaseDate: '2020-02-02', cover: 'cover.png', artists: [albumArtist], tracks: list };
   writeFileSync(join(dir, 'metadata.json'), JSON.stringify(metadata, null, 2));
 }

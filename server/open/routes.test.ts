@@ -1,9 +1,8 @@
-import { readCatalogueFile } from '../db/open-database';
-import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
-import { join } from 'node:path';
+import { startTestServer, type TestServer } from '../test-server';
+import { demoCatalogue } from '../testing/demo-catalogue';
 import { openUrl } from '../../core/model/uri';
 
-const catalogue = readCatalogueFile(join(FIXTURES_DIR, 'catalogue.json'));
+const catalogue = demoCatalogue();
 const album = catalogue.albums[0]!;
 const playlist = catalogue.playlists[0]!;
 const show = catalogue.shows[0]!;

@@ -26,10 +26,10 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
     const album = first<{ id: string }>('SELECT id FROM albums ORDER BY rowid LIMIT 1').id;
     const tracks = all<{ id: string; name: string; duration_ms: number }>('SELECT id, name, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number', album);
     const track1 = tracks[0]!;
-    const insert = t.db.prepare("INSERT INTO audio_files (file_id, path, format, bitrate, track_id) VALUES (?, 'x.mp4', ?, ?, ?)");
-    insert.run('cmdfile96', 'MP4_96', 96000, track1.id);
-    insert.run('cmdfile160', 'MP4_160', 160000, track1.id);
-    insert.run('cmdpreview', 'MP3_96', 96000, track1.id);
+    // The demo catalogue's track has the ingest's three files: two packaged MP4s and the MP3 preview.
+    const files = all<{ file_id: string; format: string }>('SELECT file_id, format FROM audio_files WHERE track_id = ?', track1.id);
+    expect(files.map((f) => f.format).sort()).toEqual(['MP3_96', 'MP4_160', 'MP4_96']);
+    const fileId = (format: string) => files.find((f) => f.format === format)!.file_id;
 
     const answer = await command({ endpoint: 'play', context: { uri: `spotify:album:${album}` } });
     expect(answer.status).toBe(200);
@@ -42,7 +42,9 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
       tracks.map((x) => ({ uri: `spotify:track:${x.id}`, name: x.name, duration: x.duration_ms, context_uri: `spotify:album:${album}` })),
     );
     // Only MP4 formats are in the manifest (the MP3 is the 30 s preview).
-    expect(machine.tracks[0].manifest).toEqual({ file_ids_mp4: [{ file_id: 'cmdfile96', format: 'MP4_96', bitrate: 96000 }, { file_id: 'cmdfile160', format: 'MP4_160', bitrate: 160000 }] });
+    expect(machine.tracks[0].manifest).toEqual({
+      file_ids_mp4: [{ file_id: fileId('MP4_96'), format: 'MP4_96', bitrate: 96000 }, { file_id: fileId('MP4_160'), format: 'MP4_160', bitrate: 160000 }],
+    });
     expect(machine.tracks[0].ms_played_until_update).toBe(MS_PLAYED_UNTIL_UPDATE);
     expect(frame.message.state_ref).toEqual({ state_machine_id: machine.state_machine_id, state_id: machine.states[0].state_id, paused: false });
     expect(machine.states[0].transitions.advance).toBe(machine.states[1]?.state_id);
@@ -126,5 +128,17 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
     expect(first<{ track_uri: string }>('SELECT track_uri FROM playback_state_updates ORDER BY id DESC LIMIT 1').track_uri).toBe(`spotify:track:${track}`);
     const settled = await t.request('POST', `${path}/state_conflict`, { token, body: { seq_num: 22, rejected_state_refs: [] } });
     expect(settled.json().commands).toEqual([]);
+  });
+
+  it('a state conflict answers from the ref the device reports in it (a device that knows no state gets prev_state_ref null, which it can apply)', async () => {
+    const track = first<{ id: string }>('SELECT id FROM tracks LIMIT 1').id;
+    await command({ endpoint: 'play', context: { uri: `spotify:track:${track}` } });
+    const { state_ref } = (await dealer.next()).message;
+    const path = `${DEVICES}/${DEVICE}`;
+    const sub_state = { playback_speed: 1, position: 0, duration: 1000 };
+    await t.request('PUT', `${path}/state`, { token, body: { seq_num: 30, state_ref, sub_state, debug_source: 'before_track_load' } });
+    // The same device id, reloaded in another tab, knows no state yet.
+    const conflict = await t.request('POST', `${path}/state_conflict`, { token, body: { seq_num: 31, state_ref: null, rejected_state_refs: [state_ref] } });
+    expect(conflict.json().commands).toEqual([expect.objectContaining({ type: 'replace_state', state_ref, prev_state_ref: null })]);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { join, resolve } from 'node:path';
+import { demoCatalogueOf } from '../db/demo-catalogue';
 import { mediaDirOf } from '../ingest/open-catalogue';
 
 /**
@@ -20,9 +21,10 @@ export async function registerStaticRoutes(app: FastifyInstance, dirs: { distDir
     },
   });
   await app.register(fastifyStatic, {
-    // What the ingest wrote (`${DATA_DIR}/media`: images/, audio/) first, then the demo media (fixtures/media);
-    // a file missing from the first folder is looked up in the next. The roots must be absolute and distinct.
-    root: [...new Set([resolve(mediaDirOf(dirs.dataDir)), resolve(dirs.fixturesDir, 'media')])],
+    // What the ingest wrote (`${DATA_DIR}/media`: images/, audio/) first, then the committed demo catalogue's
+    // media (fixtures/demo-catalogue/media, never copied); a file missing from the first folder is looked up
+    // in the next. The roots must be absolute and distinct.
+    root: [...new Set([resolve(mediaDirOf(dirs.dataDir)), resolve(demoCatalogueOf(dirs.fixturesDir).mediaDir)])],
     prefix: '/media/',
     decorateReply: false,
     acceptRanges: true,

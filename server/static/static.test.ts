@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCatalogueFile } from '../db/open-database';
-import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
+import { startTestServer, type TestServer } from '../test-server';
+import { DEMO_CATALOGUE, demoCatalogue } from '../testing/demo-catalogue';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,17 +10,17 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe('media files (previews are fetched and seeked by the audio element)', () => {
-  const file = 'audio/track-lantern-swell.mp3';
+  const file = demoCatalogue().tracks[0]!.preview;
 
   it('serves a whole preview file', async () => {
     const response = await fetch(server.url(`/media/${file}`));
     expect(response.status).toBe(200);
     expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect((await response.arrayBuffer()).byteLength).toBe(statSync(join(FIXTURES_DIR, 'media', file)).size);
+    expect((await response.arrayBuffer()).byteLength).toBe(statSync(join(DEMO_CATALOGUE.mediaDir, file)).size);
   });
 
   it('answers a byte range with 206 and Content-Range', async () => {
-    const size = statSync(join(FIXTURES_DIR, 'media', file)).size;
+    const size = statSync(join(DEMO_CATALOGUE.mediaDir, file)).size;
     const response = await fetch(server.url(`/media/${file}`), { headers: { range: 'bytes=100-199' } });
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
@@ -49,12 +49,12 @@ describe('widget scripts (precompressed by build.mjs)', () => {
 
 describe('dynamic answers are compressed for browsers that accept it (@fastify/compress)', () => {
   it('the embed page goes brotli-compressed; audio keeps its byte ranges uncompressed', async () => {
-    const { albums } = readCatalogueFile(join(FIXTURES_DIR, 'catalogue.json'));
+    const { albums, tracks } = demoCatalogue();
     const page = await fetch(server.url(`/embed/album/${albums[0]!.id}`), { headers: { 'accept-encoding': 'br, gzip' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-encoding')).toBe('br');
     expect(await page.text()).toContain('<!doctype html>');
-    const range = await fetch(server.url('/media/audio/track-lantern-swell.mp3'), { headers: { 'accept-encoding': 'br, gzip', range: 'bytes=0-99' } });
+    const range = await fetch(server.url(`/media/${tracks[0]!.preview}`), { headers: { 'accept-encoding': 'br, gzip', range: 'bytes=0-99' } });
     expect(range.status).toBe(206);
     expect(range.headers.get('content-encoding')).toBeNull();
     expect((await range.arrayBuffer()).byteLength).toBe(100);

@@ -1,9 +1,4 @@
-import { join } from 'node:path';
-import { readCatalogueFile } from '../db/open-database';
-import { FIXTURES_DIR, type TestServer } from '../test-server';
-
-/** The demo catalogue the test server is seeded from: tests take their ids and expectations from it. */
-export const catalogue = () => readCatalogueFile(join(FIXTURES_DIR, 'catalogue.json'));
+import type { TestServer } from '../test-server';
 
 /** A bearer token for the test server: an anonymous one from GET /access_token (server/accounts/). */
 export async function bearerToken(server: TestServer): Promise<string> {

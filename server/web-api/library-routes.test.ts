@@ -1,5 +1,6 @@
 import { startTestServer, type TestServer } from '../test-server';
-import { apiGet, apiSend, catalogue, userToken } from './api-test-client';
+import { apiGet, apiSend, userToken } from './api-test-client';
+import { demoCatalogue } from '../testing/demo-catalogue';
 
 let server: TestServer;
 let token: string;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const cat = catalogue();
+const cat = demoCatalogue();
 const send = (method: string, path: string, as = token) => apiSend(server, method, path, as);
 const get = (path: string, as = token) => apiGet(server, path, as);
 const UNKNOWN = '0000000000000000000000';

@@ -1,6 +1,7 @@
 import { ownerId } from '../catalogue/web-api-objects';
 import { startTestServer, type TestServer } from '../test-server';
-import { apiGet, apiSend, bearerToken, catalogue, userToken } from './api-test-client';
+import { apiGet, apiSend, bearerToken, userToken } from './api-test-client';
+import { demoCatalogue } from '../testing/demo-catalogue';
 
 let server: TestServer;
 let token: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const get = (path: string) => apiGet(server, path, token);
-const cat = catalogue();
+const cat = demoCatalogue();
 const playlist = cat.playlists[0]!;
 
 describe('user endpoints need a logged-in user (spec 001 §6 bearer tokens)', () => {

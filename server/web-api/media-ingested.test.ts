@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestFolder } from '../ingest/ingest-folder';
 import { writeTinyAlbum } from '../ingest/test-sources';
-import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
-import { apiGet, bearerToken, catalogue } from './api-test-client';
+import { startTestServer, type TestServer } from '../test-server';
+import { apiGet, bearerToken } from './api-test-client';
+import { DEMO_CATALOGUE, demoCatalogue } from '../testing/demo-catalogue';
 
 // Issue 4: the ingest writes `${DATA_DIR}/media/` with audio_files.path relative to it; the CDN and
-// /media/ serve those files (then the demo's fixtures/media for what is not there).
+// /media/ serve those files (then the committed demo's fixtures/demo-catalogue/media for what is not there).
 jest.setTimeout(60_000);
 
 interface FileRow {
@@ -27,7 +28,7 @@ let server: TestServer;
 let token: string;
 let files: FileRow[];
 let images: Array<{ file: string }>;
-const fixturePreview = catalogue().tracks[0]!.preview;
+const demoPreview = demoCatalogue().tracks[0]!.preview;
 
 const mediaFile = (path: string) => readFileSync(join(server.dataDir, 'media', path));
 const insertFile = (fileId: string, path: string) => {
@@ -91,22 +92,22 @@ describe('the CDN serves what the ingest wrote to DATA_DIR/media (spec 001 §7 M
     expect(Buffer.from(await response.arrayBuffer())).toEqual(mediaFile(preview.path));
   });
 
-  it('looks a relative path up in DATA_DIR/media first, then fixtures/media; never outside them', async () => {
-    // The fixture preview's path, shadowed by a different file in DATA_DIR/media: DATA_DIR wins.
-    insertFile('dd01', fixturePreview);
-    const fixtureBytes = readFileSync(join(FIXTURES_DIR, 'media', fixturePreview));
+  it('looks a relative path up in DATA_DIR/media first, then the demo media folder; never outside them', async () => {
+    // The demo preview's path, shadowed by a different file in DATA_DIR/media: DATA_DIR wins.
+    insertFile('dd01', demoPreview);
+    const demoBytes = readFileSync(join(DEMO_CATALOGUE.mediaDir, demoPreview));
     expect(Buffer.from(await (await fetch(server.url('/cdn/audio/dd01'), { headers: { range: 'bytes=0-99' } })).arrayBuffer())).toEqual(
-      fixtureBytes.subarray(0, 100),
+      demoBytes.subarray(0, 100),
     );
     const shadow = Buffer.from('an ingested file of the same name');
     mkdirSync(join(server.dataDir, 'media', 'audio'), { recursive: true });
-    writeFileSync(join(server.dataDir, 'media', fixturePreview), shadow);
+    writeFileSync(join(server.dataDir, 'media', demoPreview), shadow);
     try {
       expect(Buffer.from(await (await fetch(server.url('/cdn/audio/dd01'))).arrayBuffer())).toEqual(shadow);
-      const viaMedia = await fetch(server.url(`/media/${fixturePreview}`));
+      const viaMedia = await fetch(server.url(`/media/${demoPreview}`));
       expect(Buffer.from(await viaMedia.arrayBuffer())).toEqual(shadow);
     } finally {
-      rmSync(join(server.dataDir, 'media', fixturePreview));
+      rmSync(join(server.dataDir, 'media', demoPreview));
     }
     // A hand-edited row pointing out of the media folders (at the catalogue itself) is not served.
     insertFile('dd02', '../catalogue.sqlite');
@@ -128,9 +129,9 @@ describe('/media/ serves the ingested covers and previews, and still the demo me
     expect(Buffer.from(await ranged.arrayBuffer())).toEqual(mediaFile(preview.path).subarray(10, 30));
   });
 
-  it('a demo file that is not in DATA_DIR/media comes from fixtures/media', async () => {
-    const response = await fetch(server.url(`/media/${fixturePreview}`), { headers: { range: 'bytes=0-9' } });
+  it('a demo file that is not in DATA_DIR/media comes from fixtures/demo-catalogue/media', async () => {
+    const response = await fetch(server.url(`/media/${demoPreview}`), { headers: { range: 'bytes=0-9' } });
     expect(response.status).toBe(206);
-    expect(Buffer.from(await response.arrayBuffer())).toEqual(readFileSync(join(FIXTURES_DIR, 'media', fixturePreview)).subarray(0, 10));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(readFileSync(join(DEMO_CATALOGUE.mediaDir, demoPreview)).subarray(0, 10));
   });
 });

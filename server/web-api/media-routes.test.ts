@@ -2,8 +2,9 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIXTURES_DIR, startTestServer, type TestServer } from '../test-server';
-import { apiGet, bearerToken, catalogue } from './api-test-client';
+import { startTestServer, type TestServer } from '../test-server';
+import { apiGet, bearerToken } from './api-test-client';
+import { DEMO_CATALOGUE, demoCatalogue } from '../testing/demo-catalogue';
 import { STORAGE_RESOLVE_TTL } from './media-routes';
 
 let server: TestServer;
@@ -11,13 +12,13 @@ let token: string;
 const fileDir = mkdtempSync(join(tmpdir(), 'cdn-files-'));
 const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => (i * 7) % 256));
 const SEEK_TABLE = { offset: 1234, timescale: 44100, segments: [[5000, 441000], [4800, 441000]] };
-const preview = catalogue().tracks[0]!.preview;
+const preview = demoCatalogue().tracks[0]!.preview;
 
 beforeAll(async () => {
   server = await startTestServer();
   token = await bearerToken(server);
   writeFileSync(join(fileDir, 'sample.mp4'), bytes);
-  // The ingest fills audio_files; here one row points at a test file, one at a fixture preview (relative path).
+  // The ingest fills audio_files; here one row points at a test file, one at a demo preview (relative path).
   const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
   const insert = db.prepare('INSERT INTO audio_files (file_id, path, format, bitrate, seek_table) VALUES (?, ?, ?, ?, ?)');
   insert.run('aa11', join(fileDir, 'sample.mp4'), 'MP4', 128000, JSON.stringify(SEEK_TABLE));
@@ -84,11 +85,11 @@ describe('the CDN (issue 4: byte ranges, 206 with Content-Range, 416 for a range
     expect(response.headers.get('content-range')).toBe('bytes */1000');
   });
 
-  it('serves a file whose path is relative to fixtures/media (the preview files), as audio/mpeg', async () => {
+  it('serves a file whose path is relative to the demo media folder (the preview files), as audio/mpeg', async () => {
     const response = await cdn('bb22', 'bytes=0-9');
     expect(response.status).toBe(206);
     expect(response.headers.get('content-type')).toBe('audio/mpeg');
-    expect(Buffer.from(await response.arrayBuffer())).toEqual(readFileSync(join(FIXTURES_DIR, 'media', preview)).subarray(0, 10));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(readFileSync(join(DEMO_CATALOGUE.mediaDir, preview)).subarray(0, 10));
   });
 
   it('an unknown file id, a missing file and a malformed id answer JSON errors, not a 500', async () => {

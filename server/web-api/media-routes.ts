@@ -14,7 +14,7 @@ export interface MediaDeps {
   readonly db: Db;
   readonly publicUrl: string;
   readonly authenticate: Authenticate;
-  /** The demo's media folder (fixtures/media): relative `audio_files.path` values not found in DATA_DIR/media. */
+  /** The committed demo catalogue's media folder (fixtures/demo-catalogue/media): relative `audio_files.path` values not found in DATA_DIR/media. */
   readonly mediaDir: string;
 }
 

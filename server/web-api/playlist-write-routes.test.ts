@@ -1,5 +1,6 @@
 import { startTestServer, type TestServer } from '../test-server';
-import { apiGet, apiSend, bearerToken, catalogue, userToken } from './api-test-client';
+import { apiGet, apiSend, bearerToken, userToken } from './api-test-client';
+import { demoCatalogue } from '../testing/demo-catalogue';
 
 let server: TestServer;
 let token: string;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const cat = catalogue();
+const cat = demoCatalogue();
 const [t1, t2, t3, t4] = cat.tracks.map((t) => t.id) as [string, string, string, string];
 const uri = (id: string) => `spotify:track:${id}`;
 const send = (method: string, path: string, body?: unknown, as = token) => apiSend(server, method, path, as, body);

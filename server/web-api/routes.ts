@@ -24,7 +24,7 @@ export interface WebApiOptions {
   readonly publicUrl: string;
   /** The bearer token check (spec 001 §6); see ./auth.ts. */
   readonly authenticate: Authenticate;
-  /** Where relative audio file paths are read from (fixtures/media). */
+  /** Where relative audio file paths not in DATA_DIR/media are read from (fixtures/demo-catalogue/media). */
   readonly mediaDir: string;
   /** Epoch milliseconds of library and follow times; Date.now by default. */
   readonly now?: () => number;

@@ -3,7 +3,8 @@ import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { formatDecodeErrors } from '../../core/model/decode-errors';
 import { startTestServer, type TestServer } from '../test-server';
-import { bearerToken, catalogue } from './api-test-client';
+import { bearerToken } from './api-test-client';
+import { demoCatalogue } from '../testing/demo-catalogue';
 import * as shapes from './public-api-shapes';
 
 /**
@@ -40,7 +41,7 @@ function decoded<C extends t.Mixed>(codec: C, value: unknown): t.TypeOf<C> {
   return result.right;
 }
 
-const cat = catalogue();
+const cat = demoCatalogue();
 const album = cat.albums[0]!;
 const playlist = cat.playlists[0]!;
 const show = cat.shows[0]!;

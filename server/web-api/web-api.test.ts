@@ -1,6 +1,7 @@
 import { ALL_MARKETS } from '../catalogue/markets';
 import { startTestServer, type TestServer } from '../test-server';
-import { apiGet, bearerToken, catalogue } from './api-test-client';
+import { apiGet, bearerToken } from './api-test-client';
+import { demoCatalogue } from '../testing/demo-catalogue';
 
 let server: TestServer;
 let token: string;
@@ -13,7 +14,7 @@ afterAll(() => server.stop());
 const get = (path: string) => apiGet(server, path, token);
 /** Test titles show long paths cut short. */
 const short = (path: string) => (path.length > 70 ? `${path.slice(0, 60)}… (${path.length} chars)` : path);
-const cat = catalogue();
+const cat = demoCatalogue();
 const album = cat.albums.find((a) => cat.tracks.filter((t) => t.albumId === a.id).length >= 2)!;
 const albumTracks = cat.tracks.filter((t) => t.albumId === album.id).sort((a, b) => a.trackNumber - b.trackNumber);
 const artist = cat.artists.find((a) => a.topTrackIds.length > 0)!;

@@ -1,0 +1,56 @@
+import Database from 'better-sqlite3';
+import { copyFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The demo catalogue committed under `fixtures/demo-catalogue/`: `catalogue.sqlite`, built by the
+ * project's own ingest from the sources `scripts/make-demo-sources.ts` writes (README "Demo
+ * catalogue"), and `media/` (covers, packaged audio, previews) that its relative paths name. It is
+ * committed so that starting the demo needs neither ffmpeg nor espeak-ng.
+ */
+export interface DemoCatalogueFiles {
+  readonly file: string;
+  readonly mediaDir: string;
+}
+
+export function demoCatalogueOf(fixturesDir: string): DemoCatalogueFiles {
+  const dir = join(fixturesDir, 'demo-catalogue');
+  return { file: join(dir, 'catalogue.sqlite'), mediaDir: join(dir, 'media') };
+}
+
+/**
+ * Starts a data directory's catalogue from the committed one: a copy of the SQLite file only (the
+ * media stay where they are; the server looks there after `${DATA_DIR}/media`). The copy is
+ * written beside the target and renamed, so a failure or a second server starting at the same
+ * time never leaves half a catalogue.
+ */
+export function copyDemoCatalogue(demo: DemoCatalogueFiles, target: string): void {
+  checkDemoCatalogue(demo.file);
+  const partial = `${target}.${process.pid}.partial`;
+  try {
+    copyFileSync(demo.file, partial);
+    renameSync(partial, target);
+  } catch (err) {
+    rmSync(partial, { force: true });
+    throw new Error(`Cannot copy the demo catalogue ${demo.file} to ${target}: ${messageOf(err)}`);
+  }
+}
+
+/** A readable SQLite catalogue holding at least one artist; else an error naming the file and the reason. */
+function checkDemoCatalogue(file: string): void {
+  let db: Database.Database | undefined;
+  let artists: number;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    artists = (db.prepare('SELECT count(*) AS n FROM artists').get() as { n: number }).n;
+  } catch (err) {
+    throw new Error(`Cannot read the demo catalogue ${file}: ${messageOf(err)} (it is committed with the project; README "Demo catalogue" says how to rebuild it)`);
+  } finally {
+    db?.close();
+  }
+  if (artists === 0) throw new Error(`The demo catalogue ${file} holds no artists (README "Demo catalogue" says how to rebuild it)`);
+}
+
+/** better-sqlite3's SqliteError may come from another realm (jest), where instanceof Error fails. */
+export const messageOf = (err: unknown): string =>
+  typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string' ? (err as Error).message : String(err);
