@@ -261,6 +261,8 @@ export interface MediaSourcePort {
   play(): Observable<void>;
   pause(): Observable<void>;
   seek(positionMs: number): Observable<void>;
+  /** The element's volume, 0..1 (checked by the core: spec 001 §5). */
+  setVolume(volume: number): Observable<void>;
   readonly facts$: Observable<MediaElementFact>;
 }
 

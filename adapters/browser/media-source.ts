@@ -24,7 +24,7 @@ export interface MediaSourceWindow {
 /** The part of the audio element this adapter uses (the element the EME adapter sets media keys on). */
 export type MediaSourceElement = Pick<
   HTMLMediaElement,
-  'src' | 'currentTime' | 'duration' | 'buffered' | 'error' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener'
+  'src' | 'currentTime' | 'duration' | 'buffered' | 'error' | 'volume' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener'
 >;
 
 /** Far more than the source-buffer queue ever holds (a fetch runs ahead of at most a few appends). */
@@ -199,6 +199,10 @@ export function createBrowserMediaSource(win: MediaSourceWindow, element: MediaS
     seek: (positionMs) =>
       call(() => {
         element.currentTime = positionMs / 1000;
+      }),
+    setVolume: (volume) =>
+      call(() => {
+        element.volume = volume;
       }),
     facts$,
   };

@@ -90,6 +90,7 @@ export function createFakeMediaSource(scheduler: SchedulerLike, calls: string[],
     play: () => later(0, () => (calls.push('play'), script.playError === undefined ? undefined : named(script.playError))),
     pause: () => later(0, () => void calls.push('pause')),
     seek: (positionMs) => later(0, () => void calls.push(`seek ${positionMs}`)),
+    setVolume: (volume) => later(0, () => void calls.push(`volume ${volume}`)),
     facts$: facts$.asObservable(),
     emitFact: (fact) => facts$.next(fact),
     setBufferedEnd: (ms) => {

@@ -118,6 +118,7 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
     player: {
       accountsUrl: base(options.hosts.accounts),
       resolveUrl: `${api}/apresolve`,
+      apiUrl: api,
       drm: {
         // The reference provider licenses ClearKey, tried after the commercial systems (spec 001 §3).
         localProvider: true,

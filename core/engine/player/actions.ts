@@ -44,6 +44,12 @@ export const machineRejected = defineAction('engine/machineRejected', { err: t.s
 /** spec 001 §4 Events forwarded: progress, every PROGRESS_INTERVAL_MS while a track plays. */
 export const progressed = defineAction('engine/progressed', { positionMs: t.number, durationMs: t.number });
 
+/** spec 001 §7 Product state: the notification registration's answer (its body is ignored). */
+export const productStateRegistered = defineAction('engine/productStateRegistered', { method: t.string, status: t.number });
+/** The product state refetched after a change event, as the service answered it (raw JSON text). */
+export const productStateFetched = defineAction('engine/productStateFetched', { status: t.number, body: t.string });
+export const productStateFailed = defineAction('engine/productStateFailed', { call: t.string, err: t.string });
+
 export const playerActions = [
   clientInitialised,
   playContextRequested,
@@ -60,4 +66,7 @@ export const playerActions = [
   machineLoaded,
   machineRejected,
   progressed,
+  productStateRegistered,
+  productStateFetched,
+  productStateFailed,
 ] as const;

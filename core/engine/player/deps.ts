@@ -20,6 +20,8 @@ export interface PlayerConfig {
   readonly accountsUrl: string;
   /** spec 001 §7 Service resolve: GET {resolveUrl} names the dealer and spclient hosts. */
   readonly resolveUrl: string;
+  /** The media gateway (spec 001 §7 Product state: {apiUrl}/v1/product_state). */
+  readonly apiUrl: string;
   readonly drm: {
     readonly localProvider: boolean;
     readonly licenceUrlEndpoint: string;

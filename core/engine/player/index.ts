@@ -34,11 +34,13 @@ import { contextEpic } from './context.epic';
 import { PLAYER_CALLER, type EngineDeps, type EngineState } from './deps';
 import { logsEpic } from './logs.epic';
 import { mediaFactsEpic } from './media-facts.epic';
+import { productStateEpic } from './product-state.epic';
 import { progressEpic } from './progress.epic';
 import { playerReducer } from './reducer';
 import { startEpic, tokenUpdatesEpic } from './start.epic';
 import { initialPlayerState } from './state';
 import { trackLoadEpic } from './track.epic';
+import { volumeEpic } from './volume.epic';
 
 export * from './actions';
 export { PLAYER_CALLER, type EngineDeps, type EngineState, type PlayerConfig } from './deps';
@@ -93,5 +95,7 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     mediaFactsEpic,
     logsEpic,
     progressEpic,
+    volumeEpic,
+    productStateEpic,
   ];
 }

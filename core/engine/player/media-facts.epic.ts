@@ -40,9 +40,14 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
     // A waiting element is a stall until it plays again (spec 001 §3 record: stalls).
     let stalled = false;
     let everPlayed = false;
+    // The state seen here is after the action: a seek has already moved the media position, so
+    // where it came from (spec 001 §3 record: seeks back and forward) is the position before it.
+    let positionBefore = state$.value.media.positionMs;
     return action$.pipe(
       mergeMap((a): Action[] => {
         const state = state$.value;
+        const fromMs = positionBefore;
+        positionBefore = state.media.positionMs;
         const playbackId = state.player.playbackId;
         const now = deps.clock.now();
         if (playbackId === null) return [];
@@ -67,7 +72,7 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
         // spec 001 §4: the pause event comes 10 ms after the pause.
         if (mediaPausedEvent.match(a)) return [listTrackPaused(), trackPaused({ playbackId, at: now }), ...pausedRef(state, true), update('pause', state)];
         if (mediaSeekRequested.match(a)) {
-          return [trackSeeked({ playbackId, at: now, fromMs: state.media.positionMs, toMs: a.positionMs }), update('position_changed', state, a.positionMs)];
+          return [trackSeeked({ playbackId, at: now, fromMs, toMs: a.positionMs }), update('position_changed', state, a.positionMs)];
         }
         if (mediaTrackEnded.match(a)) return [listTrackFinished()];
         if (mediaPlayerFailed.match(a)) {

@@ -1,0 +1,141 @@
+import { createFakeHttp } from '../../../adapters/fake/fake-http';
+import type { HttpRequest } from '../../ports';
+import { registered, deregistered, localVolumeChanged } from '../device/actions';
+import { navigationRequested, smartPreviousRequested } from '../lists/actions';
+import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested } from '../media/actions';
+import * as P from './actions';
+import { commandActions, commandsEpic } from './commands.epic';
+import { engineState, mediaTrack, planOf, stateMachine, type EngineStateChanges } from './testing/engine-state';
+import { DEVICE_ID, runPlayer } from './testing/run-player';
+
+// spec 001 §5 / §8 messages, verbatim.
+const NOT_ALLOWED = 'The operation is not allowed.';
+const VOLUME_RANGE = 'Volume should be in range [0, 1]';
+const DISABLED = 'Cannot perform command; local player is disabled.';
+
+/** Track 1 of a 3-track machine playing at `positionMs` of a 25 s file; `disallow` forbids seeking in its state. */
+function playing(positionMs: number, disallow = false, changes: EngineStateChanges = {}) {
+  return engineState({
+    player: { machine: stateMachine(3, { states: { 1: { disallow_seeking: disallow } } }), trackIndex: 1 },
+    media: { status: 'playing', track: mediaTrack(), plan: planOf(25000), positionMs },
+    ...changes,
+  });
+}
+
+describe('commandActions (spec 001 §4 Commands, §5 validation)', () => {
+  it.each([
+    ['pause → the media player pauses', P.pauseRequested(), [mediaPauseRequested()]],
+    ['resume → the media player plays', P.resumeRequested(), [mediaPlayRequested()]],
+    ['next → the list player navigates next with reason fwdbtn', P.nextRequested(), [navigationRequested({ direction: 'next', reason: 'fwdbtn' })]],
+    ['previous → smart previous with the position', P.previousRequested(), [smartPreviousRequested({ positionMs: 7000, seekingDisallowed: false })]],
+  ])('%s', (_rule, command, expected) => {
+    expect(commandActions(command, playing(7000))).toEqual(expected);
+  });
+
+  it('previous tells smart previous when the state disallows seeking (spec 001 §4 Smart previous)', () => {
+    expect(commandActions(P.previousRequested(), playing(7000, true))).toEqual([smartPreviousRequested({ positionMs: 7000, seekingDisallowed: true })]);
+  });
+
+  it.each([
+    ['seek inside the track goes there', P.seekRequested({ positionMs: 12000 }), 5000, 12000],
+    ['seek past the end is clamped to the duration', P.seekRequested({ positionMs: 90000 }), 5000, 25000],
+    ['seek before the start is clamped to 0', P.seekRequested({ positionMs: -300 }), 5000, 0],
+    ['seek forward by a step (§9 15000 ms) from the position', P.seekByRequested({ deltaMs: 15000 }), 5000, 20000],
+    ['seek forward past the end is clamped to the duration', P.seekByRequested({ deltaMs: 15000 }), 20000, 25000],
+    ['seek back past the start is clamped to 0', P.seekByRequested({ deltaMs: -15000 }), 4000, 0],
+  ])('spec 001 §5 seek clamped to 0..duration: %s', (_rule, command, positionMs, target) => {
+    expect(commandActions(command, playing(positionMs))).toEqual([mediaSeekRequested({ positionMs: target })]);
+  });
+
+  it.each([
+    ['seek', P.seekRequested({ positionMs: 1000 })],
+    ['seek by a step', P.seekByRequested({ deltaMs: 15000 })],
+  ])("spec 001 §5: %s when the state disallows seeking is refused with 'The operation is not allowed.'", (_rule, command) => {
+    expect(commandActions(command, playing(5000, true))).toEqual([P.commandRefused({ command: command.type, err: NOT_ALLOWED })]);
+  });
+
+  it.each([
+    [0, true],
+    [0.35, true],
+    [1, true],
+    [-0.01, false],
+    [1.5, false],
+    [NaN, false],
+  ])('spec 001 §5 volume must be 0 to 1: %p accepted=%p', (volume, accepted) => {
+    const command = P.volumeRequested({ volume });
+    expect(commandActions(command, playing(0))).toEqual(
+      accepted ? [localVolumeChanged({ volume })] : [P.commandRefused({ command: 'engine/volumeRequested', err: VOLUME_RANGE })],
+    );
+  });
+});
+
+describe('commandsEpic (spec 001 §4 Client lifecycle: commands queued until the local player is enabled)', () => {
+  const registering = engineState({
+    device: { registration: 'registering', connectionId: 'c1' },
+    media: { status: 'playing', track: mediaTrack(), plan: planOf(25000), positionMs: 3000 },
+  });
+
+  it('queues commands until the device is registered, runs them in order, then at once; after a deregistration refuses them', () => {
+    const { log } = runPlayer([commandsEpic], registering, [
+      [0, P.pauseRequested()],
+      [1, P.nextRequested()],
+      [2, P.seekRequested({ positionMs: 4000 })],
+      [5, registered({ connectionId: 'c1' })],
+      [6, P.resumeRequested()],
+      [7, deregistered()],
+      [8, P.volumeRequested({ volume: 0.5 })],
+      [9, P.pauseRequested()],
+    ]);
+    expect(log).toEqual([
+      [5, 'mediaPlayer/pauseRequested'],
+      [5, 'list/navigationRequested', { direction: 'next', reason: 'fwdbtn' }],
+      [5, 'mediaPlayer/seekRequested', { positionMs: 4000 }],
+      [6, 'mediaPlayer/playRequested'],
+      [8, 'engine/commandRefused', { command: 'engine/volumeRequested', err: DISABLED }],
+      [9, 'engine/commandRefused', { command: 'engine/pauseRequested', err: DISABLED }],
+    ]);
+  });
+
+  it('a registration for another connection does not enable the player', () => {
+    const { log } = runPlayer([commandsEpic], registering, [
+      [0, P.pauseRequested()],
+      [5, registered({ connectionId: 'other' })],
+    ]);
+    expect(log).toEqual([]);
+  });
+
+  describe('play context asks the provider for a replace_state (spec 001 §7 POST connect-state player command)', () => {
+    const enabled = engineState({
+      device: { registration: 'registered', connectionId: 'c1' },
+      transport: { accessToken: 'tok', resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
+    });
+    const play = P.playContextRequested({ contextUri: 'spotify:album:a1', index: 2, reason: 'clickrow' });
+
+    function runPlay(status: number | Error) {
+      const calls: HttpRequest[] = [];
+      const { log } = runPlayer([commandsEpic], enabled, [[0, play]], {
+        http: (scheduler) => createFakeHttp(scheduler, calls, () => (status instanceof Error ? status : { status, headers: {}, body: '' }), 10),
+      });
+      return { log, calls };
+    }
+
+    it('POSTs from and to this device, skipping to the track index; a 2xx is sent', () => {
+      const { log, calls } = runPlay(200);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ method: 'POST', url: `http://sp.test/connect-state/v1/player/command/from/${DEVICE_ID}/to/${DEVICE_ID}` });
+      expect(calls[0]?.headers?.['authorization']).toBe('Bearer tok');
+      expect(JSON.parse(calls[0]?.body ?? 'null')).toEqual({
+        command: { endpoint: 'play', context: { uri: 'spotify:album:a1' }, options: { skip_to: { track_index: 2 } } },
+      });
+      expect(log).toEqual([[10, 'engine/commandSent', { endpoint: 'play', status: 200 }]]);
+    });
+
+    it('a non-2xx answer fails the command with its status', () => {
+      expect(runPlay(500).log).toEqual([[10, 'engine/commandFailed', { endpoint: 'play', err: 'Request was not successful (status 500)' }]]);
+    });
+
+    it('a network failure fails the command with its message', () => {
+      expect(runPlay(new Error('offline')).log).toEqual([[10, 'engine/commandFailed', { endpoint: 'play', err: 'offline' }]]);
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { EMPTY, defer, of, timer, type Observable, type SchedulerLike } from 'rxjs';
+import { catchError, map, mergeMap, retry, take } from 'rxjs/operators';
+import type { HttpRequest, HttpResponse } from '../../ports';
+import type { Action } from '../../store/action';
+import { productStateChanged, tokenReceived } from '../session/actions';
+import { authenticated, disconnected, messageReceived, reconnected } from '../transport/actions';
+import { productStateFailed, productStateFetched, productStateRegistered } from './actions';
+import type { EngineState, PlayerEpic } from './deps';
+
+/** spec 001 §7 Product state: GET {media-gateway}/v1/product_state; PUT/DELETE notifications/user?connection_id=. */
+export const PRODUCT_STATE_PATH = '/v1/product_state';
+export const PRODUCT_STATE_NOTIFICATIONS_PATH = '/v1/me/notifications/user';
+/** The dealer pushes a product-state event under this uri (our pattern; the spec names none). */
+export const PRODUCT_STATE_EVENT = /^hm:\/\/product-state\//;
+/** Retries of a failed product-state call (spec 001 §7 says retried, not how often: ours). */
+export const PRODUCT_STATE_RETRIES = 2;
+export const PRODUCT_STATE_RETRY_MS = 1000;
+
+const failureText = (err: unknown): string => (err instanceof Error && err.message !== '' ? err.message : 'No error message');
+
+/** A call retried on server errors (5xx) and on browser errors (no answer). */
+function retried(send: () => Observable<HttpResponse>, scheduler: SchedulerLike): Observable<HttpResponse> {
+  return send().pipe(
+    take(1),
+    map((r) => {
+      if (r.status >= 500) throw new Error(`Request was not successful (status ${r.status})`);
+      return r;
+    }),
+    retry({ count: PRODUCT_STATE_RETRIES, delay: () => timer(PRODUCT_STATE_RETRY_MS, scheduler) }),
+  );
+}
+
+function request(state: EngineState, base: string, method: HttpRequest['method'], path: string): HttpRequest {
+  return { method, url: base + path, headers: { authorization: `Bearer ${state.session.accessToken ?? ''}` } };
+}
+
+/**
+ * spec 001 §7 Product state and §4 Auth / Transport lifecycle: each new dealer connection is
+ * registered for product-state events (PUT, retried on server errors, its answer otherwise
+ * ignored: an unauthorised one too); on disconnect the registration is removed (DELETE). A pushed
+ * event forces a token refresh (the session's) and, with the new token, a refetch of the state.
+ */
+export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
+  const base = deps.player.apiUrl;
+  const registration = (method: 'PUT' | 'DELETE', connectionId: string): Observable<Action> =>
+    retried(() => deps.http.request(request(state$.value, base, method, `${PRODUCT_STATE_NOTIFICATIONS_PATH}?connection_id=${encodeURIComponent(connectionId)}`)), deps.scheduler).pipe(
+      map((r): Action => productStateRegistered({ method, status: r.status })),
+      catchError((err: unknown) => of(productStateFailed({ call: `${method} notifications`, err: failureText(err) }))),
+    );
+  return defer(() => {
+    let connectionId: string | null = null;
+    let refetching = false;
+    return action$.pipe(
+      mergeMap((a): Observable<Action> => {
+        if (authenticated.match(a) || reconnected.match(a)) {
+          connectionId = a.connectionId;
+          return registration('PUT', a.connectionId);
+        }
+        if (disconnected.match(a) && connectionId !== null) {
+          const id = connectionId;
+          connectionId = null;
+          return registration('DELETE', id);
+        }
+        if (messageReceived.match(a) && PRODUCT_STATE_EVENT.test(a.uri)) {
+          refetching = true;
+          return of(productStateChanged());
+        }
+        // The refreshed token is the one the refetch uses.
+        if (tokenReceived.match(a) && refetching) {
+          refetching = false;
+          return retried(() => deps.http.request(request(state$.value, base, 'GET', PRODUCT_STATE_PATH)), deps.scheduler).pipe(
+            map((r): Action => (r.status === 200 ? productStateFetched({ status: r.status, body: r.body }) : productStateFailed({ call: 'GET product_state', err: `Request was not successful (status ${r.status})` }))),
+            catchError((err: unknown) => of(productStateFailed({ call: 'GET product_state', err: failureText(err) }))),
+          );
+        }
+        return EMPTY;
+      }),
+    );
+  });
+};

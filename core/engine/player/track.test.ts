@@ -1,0 +1,86 @@
+import { localStateChanged, stateUpdateRequested } from '../device/actions';
+import { restartRequested, trackLoadRequested } from '../lists/actions';
+import { mediaLoadRequested } from '../media/actions';
+import { finaliseRequested, trackingStarted } from '../tracking/actions';
+import { playbackIdOf } from './playback-id';
+import { engineState, INSTANCE_ID, stateMachine, stateRef, trackUri } from './testing/engine-state';
+import { runPlayer } from './testing/run-player';
+import { AUDIO_CODEC, trackLoadActions, trackLoadEpic } from './track.epic';
+
+const KEY_SYSTEM = 'com.widevine.alpha';
+
+/** A machine loaded by a paused replace_state starting at 5 s, one playback before it (p-old at 42 s). */
+const afterPlayback = () =>
+  engineState({
+    player: { machine: stateMachine(3), trackIndex: 0, playbackId: 'p-old', playbacks: 4, startMs: 5000, autoplay: false },
+    media: { positionMs: 42000 },
+    drm: { keySystem: KEY_SYSTEM },
+  });
+
+describe('trackLoadActions (spec 001 §4 List player, Tracking, State update sends)', () => {
+  it('finalises the previous playback with the navigation reason, names the new state, says before_track_load, starts tracking and loads the best file', () => {
+    const machine = stateMachine(3);
+    const track = machine.tracks[1]!;
+    expect(trackLoadActions(trackLoadRequested({ index: 1, uri: trackUri(1), reason: 'fwdbtn' }), afterPlayback(), 1234)).toEqual([
+      finaliseRequested({ playbackId: 'p-old', at: 1234, positionMs: 42000, reasonEnd: 'fwdbtn' }),
+      // The replace_state was paused: the ref says so until it plays.
+      localStateChanged({ stateRef: stateRef('s1', true) }),
+      stateUpdateRequested({ reason: 'before_track_load', position: 5000, duration: track.metadata.duration }),
+      trackingStarted({
+        playbackId: playbackIdOf(INSTANCE_ID, 4),
+        trackUri: trackUri(1),
+        fileId: 'f1-160',
+        at: 1234,
+        startPositionMs: 5000,
+        reasonStart: 'fwdbtn',
+        initiallyPaused: true,
+        // The list player's played threshold is the track's ms_played_until_update.
+        playedThresholdMs: track.ms_played_until_update,
+        keySystem: KEY_SYSTEM,
+        audioCodec: AUDIO_CODEC,
+        bitrate: 160000,
+      }),
+      // Every MP4 file of the provider is CENC-packaged: protected, its ended synthesised.
+      mediaLoadRequested({ fileId: 'f1-160', protected: true, isAd: false, startMs: 5000, autoplay: false }),
+    ]);
+  });
+
+  it('the first playback has nothing to finalise', () => {
+    const state = engineState({ player: { machine: stateMachine(2), playbackId: null } });
+    const actions = trackLoadActions(trackLoadRequested({ index: 0, uri: trackUri(0), reason: 'remote' }), state, 0);
+    expect(actions.map((a) => a.type)).toEqual(['device/localStateChanged', 'device/stateUpdateRequested', 'tracking/started', 'mediaPlayer/loadRequested']);
+  });
+
+  it('a track-specific threshold is passed to tracking', () => {
+    const state = engineState({ player: { machine: stateMachine(2, { tracks: { 0: { ms_played_until_update: 12345 } } }) } });
+    const started = trackLoadActions(trackLoadRequested({ index: 0, uri: trackUri(0), reason: 'remote' }), state, 0).find(trackingStarted.match);
+    expect(started?.playedThresholdMs).toBe(12345);
+  });
+
+  it.each([
+    ['no machine loaded', engineState(), 0],
+    ['an index the machine does not have', engineState({ player: { machine: stateMachine(2) } }), 5],
+    ['a track without an MP4 file', engineState({ player: { machine: stateMachine(2, { tracks: { 1: { manifest: { file_ids_mp4: [] } } } }) } }), 1],
+  ])('loads nothing for %s', (_rule, state, index) => {
+    expect(trackLoadActions(trackLoadRequested({ index, uri: trackUri(index), reason: 'remote' }), state, 0)).toEqual([]);
+  });
+});
+
+describe('trackLoadEpic (spec 001 §4 List player, Smart previous)', () => {
+  it('carries out the list player\'s track loads at the clock\'s time, and a restart seeks to the start', () => {
+    const state = engineState({ player: { machine: stateMachine(2) } });
+    const { log } = runPlayer([trackLoadEpic], state, [
+      [3, trackLoadRequested({ index: 0, uri: trackUri(0), reason: 'clickrow' })],
+      [9, restartRequested()],
+    ]);
+    expect(log.map(([t, type]) => [t, type])).toEqual([
+      [3, 'device/localStateChanged'],
+      [3, 'device/stateUpdateRequested'],
+      [3, 'tracking/started'],
+      [3, 'mediaPlayer/loadRequested'],
+      [9, 'mediaPlayer/seekRequested'],
+    ]);
+    expect(log[2]?.[2]).toMatchObject({ at: 3, reasonStart: 'clickrow' });
+    expect(log[4]?.[2]).toEqual({ positionMs: 0 });
+  });
+});
