@@ -9,6 +9,7 @@ import { parseActionLog, type ActionLogFile } from '../core/store/action-log';
 import { replayEngine, replayFold } from '../core/store/replay';
 import { widgetEpics } from '../core/widget/all-epics';
 import { widgetReducer } from '../core/widget/reducer';
+import { engineReducer } from '../core/engine/player';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -31,6 +32,23 @@ export async function checkRecordedSession(page: Page | Frame): Promise<Recorded
   const engine = replayEngine(file, { reducer: widgetReducer, epics: widgetEpics, makeDeps: (scheduler) => createFakePorts(scheduler) });
   if (!engine.ok) throw new Error(`engine replay diverged at seq ${engine.divergence.seq}: ${engine.divergence.message}`);
   expect(engine.finalState).toEqual(liveState);
+  return { jsonl, file, liveState };
+}
+
+interface EngineDebug {
+  readonly __engineDebug: { actionLog(): string; state(): unknown };
+}
+
+/**
+ * Reads the full-playback engine's own log and state (ui/engine/engine-client.ts, debug=1) and
+ * throws unless the fold replay reaches the live state. (Its engine replay needs the ports'
+ * answers, which the log does not hold: see fixtures/sessions/sessions.test.ts.)
+ */
+export async function checkEngineSession(page: Page | Frame): Promise<RecordedSession> {
+  const jsonl = await page.evaluate(() => (window as unknown as EngineDebug).__engineDebug.actionLog());
+  const liveState = await page.evaluate(() => (window as unknown as EngineDebug).__engineDebug.state());
+  const file = parseActionLog(jsonl);
+  expect(replayFold(file, engineReducer, 'embed-engine').finalState).toEqual(liveState);
   return { jsonl, file, liveState };
 }
 

@@ -1,22 +1,42 @@
-// The replay tool for widget sessions (built by build.mjs to dist/scripts/replay.js):
+// The replay tool for recorded sessions (built by build.mjs to dist/scripts/replay.js):
 //   node dist/scripts/replay.js timeline fixtures/sessions/<session>.jsonl
-// Engine replay runs the widget's epics on the scheduler-driven fake ports, so no network or audio is touched.
+// The log's header names its app: the widget's logs (embed-player) replay in fold and engine mode,
+// engine replay running the widget's epics on the scheduler-driven fake ports, so no network or
+// audio is touched; the full-playback engine's own logs (embed-engine) fold (their engine replay
+// would need the ports' answers, which the log does not hold).
 import { readFileSync } from 'node:fs';
 import { createFakePorts } from '../adapters/fake';
+import { engineReducer } from '../core/engine/player';
 import { widgetEpics } from '../core/widget/all-epics';
 import { widgetReducer } from '../core/widget/reducer';
 import { runReplayCli } from './replay-cli';
 
-/** The `app` the widget writes in its log header (ui/widget/main.tsx). */
+/** The `app` the widget writes in its log header (ui/widget/main.tsx), and the engine's (ui/engine/engine-client.ts). */
 const WIDGET_APP = 'embed-player';
+const ENGINE_APP = 'embed-engine';
 
-const result = runReplayCli(process.argv.slice(2), (path) => readFileSync(path, 'utf8'), {
-  name: WIDGET_APP,
-  reducer: widgetReducer,
-  epics: widgetEpics,
-  // The fakes' clock follows the scheduler, which is the replay's clock too.
-  makeDeps: (scheduler) => createFakePorts(scheduler),
-});
+const argv = process.argv.slice(2);
+const read = (path: string) => readFileSync(path, 'utf8');
+
+/** The app a log names in its first line; the widget's when that cannot be read (the tool then says why). */
+function appOf(path: string | undefined): string {
+  try {
+    return (JSON.parse(read(path ?? '').split('\n', 1)[0] ?? '') as { app?: unknown }).app === ENGINE_APP ? ENGINE_APP : WIDGET_APP;
+  } catch {
+    return WIDGET_APP;
+  }
+}
+
+const result =
+  appOf(argv.find((arg) => arg.endsWith('.jsonl'))) === ENGINE_APP
+    ? runReplayCli(argv, read, { name: ENGINE_APP, reducer: engineReducer })
+    : runReplayCli(argv, read, {
+        name: WIDGET_APP,
+        reducer: widgetReducer,
+        epics: widgetEpics,
+        // The fakes' clock follows the scheduler, which is the replay's clock too.
+        makeDeps: (scheduler) => createFakePorts(scheduler),
+      });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
 process.exitCode = result.exitCode;

@@ -1,0 +1,171 @@
+// Issue 5 Must show, in Debian Chromium against the real server on loopback: a logged-in visitor
+// plays an album embed through the engine of spec 001 (session, dealer, device, list player, media
+// player over MediaSource, ClearKey licence, tracking and logging); the server drops the dealer
+// mid-play and the engine reconnects; a browser offering only Widevine falls back to the preview.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer';
+import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
+import { checkEngineSession, checkRecordedSession, keepRecordedSession } from './recorded-session';
+
+jest.setTimeout(180_000);
+
+const pageErrors: string[] = [];
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  ({ server, browser, page } = await startServerAndPage(pageErrors));
+});
+afterAll(() => stopServerAndPage({ server, browser }));
+
+async function logIn(p: Page, username: string, password: string): Promise<void> {
+  await p.goto(`${server.origin}/login?continue=%2F`);
+  await p.type('input[name=username]', username);
+  await p.type('input[name=password]', password);
+  await Promise.all([p.waitForNavigation(), p.click('button[type=submit]')]);
+}
+
+interface Heard {
+  /** The engine's element: its position in seconds and its MediaError code. */
+  readonly time: number;
+  readonly error: number | null;
+  readonly preview: { readonly time: number; readonly paused: boolean };
+  readonly widget: { readonly isPlaying: boolean; readonly trackUri: string | null; readonly forcePreview: boolean };
+  readonly engineActions: string[];
+}
+
+/** What the page reports: the engine's audio element (not the preview's), the widget's state and the engine's log. */
+const heard = (p: Page): Promise<Heard> =>
+  p.evaluate(() => {
+    const w = window as unknown as {
+      __embedDebug: { state(): { playback: { isPlaying: boolean; trackUri: string | null }; platform: { forcePreview: boolean } } };
+      __engineDebug?: { actionLog(): string };
+    };
+    const engine = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+    const preview = document.querySelector<HTMLAudioElement>('audio#preview-audio');
+    const state = w.__embedDebug.state();
+    const log = w.__engineDebug?.actionLog() ?? '';
+    return {
+      time: engine?.currentTime ?? 0,
+      error: engine?.error?.code ?? null,
+      preview: { time: preview?.currentTime ?? 0, paused: preview?.paused ?? true },
+      widget: { isPlaying: state.playback.isPlaying, trackUri: state.playback.trackUri, forcePreview: state.platform.forcePreview },
+      engineActions: log
+        .split('\n')
+        .slice(1)
+        .filter((line) => line !== '')
+        .map((line) => (JSON.parse(line) as { action: { type: string } }).action.type),
+    };
+  });
+
+async function waitFor(p: Page, what: string, test: (h: Heard) => boolean, timeoutMs = 60_000): Promise<Heard> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const h = await heard(p);
+    if (test(h)) return h;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...h, engineActions: h.engineActions.slice(-15) })}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function rows<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Clicks the progress bar where `ms` of a `durationMs` track is (spec 000 §2: a click seeks). */
+async function clickProgressAt(p: Page, ms: number, durationMs: number): Promise<void> {
+  const box = await (await p.$('[data-testid=progress]'))?.boundingBox();
+  if (box === null || box === undefined) throw new Error('no progress bar');
+  await p.mouse.click(box.x + (box.width * ms) / durationMs, box.y + box.height / 2);
+}
+
+describe('full playback for a logged-in visitor (issue 5)', () => {
+  let tracks: Array<{ id: string; duration_ms: number }>;
+
+  it('plays the album\'s protected first track in full: past the 30 s preview cap, with started_playing and played_threshold_reached sent', async () => {
+    await logIn(page, 'demo', 'demo');
+    const albumId = firstAlbumId(server.dataDir);
+    tracks = rows<{ id: string; duration_ms: number }>('SELECT id, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number', albumId);
+    await page.goto(`${server.origin}/embed/album/${albumId}?debug=1`);
+    await page.waitForSelector('html[data-hydrated=true]');
+    await page.hover('[data-testid=play-button]');
+    await page.click('[data-testid=play-button]');
+
+    const playing = await waitFor(page, 'the engine playing track 1', (h) => h.time > 1 && h.widget.isPlaying);
+    expect(playing.error).toBeNull();
+    expect(playing.widget.trackUri).toBe(`spotify:track:${tracks[0]?.id}`);
+    // The preview player stays silent: the engine plays, on its own element, the CENC file (ClearKey).
+    expect(playing.preview.time).toBe(0);
+    expect(playing.engineActions).toEqual(expect.arrayContaining(['drm/licenceUpdated', 'device/registered', 'mediaPlayer/loadRequested']));
+
+    // spec 001 §4 Tracking: played_threshold_reached after 30000 ms played in the list player.
+    await waitFor(page, 'the played threshold', (h) => h.engineActions.includes('tracking/playedThresholdReached'), 45_000);
+    // Past the preview's 30 s: seek to 32 s and hear it go on.
+    await clickProgressAt(page, 32_000, tracks[0]?.duration_ms ?? 1);
+    const past = await waitFor(page, 'the position past 35 s', (h) => h.time > 35);
+    expect(past.error).toBeNull();
+    const reasons = rows<{ reason: string; track_uri: string }>('SELECT reason, track_uri FROM playback_state_updates ORDER BY id').map((r) => r.reason);
+    expect(reasons).toEqual(expect.arrayContaining(['before_track_load', 'started_playing', 'played_threshold_reached', 'position_changed']));
+  });
+
+  it('next goes to track 2, and the provider has track 1\'s playback stats', async () => {
+    await page.click('[data-testid=skip-forward]');
+    const second = await waitFor(page, 'track 2 playing', (h) => h.widget.trackUri === `spotify:track:${tracks[1]?.id}` && h.time > 1);
+    expect(second.error).toBeNull();
+    const stats = await waitForRows<{ body: string }>("SELECT body FROM logging_events WHERE kind = 'jssdk_playback_stats'");
+    expect(stats.map((s) => (JSON.parse(s.body) as { play_track: string }).play_track)).toContain(`spotify:track:${tracks[0]?.id}`);
+  });
+
+  it('the logged-in session\'s logs replay: the widget\'s in both modes, the engine\'s by fold (ARCHITECTURE.md §3)', async () => {
+    await page.click('[data-testid=play-button]');
+    await waitFor(page, 'the pause', (h) => !h.widget.isPlaying);
+    // The widget's log: engine events are its adapter facts, so it replays with fake ports.
+    keepRecordedSession('logged-in-album', await checkRecordedSession(page));
+    keepRecordedSession('logged-in-album.engine', await checkEngineSession(page));
+    await page.click('[data-testid=play-button]');
+    await waitFor(page, 'playing again', (h) => h.widget.isPlaying);
+  });
+
+  it('goes on playing when the server drops the dealer connection: the engine reconnects and registers again', async () => {
+    const before = await heard(page);
+    const users = new Set(server.app.dealer.connections().map((c) => c.userId));
+    for (const user of users) server.app.dealer.drop(user);
+    const after = await waitFor(page, 'a reconnection', (h) => h.engineActions.filter((t) => t === 'device/registered').length >= 2, 30_000);
+    expect(after.engineActions).toContain('transport/reconnected');
+    const later = await waitFor(page, 'playback going on', (h) => h.time > after.time + 1);
+    expect(later.time).toBeGreaterThan(before.time);
+    expect(later.error).toBeNull();
+  });
+
+  it('falls back to the 30 s preview when the browser offers only Widevine (spec 000 §4 initialization failure)', async () => {
+    const widevineOnly = await browser.newPage();
+    await widevineOnly.evaluateOnNewDocument(() => {
+      const original = navigator.requestMediaKeySystemAccess.bind(navigator);
+      navigator.requestMediaKeySystemAccess = (keySystem: string, configs: MediaKeySystemConfiguration[]) =>
+        keySystem === 'com.widevine.alpha' ? original(keySystem, configs) : Promise.reject(new DOMException('Unsupported keySystem', 'NotSupportedError'));
+    });
+    await widevineOnly.goto(`${server.origin}/embed/album/${firstAlbumId(server.dataDir)}?debug=1`);
+    await widevineOnly.waitForSelector('html[data-hydrated=true]');
+    await widevineOnly.hover('[data-testid=play-button]');
+    await widevineOnly.click('[data-testid=play-button]');
+    const fallback = await waitFor(widevineOnly, 'the preview playing', (h) => h.widget.forcePreview && h.preview.time > 0.5 && !h.preview.paused);
+    expect(fallback.engineActions).toContain('player/initializationFailed');
+    await widevineOnly.close();
+  });
+});
+
+async function waitForRows<T>(sql: string): Promise<T[]> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const found = rows<T>(sql);
+    if (found.length > 0 || Date.now() > until) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
