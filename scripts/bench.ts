@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser } from 'puppeteer';
 import { launchChromium, startServer } from '../e2e/harness';
 import { benchCdn, benchIngest, median, type CdnFigures, type IngestFigures } from './bench-media';
+import { createProtectedBench, protectedLines, type ProtectedFigures } from './bench-protected';
 
 const ROOT = resolve(__dirname, '..', '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -14,6 +15,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const INGEST_RUNS = Number(process.env.BENCH_INGEST_RUNS ?? Math.min(RUNS, 3));
 const SKIP_INGEST = process.env.BENCH_SKIP_INGEST === '1';
 const SKIP_CDN = process.env.BENCH_SKIP_CDN === '1';
+// The protected full track against Shaka and bare MSE (issue 5): BENCH_SKIP_PROTECTED=1 leaves it out.
+const SKIP_PROTECTED = process.env.BENCH_SKIP_PROTECTED === '1';
 // The foundation's budgets (issue 2): initial JS gzipped, paint ratio, click-to-playing ratio. The
 // gzip figure is the size of build.mjs's .gz copies, which the server sends to browsers that take
 // gzip (zopfli-made); zlib -9 of the same files is printed beside it, and the brotli copies that
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
 
   let staticHtml = '';
   let previewSrc = '';
+  const protectedBench = createProtectedBench();
   const server = await startServer({
     root: ROOT,
     beforeListen: (app) => {
@@ -118,6 +122,7 @@ async function main(): Promise<void> {
               `document.documentElement.dataset.hydrated='true'</script></body></html>`,
           ),
       );
+      protectedBench.register(app);
     },
   });
   const browser = await launchChromium();
@@ -171,6 +176,13 @@ async function main(): Promise<void> {
     console.log(`click to playing           embed ${figures.clickToPlayingMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingRatio.toFixed(2)}  budget 2  ${verdict(figures.clickToPlayingRatio <= BUDGET.clickToPlayingRatio)}`);
     console.log(`  by event timestamps       embed ${figures.clickToPlayingStampMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingStampMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingStampRatio.toFixed(2)}`);
     console.log(`(medians of ${RUNS} loads each, alternating, fresh browser context per load)`);
+    let protectedFigures: ProtectedFigures | null = null;
+    if (!SKIP_PROTECTED) {
+      const run = await protectedBench.run(browser, server.origin, server.dataDir, album.id, RUNS);
+      protectedFigures = run.figures;
+      for (const line of protectedLines(run.figures, verdict)) console.log(line);
+      if (process.env.BENCH_ENGINE_LOG === '1') console.log(run.lastEngineActions.map(([t, type]) => `  +${t} ms ${type}`).join('\n'));
+    }
     // The media figures need no browser: its processes would only compete for the CPU.
     await browser.close();
 
@@ -192,7 +204,7 @@ async function main(): Promise<void> {
           `(${(cdn.fileBytes / 1e6).toFixed(1)} MB in ${cdn.requests} sequential ranges of one 10 s fragment each, median of ${cdn.runs} runs, alternating)`,
       );
     }
-    console.log(JSON.stringify({ ...figures, ingest, cdn }));
+    console.log(JSON.stringify({ ...figures, protected: protectedFigures, ingest, cdn }));
   } finally {
     // Closed early on success (the media figures need no browser).
     if (browser.connected) await browser.close();

@@ -1,0 +1,399 @@
+// npm run bench, the protected full track (issue 5): click to `playing` of the album's first track
+// through the engine (logged in, CENC, ClearKey), against the same packaged file played by Shaka
+// Player from a DASH manifest and by a bare MediaSource + ClearKey page, in the same run.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'puppeteer';
+import { fragmentRanges, median, type SeekTable } from './bench-media';
+
+/** spec 001 §9 Codecs: protected audio is AAC-LC in MP4 (the engine's source buffer type). */
+const AUDIO_CONTENT_TYPE = 'audio/mp4; codecs="mp4a.40.2"';
+const CLEARKEY = 'org.w3.clearkey';
+/** The W3C ClearKey system id of DASH ContentProtection (DASH-IF IOP). */
+const CLEARKEY_DASH_SCHEME = 'urn:uuid:e2719d58-a985-b3c9-781a-b030af78d30e';
+const LOG_IN = { username: 'demo', password: 'demo' };
+
+/** The file the engine plays: the track's MP4 file of the highest bitrate (core fileOfTrack). */
+export interface ProtectedFile {
+  readonly trackId: string;
+  readonly fileId: string;
+  readonly format: string;
+  readonly bitrate: number;
+  /** hex, 32 digits. */
+  readonly keyId: string;
+  readonly durationMs: number;
+  readonly table: SeekTable;
+}
+
+export function protectedFileOf(dataDir: string, albumId: string): ProtectedFile {
+  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
+  try {
+    const track = db.prepare('SELECT id, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number LIMIT 1').get(albumId) as
+      | { id: string; duration_ms: number }
+      | undefined;
+    if (track === undefined) throw new Error(`album ${albumId} has no tracks`);
+    const file = db
+      .prepare("SELECT file_id, format, bitrate, key_id, seek_table FROM audio_files WHERE track_id = ? AND format LIKE 'MP4%' AND key_id IS NOT NULL ORDER BY bitrate DESC LIMIT 1")
+      .get(track.id) as { file_id: string; format: string; bitrate: number; key_id: string; seek_table: string | null } | undefined;
+    if (file === undefined || file.seek_table === null) throw new Error(`track ${track.id} has no packaged MP4 file with a seek table`);
+    return {
+      trackId: track.id,
+      fileId: file.file_id,
+      format: file.format,
+      bitrate: file.bitrate,
+      keyId: file.key_id.toLowerCase(),
+      durationMs: track.duration_ms,
+      table: JSON.parse(file.seek_table) as SeekTable,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const uuidOf = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+
+/**
+ * A static DASH manifest of the packaged file, from its seek table: one SegmentList with the init
+ * range and one mediaRange per fragment (durations from the table), CENC with the file's key id
+ * and the ClearKey system.
+ */
+export function dashManifest(file: ProtectedFile, mediaUrl: string): string {
+  const [init, ...fragments] = fragmentRanges(file.table);
+  const timeline = file.table.segments.map(([, duration]) => `<S d="${duration}"/>`).join('');
+  const segmentUrls = fragments.map(([a, b]) => `<SegmentURL mediaRange="${a}-${b}"/>`).join('');
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" xmlns:cenc="urn:mpeg:cenc:2013" type="static" profiles="urn:mpeg:dash:profile:full:2011" ` +
+    `minBufferTime="PT2S" mediaPresentationDuration="PT${(file.durationMs / 1000).toFixed(3)}S">` +
+    `<Period id="0" start="PT0S"><AdaptationSet id="0" contentType="audio" mimeType="audio/mp4" codecs="mp4a.40.2" lang="und">` +
+    `<ContentProtection schemeIdUri="urn:mpeg:dash:mp4protection:2011" value="cenc" cenc:default_KID="${uuidOf(file.keyId)}"/>` +
+    `<ContentProtection schemeIdUri="${CLEARKEY_DASH_SCHEME}" value="ClearKey1.0"/>` +
+    `<Representation id="${file.format}" bandwidth="${file.bitrate}" audioSamplingRate="${file.table.timescale}">` +
+    `<BaseURL>${mediaUrl}</BaseURL>` +
+    `<SegmentList timescale="${file.table.timescale}"><Initialization range="${init![0]}-${init![1]}"/>` +
+    `<SegmentTimeline>${timeline}</SegmentTimeline>${segmentUrls}</SegmentList>` +
+    `</Representation></AdaptationSet></Period></MPD>\n`
+  );
+}
+
+/** What the baseline pages get from the bench: the file, a premium bearer and the licence server's uri. */
+interface PageConfig {
+  readonly mediaUrl: string;
+  readonly manifestUrl: string;
+  readonly init: readonly [number, number];
+  readonly fragment: readonly [number, number];
+  readonly token: string;
+  readonly licenceUri: string;
+  readonly contentType: string;
+}
+
+const html = (title: string, body: string): string =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><button id="play">Play</button><audio></audio>${body}</body></html>`;
+
+const configScript = (config: PageConfig): string => `<script>window.BENCH=${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * Baseline A: the least a page can do to play the file. Everything of the track happens on click,
+ * as in the engine: MediaSource and SourceBuffer, the init and first fragment by Range, the key
+ * system (requestMediaKeySystemAccess, MediaKeys), the licence on `encrypted`, play. The bearer
+ * and the licence server's uri are there before, as a page is configured with its licence server
+ * (Shaka's page too); the engine has its token from initialisation but asks for its expiring
+ * licence uri (and the server time) only at the first licence challenge, after the click.
+ */
+function barePage(config: PageConfig): string {
+  return html(
+    'bare MSE + ClearKey',
+    configScript(config) +
+      `<script>
+const B = window.BENCH;
+const audio = document.querySelector('audio');
+const range = ([a, b]) => fetch(B.mediaUrl, { headers: { Range: 'bytes=' + a + '-' + b } }).then((r) => r.arrayBuffer());
+const appended = (sb, bytes) => new Promise((resolve, reject) => {
+  sb.addEventListener('updateend', resolve, { once: true });
+  sb.addEventListener('error', reject, { once: true });
+  sb.appendBuffer(bytes);
+});
+document.getElementById('play').onclick = async () => {
+  const source = new MediaSource();
+  const opened = new Promise((resolve) => source.addEventListener('sourceopen', resolve, { once: true }));
+  audio.src = URL.createObjectURL(source);
+  const init = range(B.init);
+  const fragment = range(B.fragment);
+  const keys = navigator
+    .requestMediaKeySystemAccess('${CLEARKEY}', [{ initDataTypes: ['cenc'], audioCapabilities: [{ contentType: B.contentType }] }])
+    .then((access) => access.createMediaKeys())
+    .then((mediaKeys) => audio.setMediaKeys(mediaKeys).then(() => mediaKeys));
+  audio.addEventListener('encrypted', async (event) => {
+    const session = (await keys).createSession();
+    session.addEventListener('message', async (message) => {
+      const licence = await fetch(B.licenceUri, { method: 'POST', headers: { Authorization: 'Bearer ' + B.token }, body: message.message });
+      await session.update(await licence.arrayBuffer());
+    });
+    await session.generateRequest(event.initDataType, event.initData);
+  }, { once: true });
+  await keys;
+  await opened;
+  const sb = source.addSourceBuffer(B.contentType);
+  await appended(sb, await init);
+  await appended(sb, await fragment);
+  audio.play();
+};
+document.documentElement.dataset.ready = 'true';
+</script>`,
+  );
+}
+
+/**
+ * Baseline B: Shaka Player with the bench's DASH manifest. The player is made and attached to the
+ * element, and its ClearKey licence server set, before the click; the click loads the manifest
+ * and plays. That is what the engine has done at the click too (initialised on pointer entry, key
+ * system set up) and what it still has to do after it (ask the provider to play, which sends the
+ * track's state; resolve, seek table, init and fragment, licence): loading before the click would
+ * give Shaka the track's data for free and compare nothing the engine can do before a click.
+ */
+function shakaPage(config: PageConfig): string {
+  return html(
+    'Shaka Player',
+    configScript(config) +
+      `<script src="/__bench/shaka-player.compiled.js"></script>
+<script>
+const B = window.BENCH;
+const audio = document.querySelector('audio');
+shaka.polyfill.installAll();
+const player = new shaka.Player();
+player.configure({ drm: { servers: { '${CLEARKEY}': B.licenceUri } } });
+player.getNetworkingEngine().registerRequestFilter((type, request) => {
+  // The licence server wants the premium bearer (server/licence/README.md).
+  if (type === shaka.net.NetworkingEngine.RequestType.LICENSE) request.headers['Authorization'] = 'Bearer ' + B.token;
+});
+player.addEventListener('error', (event) => console.error('shaka', JSON.stringify(event.detail)));
+player.attach(audio).then(() => {
+  document.getElementById('play').onclick = () => {
+    player.load(B.manifestUrl).then(() => audio.play(), (err) => console.error('shaka load', JSON.stringify(err)));
+  };
+  document.documentElement.dataset.ready = 'true';
+});
+</script>`,
+  );
+}
+
+interface ClickTiming {
+  readonly stamp: number;
+  readonly listener: number;
+}
+
+/**
+ * From the pointer press on the play control to `playing` of the page's audio element (the
+ * engine's own, not the preview's, on the embed), timed as scripts/bench.ts clickToPlaying does:
+ * by this listener's clock and by the events' stamps.
+ */
+async function timeClick(page: Page, selector: string): Promise<ClickTiming> {
+  await page.evaluate(() => {
+    const audio = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio')!;
+    (window as unknown as { __bench: Promise<ClickTiming> }).__bench = new Promise<ClickTiming>((resolvePlaying) => {
+      let pressed = { stamp: 0, now: 0 };
+      document.addEventListener('pointerdown', (event) => (pressed = { stamp: event.timeStamp, now: performance.now() }), { capture: true, once: true });
+      audio.addEventListener('playing', (event) => resolvePlaying({ stamp: event.timeStamp - pressed.stamp, listener: performance.now() - pressed.now }), {
+        once: true,
+      });
+    });
+  });
+  await page.click(selector);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      page.evaluate(() => (window as unknown as { __bench: Promise<ClickTiming> }).__bench),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no playing within 30 s on ${page.url()}`)), 30_000))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The engine is ready for a click: its element exists, the device is registered and the keys attached (spec 001 §4 Client lifecycle). */
+const ENGINE_READY = `(() => {
+  const log = window.__engineDebug?.actionLog() ?? '';
+  return [...document.querySelectorAll('audio')].some((a) => a.id !== 'preview-audio') && log.includes('"device/registered"') && log.includes('"drm/mediaKeysAttached"');
+})()`;
+
+interface EngineRun extends ClickTiming {
+  /** The engine's actions from the click to `playing`: ms after the first of them, and type. */
+  readonly actions: ReadonlyArray<readonly [number, string]>;
+}
+
+async function withContext<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 400, height: 380 });
+    return await use(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function engineRun(browser: Browser, origin: string, embedUrl: string, sessionCookie: string): Promise<EngineRun> {
+  return withContext(browser, async (page) => {
+    // Logged in: the session cookie of one POST /login (as the form sets it), in this fresh context.
+    await page.setCookie({ name: 'sp_dc', value: sessionCookie, url: origin });
+    await page.goto(embedUrl, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated=true]');
+    // Pointer entry initialises the engine (spec 001 §4 Client lifecycle); the click comes when it is ready.
+    await page.hover('[data-testid=play-button]');
+    await page.waitForFunction(ENGINE_READY, { timeout: 30_000 });
+    const before = await page.evaluate(() => (window as unknown as { __engineDebug: { actionLog(): string } }).__engineDebug.actionLog().split('\n').length);
+    const timing = await timeClick(page, '[data-testid=play-button]');
+    const log = await page.evaluate(() => (window as unknown as { __engineDebug: { actionLog(): string } }).__engineDebug.actionLog());
+    const entries = log
+      .split('\n')
+      .slice(before - 1)
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { t: number; action: { type: string } });
+    const t0 = entries[0]?.t ?? 0;
+    return { ...timing, actions: entries.map((e) => [Math.round(e.t - t0), e.action.type] as const) };
+  });
+}
+
+const baselineRun = (browser: Browser, url: string): Promise<ClickTiming> =>
+  withContext(browser, async (page) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction("document.documentElement.dataset.ready === 'true'", { timeout: 30_000 });
+    try {
+      return await timeClick(page, '#play');
+    } catch (err) {
+      throw new Error(`${String(err)}; page errors: ${errors.join(' | ')}`);
+    }
+  });
+
+/** POST /login as the form does: the session cookie's value. */
+async function logIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...LOG_IN, continue: '/' }).toString(),
+  });
+  const cookie = /sp_dc=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
+  if (response.status !== 303 || cookie === null) throw new Error(`log-in as ${LOG_IN.username} failed: ${response.status}`);
+  return cookie[1]!;
+}
+
+async function premiumToken(origin: string, sessionCookie: string): Promise<string> {
+  const response = await fetch(`${origin}/access_token?reason=bench&productType=web_player`, { headers: { cookie: `sp_dc=${sessionCookie}` } });
+  const body = (await response.json()) as { accessToken: string; isAnonymous: boolean };
+  if (body.isAnonymous) throw new Error('the session cookie gave an anonymous token');
+  return body.accessToken;
+}
+
+async function licenceUri(origin: string, token: string): Promise<string> {
+  const query = new URLSearchParams({ keysystem: CLEARKEY, mediatype: 'audio', sdk_name: 'bench', sdk_version: '0' });
+  const response = await fetch(`${origin}/melody/v1/license_url?${query.toString()}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`licence URL: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { uri: string }).uri;
+}
+
+export interface ProtectedFigures {
+  readonly runs: number;
+  readonly fileId: string;
+  readonly format: string;
+  readonly clickToPlayingMedianMs: { readonly engine: number; readonly shaka: number; readonly bareMse: number };
+  readonly clickToPlayingStampMedianMs: { readonly engine: number; readonly shaka: number; readonly bareMse: number };
+  /** engine / Shaka, by the listener's clock (the budget, at most 1.0) and by event stamps. */
+  readonly engineVsShaka: number;
+  readonly engineVsShakaStamp: number;
+  readonly engineVsBare: number;
+  readonly engineVsBareStamp: number;
+}
+
+/** The budget of issue 5: the engine's click to playing at most Shaka's. */
+export const ENGINE_VS_SHAKA_BUDGET = 1.0;
+
+/**
+ * The bench's routes for this figure (register them in startServer's beforeListen), then `run`
+ * once the server listens. The pages read what `run` sets before loading them.
+ */
+export interface ProtectedBench {
+  register(app: FastifyInstance): void;
+  /** The figures, and the engine's actions from the click to playing in its last measured run. */
+  run(browser: Browser, origin: string, dataDir: string, albumId: string, runs: number): Promise<{ figures: ProtectedFigures; lastEngineActions: EngineRun['actions'] }>;
+}
+
+export function createProtectedBench(): ProtectedBench {
+  let config: PageConfig | null = null;
+  let manifest = '';
+  const shakaScript = readFileSync(require.resolve('shaka-player/dist/shaka-player.compiled.js'));
+  const need = (): PageConfig => {
+    if (config === null) throw new Error('the protected bench pages were asked for before run()');
+    return config;
+  };
+  return {
+    register(app) {
+      app.get('/__bench/shaka-player.compiled.js', async (_req, reply) => reply.type('application/javascript').send(shakaScript));
+      app.get('/__bench/protected.mpd', async (_req, reply) => reply.type('application/dash+xml').header('cache-control', 'no-store').send(manifest));
+      app.get('/__bench/protected-bare', async (_req, reply) => reply.type('text/html').send(barePage(need())));
+      app.get('/__bench/protected-shaka', async (_req, reply) => reply.type('text/html').send(shakaPage(need())));
+    },
+    async run(browser, origin, dataDir, albumId, runs) {
+      const file = protectedFileOf(dataDir, albumId);
+      const sessionCookie = await logIn(origin);
+      const token = await premiumToken(origin, sessionCookie);
+      const [init, fragment] = fragmentRanges(file.table);
+      const mediaUrl = `${origin}/cdn/audio/${file.fileId}`;
+      manifest = dashManifest(file, mediaUrl);
+      config = {
+        mediaUrl,
+        manifestUrl: `${origin}/__bench/protected.mpd`,
+        init: init!,
+        fragment: fragment!,
+        token,
+        licenceUri: await licenceUri(origin, token),
+        contentType: AUDIO_CONTENT_TYPE,
+      };
+      const embedUrl = `${origin}/embed/album/${albumId}?debug=1`;
+      const bareUrl = `${origin}/__bench/protected-bare`;
+      const shakaUrl = `${origin}/__bench/protected-shaka`;
+      const play = { engine: [] as EngineRun[], shaka: [] as ClickTiming[], bare: [] as ClickTiming[] };
+      // One unmeasured round first: the first requests pay for warming up (server, browser, caches).
+      await engineRun(browser, origin, embedUrl, sessionCookie);
+      await baselineRun(browser, shakaUrl);
+      await baselineRun(browser, bareUrl);
+      for (let i = 0; i < runs; i += 1) {
+        play.engine.push(await engineRun(browser, origin, embedUrl, sessionCookie));
+        play.shaka.push(await baselineRun(browser, shakaUrl));
+        play.bare.push(await baselineRun(browser, bareUrl));
+      }
+      const listener = (xs: ClickTiming[]) => median(xs.map((x) => x.listener));
+      const stamp = (xs: ClickTiming[]) => median(xs.map((x) => x.stamp));
+      const figures: ProtectedFigures = {
+        runs,
+        fileId: file.fileId,
+        format: file.format,
+        clickToPlayingMedianMs: { engine: listener(play.engine), shaka: listener(play.shaka), bareMse: listener(play.bare) },
+        clickToPlayingStampMedianMs: { engine: stamp(play.engine), shaka: stamp(play.shaka), bareMse: stamp(play.bare) },
+        engineVsShaka: listener(play.engine) / listener(play.shaka),
+        engineVsShakaStamp: stamp(play.engine) / stamp(play.shaka),
+        engineVsBare: listener(play.engine) / listener(play.bare),
+        engineVsBareStamp: stamp(play.engine) / stamp(play.bare),
+      };
+      return { figures, lastEngineActions: play.engine[play.engine.length - 1]?.actions ?? [] };
+    },
+  };
+}
+
+/** The lines npm run bench prints for this figure. */
+export function protectedLines(f: ProtectedFigures, verdict: (ok: boolean) => string): string[] {
+  const m = f.clickToPlayingMedianMs;
+  const s = f.clickToPlayingStampMedianMs;
+  return [
+    `protected full track       engine ${m.engine.toFixed(1)} ms / Shaka ${m.shaka.toFixed(1)} ms = ${f.engineVsShaka.toFixed(2)}  budget 1.0  ${verdict(f.engineVsShaka <= ENGINE_VS_SHAKA_BUDGET)}`,
+    `  by event timestamps       engine ${s.engine.toFixed(1)} ms / Shaka ${s.shaka.toFixed(1)} ms = ${f.engineVsShakaStamp.toFixed(2)}`,
+    `  against bare MSE+ClearKey engine ${m.engine.toFixed(1)} ms / bare ${m.bareMse.toFixed(1)} ms = ${f.engineVsBare.toFixed(2)}  (stamps ${f.engineVsBareStamp.toFixed(2)})`,
+    `(click to the engine's own <audio> playing, logged in, ${f.format} file ${f.fileId}; medians of ${f.runs} loads each, alternating, fresh browser context per load)`,
+  ];
+}
