@@ -11,26 +11,32 @@ const watch = process.argv.includes('--watch');
 
 rmSync('dist', { recursive: true, force: true });
 
+/** What every browser bundle shares: minified ES modules for the browsers the widget supports. */
+const browserModule = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['chrome100', 'firefox100', 'safari15'],
+  minify: true,
+  sourcemap: true,
+  legalComments: 'none',
+};
+
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
   {
-    // The embed widget. Code splitting keeps the devtools (action log download) out of the first load.
+    // The embed widget. Code splitting keeps what the first frame does not need (modals, share
+    // dialog, log download, their epics) in one lazy chunk (ui/widget/extras.ts).
+    ...browserModule,
     entryPoints: { main: 'ui/widget/main.tsx' },
     outdir: 'dist/widget',
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['chrome100', 'firefox100', 'safari15'],
-    minify: true,
-    sourcemap: true,
     metafile: true,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     chunkNames: 'chunks/[name]-[hash]',
     loader: { '.svg': 'text' },
-    legalComments: 'none',
-    // rxjs's ES2015 build needs no tslib: a smaller initial bundle.
+    // rxjs's ES2015 build: smaller than its ES5 one.
     conditions: ['es2015'],
   },
   {
@@ -39,30 +45,18 @@ const builds = [
     // those into more up-front files, which the anonymous visitor pays for in the initial-JS budget;
     // as its own bundle it repeats rxjs and io-ts, which only logged-in visitors download.
     // ui/engine/engine-port.ts loads it next to the widget's entry (/widget/engine.js).
+    ...browserModule,
     entryPoints: { engine: 'ui/engine/engine-client.ts' },
     outdir: 'dist/widget',
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['chrome100', 'firefox100', 'safari15'],
-    minify: true,
-    sourcemap: true,
     define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'none',
     conditions: ['es2015'],
   },
   {
     // The parent page's client of the embed API (spec 000 §7): one ES module, no dependencies,
     // served at /embed-api/client.js.
+    ...browserModule,
     entryPoints: { client: 'ui/embed-api-client/index.ts' },
     outdir: 'dist/embed-api',
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['chrome100', 'firefox100', 'safari15'],
-    minify: true,
-    sourcemap: true,
-    legalComments: 'none',
   },
   {
     entryPoints: {

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'puppeteer';
 import { fragmentRanges, median, type SeekTable } from './bench-media';
+import { timeClick, type ClickTiming } from './click-timing';
 
 /** spec 001 §9 Codecs: protected audio is AAC-LC in MP4 (the engine's source buffer type). */
 const AUDIO_CONTENT_TYPE = 'audio/mp4; codecs="mp4a.40.2"';
@@ -179,39 +180,6 @@ player.attach(audio).then(() => {
   );
 }
 
-interface ClickTiming {
-  readonly stamp: number;
-  readonly listener: number;
-}
-
-/**
- * From the pointer press on the play control to `playing` of the page's audio element (the
- * engine's own, not the preview's, on the embed), timed as scripts/bench.ts clickToPlaying does:
- * by this listener's clock and by the events' stamps.
- */
-async function timeClick(page: Page, selector: string): Promise<ClickTiming> {
-  await page.evaluate(() => {
-    const audio = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio')!;
-    (window as unknown as { __bench: Promise<ClickTiming> }).__bench = new Promise<ClickTiming>((resolvePlaying) => {
-      let pressed = { stamp: 0, now: 0 };
-      document.addEventListener('pointerdown', (event) => (pressed = { stamp: event.timeStamp, now: performance.now() }), { capture: true, once: true });
-      audio.addEventListener('playing', (event) => resolvePlaying({ stamp: event.timeStamp - pressed.stamp, listener: performance.now() - pressed.now }), {
-        once: true,
-      });
-    });
-  });
-  await page.click(selector);
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      page.evaluate(() => (window as unknown as { __bench: Promise<ClickTiming> }).__bench),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no playing within 30 s on ${page.url()}`)), 30_000))),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The engine is ready for a click: its element exists, the device is registered and the keys attached (spec 001 §4 Client lifecycle). */
 const ENGINE_READY = `(() => {
   const log = window.__engineDebug?.actionLog() ?? '';
@@ -244,7 +212,7 @@ async function engineRun(browser: Browser, origin: string, embedUrl: string, ses
     await page.hover('[data-testid=play-button]');
     await page.waitForFunction(ENGINE_READY, { timeout: 30_000 });
     const before = await page.evaluate(() => (window as unknown as { __engineDebug: { actionLog(): string } }).__engineDebug.actionLog().split('\n').length);
-    const timing = await timeClick(page, '[data-testid=play-button]');
+    const timing = await timeClick(page, '[data-testid=play-button]', 'engine');
     const log = await page.evaluate(() => (window as unknown as { __engineDebug: { actionLog(): string } }).__engineDebug.actionLog());
     const entries = log
       .split('\n')
@@ -265,7 +233,7 @@ const baselineRun = (browser: Browser, url: string): Promise<ClickTiming> =>
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction("document.documentElement.dataset.ready === 'true'", { timeout: 30_000 });
     try {
-      return await timeClick(page, '#play');
+      return await timeClick(page, '#play', 'first');
     } catch (err) {
       throw new Error(`${String(err)}; page errors: ${errors.join(' | ')}`);
     }

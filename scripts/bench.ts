@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser } from 'puppeteer';
 import { launchChromium, startServer } from '../e2e/harness';
 import { benchCdn, benchIngest, median, type CdnFigures, type IngestFigures } from './bench-media';
+import { timeClick, type ClickTiming } from './click-timing';
 import { createProtectedBench, protectedLines, type ProtectedFigures } from './bench-protected';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -65,16 +66,6 @@ async function firstContentfulPaint(browser: Browser, url: string): Promise<Pain
   }
 }
 
-/**
- * From the pointer press on the play control to the audio element's `playing` event, two ways:
- * when this listener hears the event (the foundation's figure, which the budget is on), and by
- * the events' own timestamps (when the browser created them; printed beside it).
- */
-interface ClickTiming {
-  readonly stamp: number;
-  readonly listener: number;
-}
-
 async function clickToPlaying(browser: Browser, url: string, selector: string, ready: string): Promise<ClickTiming> {
   const context = await browser.createBrowserContext();
   try {
@@ -82,18 +73,7 @@ async function clickToPlaying(browser: Browser, url: string, selector: string, r
     await page.setViewport({ width: 400, height: 380 });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(ready);
-    await page.evaluate(() => {
-      const audio = document.querySelector('audio')!;
-      (window as unknown as { __bench: Promise<ClickTiming> }).__bench = new Promise<ClickTiming>((resolvePlaying) => {
-        let pressed = { stamp: 0, now: 0 };
-        document.addEventListener('pointerdown', (event) => (pressed = { stamp: event.timeStamp, now: performance.now() }), { capture: true, once: true });
-        audio.addEventListener('playing', (event) => resolvePlaying({ stamp: event.timeStamp - pressed.stamp, listener: performance.now() - pressed.now }), {
-          once: true,
-        });
-      });
-    });
-    await page.click(selector);
-    return await page.evaluate(() => (window as unknown as { __bench: Promise<ClickTiming> }).__bench);
+    return await timeClick(page, selector, 'first');
   } finally {
     await context.close();
   }
