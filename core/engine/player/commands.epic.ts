@@ -37,8 +37,11 @@ function seekingDisallowed(state: EngineState): boolean {
   return stateOfTrack(machine, trackIndex)?.disallow_seeking === true;
 }
 
+/** The seek table's duration once loaded; before that, the state machine's (the provider's metadata). */
 function durationOf(state: EngineState): number {
-  return state.media.plan?.durationMs ?? 0;
+  const { machine, trackIndex } = state.player;
+  const metadata = machine !== null && trackIndex !== null ? (machine.tracks[trackIndex]?.metadata.duration ?? 0) : 0;
+  return state.media.plan?.durationMs ?? metadata;
 }
 
 /** What a released command does, as actions for the pieces that carry it out. */

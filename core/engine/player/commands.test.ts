@@ -47,6 +47,13 @@ describe('commandActions (spec 001 §4 Commands, §5 validation)', () => {
     expect(commandActions(command, playing(positionMs))).toEqual([mediaSeekRequested({ positionMs: target })]);
   });
 
+  it("a seek before the seek table has loaded is clamped to the state machine's duration of the track", () => {
+    const loading = engineState({ player: { machine: stateMachine(3), trackIndex: 1 }, media: { status: 'loading', track: mediaTrack(), plan: null, positionMs: 0 } });
+    const duration = stateMachine(3).tracks[1]?.metadata.duration ?? 0;
+    expect(commandActions(P.seekRequested({ positionMs: duration - 1000 }), loading)).toEqual([mediaSeekRequested({ positionMs: duration - 1000 })]);
+    expect(commandActions(P.seekRequested({ positionMs: duration + 1000 }), loading)).toEqual([mediaSeekRequested({ positionMs: duration })]);
+  });
+
   it.each([
     ['seek', P.seekRequested({ positionMs: 1000 })],
     ['seek by a step', P.seekByRequested({ deltaMs: 15000 })],
