@@ -121,6 +121,9 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     expect(second.error).toBeNull();
     const stats = await waitForRows<{ body: string }>("SELECT body FROM logging_events WHERE kind = 'jssdk_playback_stats'");
     expect(stats.map((s) => (JSON.parse(s.body) as { play_track: string }).play_track)).toContain(`spotify:track:${tracks[0]?.id}`);
+    // spec 001 §7 Logging: metrics go batched (10 s after the first), among them track 1's time to playback.
+    const metrics = await waitForRows<{ body: string }>("SELECT body FROM logging_events WHERE kind = 'metric'");
+    expect(metrics.flatMap((m) => (JSON.parse(m.body) as { timers: Array<{ what: string }> }).timers.map((t) => t.what))).toContain('time_to_playback');
   });
 
   it('the logged-in session\'s logs replay: the widget\'s in both modes, the engine\'s by fold (ARCHITECTURE.md §3)', async () => {

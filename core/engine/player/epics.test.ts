@@ -12,7 +12,7 @@ import {
   trackingStarted,
   trackPlaying,
 } from '../tracking/actions';
-import { clientInitialised } from './actions';
+import { clientInitialised, playerCommandFailed } from './actions';
 import { logsEpic } from './logs.epic';
 import { mediaFactsEpic } from './media-facts.epic';
 import { progressEpic } from './progress.epic';
@@ -236,7 +236,7 @@ describe('logsEpic (spec 001 §3 Log payloads, §7 Logging)', () => {
   const common = { sdk_id: PLAYER_CONFIG.drm.sdkName, platform: 'web_player', client_version: CLIENT_VERSION, session_id: INSTANCE_ID };
 
   it('a start log on the first playing of a playback only; at its end stats, stream verification naming the next playback, then release', () => {
-    const { log } = runPlayer([logsEpic], engineState(), [
+    const { log: all } = runPlayer([logsEpic], engineState(), [
       [0, started('p1', 0, 0)],
       [10, trackPlaying({ playbackId: 'p1', at: 10 })],
       [20, trackPlaying({ playbackId: 'p1', at: 20 })],
@@ -245,6 +245,12 @@ describe('logsEpic (spec 001 §3 Log payloads, §7 Logging)', () => {
       [40, trackPlaying({ playbackId: 'p2', at: 40 })],
       [50, trackingFinalised({ playbackId: 'p2', at: 50, positionMs: 10, reasonEnd: 'endplay' })],
     ]);
+    // spec 001 §3 metric timers: each playback's time from load to first sound, once.
+    expect(all.filter(([, type]) => type === 'logging/metricsQueued')).toEqual([
+      [10, 'logging/metricsQueued', { meters: [], timers: [{ what: 'time_to_playback', duration: 10, unit: 'ms' }] }],
+      [40, 'logging/metricsQueued', { meters: [], timers: [{ what: 'time_to_playback', duration: 10, unit: 'ms' }] }],
+    ]);
+    const log = all.filter(([, type]) => type !== 'logging/metricsQueued');
     const endpoints = log.map(([t, type, payload]) => [t, type === 'logging/logRequested' ? payload?.['endpoint'] : type]);
     expect(endpoints).toEqual([
       [10, 'jssdk_playback_start'],
@@ -279,13 +285,20 @@ describe('logsEpic (spec 001 §3 Log payloads, §7 Logging)', () => {
       [100, stallStarted({ playbackId: 'p1', at: 100 })],
       [350, stallEnded({ playbackId: 'p1', at: 350 })],
     ]);
-    expect(log[1]).toEqual([
+    expect(log.find(([, , payload]) => payload?.['endpoint'] === 'jssdk_stall')).toEqual([
       350,
       'logging/logRequested',
       {
         endpoint: 'jssdk_stall',
         payload: { ...common, playback_id: 'p1', play_track: trackUri(0), file_id: 'f0-160', byte_offset: 0, time_offset: 3000, ms_stalled: 250, timed_out: false },
       },
+    ]);
+  });
+
+  it('spec 001 §8 Generic: a failed request of the engine is reported as a request-failure metric', () => {
+    const { log } = runPlayer([logsEpic], engineState(), [[0, started('p1', 0, 0)], [5, playerCommandFailed({ endpoint: 'play', err: 'Request was not successful (status 500)' })]]);
+    expect(log).toEqual([
+      [5, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Request was not successful (status 500)', endpoint: 'player_command' }], timers: [] }],
     ]);
   });
 
