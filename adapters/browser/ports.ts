@@ -8,7 +8,7 @@ import { createLocalStorage, type StorageLike } from './local-storage';
 import { createBrowserRandom } from './random';
 
 /** Storage that is always there: a page may forbid localStorage (privacy settings) and throw on access. */
-function storageOf(win: Window): StorageLike {
+export function storageOf(win: Window): StorageLike {
   try {
     return win.localStorage;
   } catch (err) {

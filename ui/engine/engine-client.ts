@@ -12,6 +12,7 @@ import { createBrowserClock } from '../../adapters/browser/clock';
 import { createBrowserEme } from '../../adapters/browser/eme';
 import { createFetchHttp } from '../../adapters/browser/fetch-http';
 import { createLocalStorage } from '../../adapters/browser/local-storage';
+import { storageOf } from '../../adapters/browser/ports';
 import { createBrowserMediaSource } from '../../adapters/browser/media-source';
 import { createBrowserRandom } from '../../adapters/browser/random';
 import { createBrowserSocket } from '../../adapters/browser/web-socket';
@@ -35,7 +36,7 @@ import {
   type EngineDeps,
   type EngineState,
 } from '../../core/engine/player';
-import { clientEventOf, isNews } from '../../core/engine/player/client-events';
+import { clientEventOf, forward, nothingForwarded } from '../../core/engine/player/client-events';
 import type { EngineEvent } from '../../core/model/engine-event';
 import { sessionIdFrom } from '../../core/logging/session-id';
 import type { Action } from '../../core/store/action';
@@ -93,7 +94,7 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   document.body.appendChild(audio);
   const scheduler = asyncScheduler;
   const random = createBrowserRandom();
-  const storage = createLocalStorage(window.localStorage);
+  const storage = createLocalStorage(storageOf(window));
   const api = base(options.hosts.api);
   const id = await firstValueFrom(storedDeviceId(storage, random));
   // spec 001 §3 Device descriptor: this widget as a computer-type device of the provider.
@@ -143,21 +144,11 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
     window.__engineDebug = { actionLog: () => log.toJsonl(), state: () => store.getState() };
   }
 
-  type Last = { readonly uri: string | null; readonly paused: boolean | null; readonly event: EngineEvent | null };
   const events$ = store.envelopes$.pipe(
     map((envelope) => clientEventOf(envelope.action, store.getState())),
     filter((event): event is EngineEvent => event !== null),
-    scan<EngineEvent, Last>(
-      (last, event) => {
-        if (!isNews(event, last)) return { ...last, event: null };
-        if (event.kind === 'reset') return { uri: null, paused: null, event };
-        if (event.kind === 'trackChanged') return { ...last, uri: event.uri, event };
-        if (event.kind === 'played' || event.kind === 'paused') return { ...last, paused: event.kind === 'paused', event };
-        return { ...last, event };
-      },
-      { uri: null, paused: null, event: null },
-    ),
-    map((last) => last.event),
+    scan(forward, nothingForwarded),
+    map((forwarded) => forwarded.event),
     filter((event): event is EngineEvent => event !== null),
   );
 

@@ -6,7 +6,7 @@ import { listEnded } from '../lists/actions';
 import { mediaElementFact, mediaPausedEvent } from '../media/actions';
 import { trackingStarted } from '../tracking/actions';
 import { progressed } from './actions';
-import { clientEventOf, isNews } from './client-events';
+import { clientEventOf, forward, isNews, nothingForwarded } from './client-events';
 import { engineState, stateMachine, trackUri } from './testing/engine-state';
 
 const started = (uri: string) =>
@@ -63,5 +63,27 @@ describe('isNews (spec 001 §4 Events forwarded: track change when the uri diffe
     ['reset, always', { kind: 'reset' }, none, true],
   ])('%s → %p', (_rule, event, last, news) => {
     expect(isNews(event, last)).toBe(news);
+  });
+});
+
+describe('forward: what the client passes on, event after event (spec 001 §4 Events forwarded)', () => {
+  it('drops a repeated track change and a repeated play, and after a reset passes the same track again', () => {
+    const events: EngineEvent[] = [
+      { kind: 'trackChanged', uri: 'spotify:track:a', durationMs: 1000 },
+      { kind: 'played' },
+      { kind: 'trackChanged', uri: 'spotify:track:a', durationMs: 1000 },
+      { kind: 'played' },
+      { kind: 'progress', positionMs: 500 },
+      { kind: 'paused' },
+      { kind: 'reset' },
+      { kind: 'trackChanged', uri: 'spotify:track:a', durationMs: 1000 },
+    ];
+    const passed: EngineEvent[] = [];
+    events.reduce((last, event) => {
+      const next = forward(last, event);
+      if (next.event !== null) passed.push(next.event);
+      return next;
+    }, nothingForwarded);
+    expect(passed.map((e) => e.kind)).toEqual(['trackChanged', 'played', 'progress', 'paused', 'reset', 'trackChanged']);
   });
 });

@@ -33,3 +33,21 @@ export function isNews(event: EngineEvent, last: { readonly uri: string | null; 
   if (event.kind === 'paused') return last.paused !== true;
   return true;
 }
+
+/** What was forwarded so far, and the event to forward now (null: nothing new). */
+export interface Forwarded {
+  readonly uri: string | null;
+  readonly paused: boolean | null;
+  readonly event: EngineEvent | null;
+}
+
+export const nothingForwarded: Forwarded = { uri: null, paused: null, event: null };
+
+/** The next step of forwarding (isNews): a reset forgets the track and the paused flag. */
+export function forward(last: Forwarded, event: EngineEvent): Forwarded {
+  if (!isNews(event, last)) return { ...last, event: null };
+  if (event.kind === 'reset') return { uri: null, paused: null, event };
+  if (event.kind === 'trackChanged') return { ...last, uri: event.uri, event };
+  if (event.kind === 'played' || event.kind === 'paused') return { ...last, paused: event.kind === 'paused', event };
+  return { ...last, event };
+}
