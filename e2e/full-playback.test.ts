@@ -147,6 +147,15 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     expect(later.error).toBeNull();
   });
 
+  it('a product change reaches the playing engine: it refreshes its token and refetches the product state (spec 001 §4 Auth, §7 Product state)', async () => {
+    const change = (product: string) =>
+      page.evaluate(async (p) => (await fetch('/account/product', { method: 'POST', body: new URLSearchParams({ product: p, continue: '/' }), redirect: 'manual' })).type, product);
+    await change('free');
+    const refetched = await waitFor(page, 'the refetched product state', (h) => h.engineActions.includes('engine/productStateFetched'), 20_000);
+    expect(refetched.engineActions).toEqual(expect.arrayContaining(['session/productStateChanged', 'engine/productStateRegistered']));
+    await change('premium');
+  });
+
   it('falls back to the 30 s preview when the browser offers only Widevine (spec 000 §4 initialization failure)', async () => {
     const widevineOnly = await browser.newPage();
     await widevineOnly.evaluateOnNewDocument(() => {

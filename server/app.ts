@@ -85,7 +85,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await registerStaticRoutes(app, options);
   // Issue 5 Provider services: demo accounts, session cookie, /access_token, product state.
-  const accounts = registerAccountRoutes(app, { db, country, publicUrl });
+  // A product change pushes product-state events over the dealer (registered below, so looked up when it happens).
+  const accounts = registerAccountRoutes(app, { db, country, publicUrl, pushTo: (connectionId, push) => app.dealer.pushTo(connectionId, push) });
   registerEmbedRoutes(app, {
     reader,
     // spec 000 §3 Session: a logged-in visitor's embed carries a fresh token for the engine.

@@ -53,6 +53,8 @@ export interface AccountStore {
   byId(id: string): Account | null;
   /** Inserts a new account; false when the username is taken. */
   create(account: Account): boolean;
+  /** Changes an account's product; false when there is no such account. */
+  setProduct(id: string, product: Product): boolean;
 }
 
 export function createAccountStore(db: Db): AccountStore {
@@ -62,6 +64,7 @@ export function createAccountStore(db: Db): AccountStore {
     `INSERT OR IGNORE INTO accounts (id, username, display_name, password_hash, product, country)
      VALUES (@id, @username, @displayName, @passwordHash, @product, @country)`,
   );
+  const updateProduct = db.prepare<[Product, string]>('UPDATE accounts SET product = ? WHERE id = ?');
   return {
     byUsername: (username) => {
       const row = byUsername.get(username);
@@ -72,6 +75,7 @@ export function createAccountStore(db: Db): AccountStore {
       return row === undefined ? null : toAccount(row);
     },
     create: (account) => insert.run(account).changes === 1,
+    setProduct: (id, product) => updateProduct.run(product, id).changes === 1,
   };
 }
 

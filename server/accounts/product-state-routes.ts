@@ -44,8 +44,8 @@ const jsonError = (reply: FastifyReply, status: number, message: string): Fastif
 
 /**
  * The product-state service (spec 001 §7), bearer-authorised: the state, and registration of a
- * dealer connection for its change events. Registrations are stored; the dealer's pushes of
- * product-state events to them are issue 5's dealer work (registeredConnections is for it).
+ * dealer connection for its change events. Registrations are stored; a product change pushes to
+ * them (product-change.ts).
  */
 export function registerProductStateRoutes(app: FastifyInstance, deps: ProductStateDeps): void {
   const upsert = deps.db.prepare(

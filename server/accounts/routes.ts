@@ -3,6 +3,8 @@ import type { Db } from '../db/open-database';
 import { createAccountStore, seedDemoAccounts } from './accounts-store';
 import { registerLoginRoutes } from './login-routes';
 import { registerProductStateRoutes } from './product-state-routes';
+import { registerProductChange } from './product-change';
+import type { DealerPush } from '../dealer/dealer';
 import { createSessionStore } from './sessions';
 import { registerTokenRoute } from './token-route';
 import { createTokenIssuer, createTokenVerifier, type IssuedToken } from './tokens';
@@ -15,6 +17,8 @@ export interface AccountRoutesOptions {
   readonly publicUrl: string;
   /** Epoch milliseconds; tests pass their own to control session and token expiry. */
   readonly now?: () => number;
+  /** Sends a push to one dealer connection (the product-state events of a product change). */
+  readonly pushTo?: (connectionId: string, push: DealerPush) => boolean;
 }
 
 /** What the embed page needs to hand a logged-in visitor's session to the widget (spec 000 §3 Session). */
@@ -55,6 +59,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     registerLoginRoutes(scope, { accounts, sessions, country, ownOrigins });
     registerTokenRoute(scope, { accounts, sessions, issue, country });
     registerProductStateRoutes(scope, { db, accounts, verify: createTokenVerifier(db, now), now });
+    registerProductChange(scope, { db, accounts, sessions, ownOrigins, pushTo: options.pushTo ?? (() => false) });
   });
   return {
     sessionToken: (request) => {

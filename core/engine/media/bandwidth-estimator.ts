@@ -48,10 +48,15 @@ function alpha(halfLifeS: number): number {
   return Math.exp(Math.log(0.5) / halfLifeS);
 }
 
+/**
+ * The average is kept to a thousandth of a bit/s: Math.exp and ** may differ in the last bit
+ * between JavaScript engines, and the state must fold to the same value in the browser that
+ * recorded a session and in Node replaying it (ARCHITECTURE.md §3).
+ */
 function sampleAverage(average: MovingAverage, halfLifeS: number, weight: number, value: number): MovingAverage {
   const adjusted = alpha(halfLifeS) ** weight;
   return {
-    estimate: value * (1 - adjusted) + adjusted * average.estimate,
+    estimate: Math.round((value * (1 - adjusted) + adjusted * average.estimate) * 1000) / 1000,
     totalWeight: average.totalWeight + weight,
   };
 }

@@ -1,7 +1,8 @@
 import * as t from 'io-ts';
 import { isLeft, left, right, type Either } from 'fp-ts/Either';
 import { formatDecodeErrors } from '../../model/decode-errors';
-import { fileMalformedSeektable, fileMalformedSeektableNoContents, type MediaPipelineError } from './media-errors';
+import { base64ToLatin1 } from '../drm/base64';
+import { fileInvalidPssh, fileKeySystemFormat, fileMalformedSeektable, fileMalformedSeektableNoContents, type MediaPipelineError } from './media-errors';
 
 /** A whole number of at least 0 (byte sizes, durations in timescale units). */
 const Count = t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0, 'non-negative integer');
@@ -50,9 +51,29 @@ function psshFields(raw: unknown): Record<string, string> {
 }
 
 /**
+ * The protection schemes this engine plays: CENC (spec 001 §3 default, what the provider packages;
+ * the DRM asks the browser for 'cenc' init data only), and none.
+ */
+export const PLAYABLE_PROTECTION: ReadonlyArray<string> = ['cenc', 'none'];
+
+/** A pssh field holds one whole 'pssh' box (ISO 23001-7): its size, then the type, at least 32 bytes. */
+export function isPsshBox(base64: string): boolean {
+  let bytes: string;
+  try {
+    bytes = base64ToLatin1(base64);
+  } catch {
+    return false;
+  }
+  if (bytes.length < 32 || bytes.slice(4, 8) !== 'pssh') return false;
+  const size = ((bytes.charCodeAt(0) << 24) >>> 0) + (bytes.charCodeAt(1) << 16) + (bytes.charCodeAt(2) << 8) + bytes.charCodeAt(3);
+  return size === bytes.length;
+}
+
+/**
  * Decodes the seek-table response body (spec 001 §7 Media: GET seek-table JSON per file id). spec 001
  * §8 Manifest: unreadable JSON or fields → malformed seektable; no segments or references → malformed
- * seektable with no contents.
+ * seektable with no contents; a protection this engine cannot play → 'KeySystem does not support
+ * the file format.'; a pssh field that is not a pssh box → invalid PSSH value.
  */
 export function decodeSeekTable(body: string): Either<MediaPipelineError, SeekTable> {
   let raw: unknown;
@@ -69,11 +90,9 @@ export function decodeSeekTable(body: string): Either<MediaPipelineError, SeekTa
     json.references?.map(({ size, duration }) => ({ size, duration })) ??
     [];
   if (segments.length === 0) return left(fileMalformedSeektableNoContents());
-  return right({
-    offset: json.offset,
-    timescale: json.timescale,
-    segments,
-    protection: json.protection ?? 'cenc',
-    pssh: psshFields(raw),
-  });
+  const protection = json.protection ?? 'cenc';
+  if (!PLAYABLE_PROTECTION.includes(protection)) return left(fileKeySystemFormat());
+  const pssh = psshFields(raw);
+  if (!Object.values(pssh).every(isPsshBox)) return left(fileInvalidPssh());
+  return right({ offset: json.offset, timescale: json.timescale, segments, protection, pssh });
 }

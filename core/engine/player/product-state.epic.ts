@@ -10,8 +10,10 @@ import type { EngineState, PlayerEpic } from './deps';
 /** spec 001 §7 Product state: GET {media-gateway}/v1/product_state; PUT/DELETE notifications/user?connection_id=. */
 export const PRODUCT_STATE_PATH = '/v1/product_state';
 export const PRODUCT_STATE_NOTIFICATIONS_PATH = '/v1/me/notifications/user';
-/** The dealer pushes a product-state event under this uri (our pattern; the spec names none). */
+/** The dealer pushes a product-state event under a uri of this pattern (ours; the spec names none)... */
 export const PRODUCT_STATE_EVENT = /^hm:\/\/product-state\//;
+/** ...and the reference provider under this one (server/accounts/product-change.ts). */
+export const PRODUCT_STATE_EVENT_URI = 'hm://product-state/v1/update';
 /** Retries of a failed product-state call (spec 001 §7 says retried, not how often: ours). */
 export const PRODUCT_STATE_RETRIES = 2;
 export const PRODUCT_STATE_RETRY_MS = 1000;

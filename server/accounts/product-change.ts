@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PRODUCT_STATE_EVENT_URI } from '../../core/engine/player/product-state.epic';
+import type { Db } from '../db/open-database';
+import type { DealerPush } from '../dealer/dealer';
+import { messagePage } from '../embed/html';
+import type { AccountStore, Product } from './accounts-store';
+import { productStateOf, registeredConnections } from './product-state-routes';
+import { safeContinue } from './safe-continue';
+import type { SessionStore } from './sessions';
+
+export interface ProductChangeDeps {
+  readonly db: Db;
+  readonly accounts: AccountStore;
+  readonly sessions: SessionStore;
+  readonly ownOrigins: (request: FastifyRequest) => ReadonlyArray<string>;
+  /** Sends a push to one dealer connection (app.dealer.pushTo); false when it is not live. */
+  readonly pushTo: (connectionId: string, push: DealerPush) => boolean;
+}
+
+const isProduct = (value: unknown): value is Product => value === 'premium' || value === 'free';
+
+/**
+ * The demo's way to change a user's product (premium or free), so that the product-state events of
+ * spec 001 §7 happen: `POST /account/product` (urlencoded `product`, `continue`) with the session
+ * cookie changes it and pushes the new product state to every dealer connection registered for it
+ * (PUT /v1/me/notifications/user); the engine then refreshes its token and refetches the state
+ * (spec 001 §4 Auth). 303 to `continue` (this provider's origins only).
+ */
+export function registerProductChange(app: FastifyInstance, deps: ProductChangeDeps): void {
+  app.post('/account/product', async (request, reply) => {
+    const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    const accountId = deps.sessions.accountOf(request);
+    if (accountId === null) return reply.code(401).type('text/html').send(messagePage('Log in first', 'Only a logged-in user can change their product.'));
+    if (!isProduct(form.product)) {
+      return reply.code(400).type('text/html').send(messagePage('Unknown product', 'product must be premium or free.'));
+    }
+    deps.accounts.setProduct(accountId, form.product);
+    const account = deps.accounts.byId(accountId);
+    if (account !== null) {
+      const push: DealerPush = { uri: PRODUCT_STATE_EVENT_URI, headers: {}, payloads: [productStateOf(account)] };
+      for (const connectionId of registeredConnections(deps.db, accountId)) deps.pushTo(connectionId, push);
+    }
+    return reply.header('cache-control', 'no-store').redirect(safeContinue(form.continue, deps.ownOrigins(request)), 303);
+  });
+}
