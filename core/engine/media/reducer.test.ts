@@ -30,6 +30,19 @@ describe('media reducer: play ids (spec 001 §4: each load increments the play i
   });
 });
 
+describe('media reducer: a pause or play during the load (spec 001 §4: autoplay if requested)', () => {
+  it('a pause before the metadata is loaded keeps the load from starting; a play afterwards lets it start', () => {
+    const paused = fold([LOAD, a.mediaPauseRequested()]);
+    expect(paused.track?.autoplay).toBe(false);
+    expect(fold([a.mediaPlayRequested()], paused).track?.autoplay).toBe(true);
+  });
+
+  it('once playing, a pause leaves the load as it was (the element pauses)', () => {
+    const playing = fold([...READY, fact('playing', 8000)]);
+    expect(mediaReducer(playing, a.mediaPauseRequested()).track).toBe(playing.track);
+  });
+});
+
 describe('media reducer: the source buffer (spec 001 §4 Source buffer)', () => {
   it('updates wait for the source to open, then run one at a time', () => {
     const fetched = a.fragmentFetched({ playId: 1, clears: 0, index: -1, key: 'k0', bytes: 100, elapsedMs: 10 });

@@ -48,6 +48,10 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
   if (a.mediaStopRequested.match(action)) {
     return { ...state, status: 'stopped', fetching: false, fatalOnNext: recordStop(state.fatalOnNext) };
   }
+  // A pause or play before the metadata is loaded decides whether the load starts playing (spec 001 §4 autoplay if requested).
+  if ((a.mediaPauseRequested.match(action) || a.mediaPlayRequested.match(action)) && state.status === 'loading' && state.track !== null) {
+    return { ...state, track: { ...state.track, autoplay: a.mediaPlayRequested.match(action) } };
+  }
   if (a.mediaSourceOpened.match(action)) {
     return current(state, action) ? withQueue(state, sourceOpened(state.queue)) : state;
   }

@@ -41,7 +41,9 @@ export const contextEpic: PlayerEpic = (action$, state$) =>
       const state = state$.value;
       if (stateLoaded.match(a)) return loadedContext(a, state);
       if (stateModified.match(a)) {
-        const playing = state.media.status === 'playing' || state.media.status === 'buffering';
+        // A track still loading counts as playing when it will start on its own (autoplay).
+        const { status, track } = state.media;
+        const playing = status === 'playing' || status === 'buffering' || (status === 'loading' && track?.autoplay === true);
         const toggle = a.stateRef.paused && playing ? [mediaPauseRequested()] : !a.stateRef.paused && !playing ? [mediaPlayRequested()] : [];
         return [...toggle, ...(a.seekTo === null ? [] : [mediaSeekRequested({ positionMs: a.seekTo })])];
       }

@@ -84,6 +84,13 @@ describe('contextEpic (spec 001 §4 Device service client outcomes, as the playe
     expect(types(runPlayer([contextEpic], playingState, [[0, stateModified({ stateRef: stateRef('s0'), seekTo: null })]]).log)).toEqual([]);
   });
 
+  it('paused while the track still loads to play on its own: the pause is passed on, so it does not start', () => {
+    const loading = engineState({ media: { status: 'loading', track: mediaTrack(), plan: null, positionMs: 0 } });
+    expect(types(runPlayer([contextEpic], loading, [[0, stateModified({ stateRef: stateRef('s0', true), seekTo: null })]]).log)).toEqual([
+      'mediaPlayer/pauseRequested',
+    ]);
+  });
+
   it('no state ref (or a remote log-out) stops, clears the list and sends state_clear', () => {
     for (const cleared of [stateCleared(), remoteLogOut()]) {
       expect(types(runPlayer([contextEpic], playingState, [[0, cleared]]).log)).toEqual([
