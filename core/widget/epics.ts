@@ -44,30 +44,30 @@ export interface LateWidgetEpics {
  */
 export function widgetEpicOrder(late: LateWidgetEpics): ReadonlyArray<WidgetEpic> {
   return [
-  // The preview player (spec 001 §4), in preview mode only.
-  ...[prefetchEpic, firstUseEpic, playToggleEpic, seekEpic, trackRowEpic, skipEpic, seekByEpic, playerEventsEpic, trackEndedEpic, previewCapEpic].map(previewOnly),
-  // Full playback (spec 000 §4): the same commands, to the engine.
-  fullPlaybackEpic,
-  engineCommandsEpic,
-  audioEffectsEpic,
-  // The volume control: the element's volume and the stored one.
-  volumeEpic,
-  impressionEpic,
-  resizeEpic,
-  // spec 000 §4 Prompt modal: after the player's decisions it answers (play, skip, unavailable).
-  ...modalEpics,
-  // spec 000 §7 parent-page message interface (only with embed-api=1).
-  late.embedApi,
-  // spec 000 §2 Share dialog, §7 share windows and copies, §4 PLAY_ON_DESKTOP.
-  late.share,
-  // spec 000 §4 PLAY_IN_MOBILE_APP / hand-off to the mobile app; initialization failure -> preview.
-  ...mobileHandoffEpics,
-  // spec 000 §7 Universal link: metadata clicked on mobile.
-  ...universalLinkEpics,
-  initFailureEpic,
-  // spec 000 §7 logging channel: last, so it logs an action after every epic has answered it.
-  actionLoggingEpic,
-  // spec 000 §7 error-reporting service (reports need the start-up context; see ui/widget/main.tsx).
-  errorReportingEpic,
+    // The preview player (spec 001 §4), in preview mode only.
+    ...[prefetchEpic, firstUseEpic, playToggleEpic, seekEpic, trackRowEpic, skipEpic, seekByEpic, playerEventsEpic, trackEndedEpic, previewCapEpic].map(previewOnly),
+    // Full playback (spec 000 §4): the same commands, to the engine.
+    fullPlaybackEpic,
+    engineCommandsEpic,
+    audioEffectsEpic,
+    // The volume control: the element's volume and the stored one.
+    volumeEpic,
+    impressionEpic,
+    resizeEpic,
+    // spec 000 §4 Prompt modal: after the player's decisions it answers (play, skip, unavailable).
+    ...modalEpics,
+    // spec 000 §7 parent-page message interface (only with embed-api=1).
+    late.embedApi,
+    // spec 000 §2 Share dialog, §7 share windows and copies, §4 PLAY_ON_DESKTOP.
+    late.share,
+    // spec 000 §4 PLAY_IN_MOBILE_APP / hand-off to the mobile app; initialization failure -> preview.
+    ...mobileHandoffEpics,
+    // spec 000 §7 Universal link: metadata clicked on mobile.
+    ...universalLinkEpics,
+    initFailureEpic,
+    // spec 000 §7 logging channel: last, so it logs an action after every epic has answered it.
+    actionLoggingEpic,
+    // spec 000 §7 error-reporting service (reports need the start-up context; see ui/widget/main.tsx).
+    errorReportingEpic,
   ];
 }

@@ -2,7 +2,7 @@ import './widget.css';
 import { lazy, Suspense, useEffect } from 'react';
 import { map } from 'rxjs/operators';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-// The ports' own module, not the adapters' index: that would pull the engine's adapters into this chunk.
+// The widget's ports from their own module: the engine's adapters (in the index) are not the widget's.
 import { createBrowserPorts } from '../../adapters/browser/ports';
 import { createActionLog } from '../../core/store/action-log';
 import { createStore } from '../../core/store/store';
