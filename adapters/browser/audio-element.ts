@@ -1,5 +1,6 @@
 import { Observable, merge } from 'rxjs';
 import type { AudioElementPort, AudioFact } from '../../core/ports';
+import { call, elementControls } from './element-calls';
 
 /** The media events reported as facts (core/ports.ts AudioFact kinds are their names). */
 export const AUDIO_FACT_EVENTS: ReadonlyArray<AudioFact['kind']> = [
@@ -18,20 +19,6 @@ export type AudioElementLike = Pick<
   HTMLAudioElement,
   'src' | 'getAttribute' | 'preload' | 'currentTime' | 'volume' | 'duration' | 'error' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener'
 >;
-
-/** Runs an element call on subscription; a throw errors the Observable. */
-function call(work: () => void): Observable<void> {
-  return new Observable<void>((subscriber) => {
-    try {
-      work();
-    } catch (err) {
-      subscriber.error(err);
-      return;
-    }
-    subscriber.next();
-    subscriber.complete();
-  });
-}
 
 function factOf(element: AudioElementLike, kind: AudioFact['kind']): AudioFact {
   const fact = { kind, positionMs: element.currentTime * 1000, durationMs: element.duration * 1000 };
@@ -64,38 +51,7 @@ export function createAudioElement(element: AudioElementLike): AudioElementPort 
         if (assigned !== src) element.src = src;
         assigned = src;
       }),
-    play: () =>
-      new Observable<void>((subscriber) => {
-        let pending: Promise<void> | undefined;
-        try {
-          pending = element.play();
-        } catch (err) {
-          subscriber.error(err);
-          return;
-        }
-        // Old browsers return nothing: the call itself is the answer.
-        if (pending === undefined) {
-          subscriber.next();
-          subscriber.complete();
-          return;
-        }
-        pending.then(
-          () => {
-            subscriber.next();
-            subscriber.complete();
-          },
-          (err: unknown) => subscriber.error(err),
-        );
-      }),
-    pause: () => call(() => element.pause()),
-    seek: (positionMs) =>
-      call(() => {
-        element.currentTime = positionMs / 1000;
-      }),
-    setVolume: (volume) =>
-      call(() => {
-        element.volume = volume;
-      }),
+    ...elementControls(element),
     facts$: merge(
       ...AUDIO_FACT_EVENTS.map(
         (kind) =>

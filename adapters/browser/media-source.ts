@@ -1,5 +1,6 @@
 import { Observable, merge } from 'rxjs';
 import type { MediaByteRange, MediaElementFact, MediaSourcePort, RangeFetchResult } from '../../core/ports';
+import { call, elementControls } from './element-calls';
 
 /** The element events reported as facts (core/ports.ts MediaElementFact kinds are their names). */
 export const MEDIA_ELEMENT_FACT_EVENTS: ReadonlyArray<MediaElementFact['kind']> = [
@@ -42,19 +43,6 @@ export function bufferedEndMs(element: Pick<HTMLMediaElement, 'currentTime' | 'b
     if (element.buffered.start(i) <= at + HOLD_TOLERANCE_S && at <= element.buffered.end(i)) return element.buffered.end(i) * 1000;
   }
   return at * 1000;
-}
-
-function call(work: () => void): Observable<void> {
-  return new Observable<void>((subscriber) => {
-    try {
-      work();
-    } catch (err) {
-      subscriber.error(err);
-      return;
-    }
-    subscriber.next();
-    subscriber.complete();
-  });
 }
 
 /**
@@ -185,25 +173,7 @@ export function createBrowserMediaSource(win: MediaSourceWindow, element: MediaS
       call(() => {
         if (source !== null && source.readyState === 'open' && buffer?.updating !== true) source.endOfStream();
       }),
-    play: () =>
-      new Observable<void>((subscriber) => {
-        element.play().then(
-          () => {
-            subscriber.next();
-            subscriber.complete();
-          },
-          (err: unknown) => subscriber.error(err),
-        );
-      }),
-    pause: () => call(() => element.pause()),
-    seek: (positionMs) =>
-      call(() => {
-        element.currentTime = positionMs / 1000;
-      }),
-    setVolume: (volume) =>
-      call(() => {
-        element.volume = volume;
-      }),
+    ...elementControls(element),
     facts$,
   };
 }
