@@ -113,7 +113,7 @@ describe('startEpic (spec 001 §4 Client lifecycle, Auth)', () => {
       [20, token(['player'], true)],
     ]);
     expect(only(log, playerInitFailed.type, 'transport/connectRequested')).toEqual([
-      [20, playerInitFailed.type, { code: 'SESSION_NO_TOKEN', message: 'No access token for a logged-in user.' }],
+      [20, playerInitFailed.type, { code: 'SESSION_NO_TOKEN', message: 'Token provider returned an invalid token' }],
     ]);
   });
 

@@ -6,7 +6,7 @@ import type { Action } from '../../store/action';
 import type { StateObservable } from '../../store/store';
 import { productStateChanged, tokenReceived } from '../session/actions';
 import { authenticated, disconnected, messageReceived } from '../transport/actions';
-import { productStateFetched, productStateRegistered } from './actions';
+import { productStateFailed, productStateFetched, productStateRegistered } from './actions';
 import type { EngineDeps, EngineState } from './deps';
 import { initialEngineState } from './index';
 import { PRODUCT_STATE_RETRY_MS, productStateEpic } from './product-state.epic';
@@ -65,6 +65,27 @@ describe('product state (spec 001 §7 Product state; §4 Auth and Transport life
     );
     expect(out.map(([, a]) => a)).toEqual([productStateChanged(), productStateFetched({ status: 200, body: '{"ads":"0"}' })]);
     expect(calls).toEqual(['GET https://api.test/v1/product_state Bearer tok']);
+  });
+
+  it("spec 001 §8 Product state: a registration still refused after the retries is 'Cannot register for product state updates: service responded with status N'", () => {
+    const { out } = run([[0, authenticated({ connectionId: 'c1', at: 0 })]], () => ok(503));
+    expect(out).toEqual([
+      [2 * PRODUCT_STATE_RETRY_MS, productStateFailed({ call: 'PUT notifications', err: 'Cannot register for product state updates: service responded with status 503' })],
+    ]);
+    expect(run([[0, authenticated({ connectionId: 'c1', at: 0 })]], () => ok(400)).out.map(([, a]) => a)).toEqual([
+      productStateFailed({ call: 'PUT notifications', err: 'Cannot register for product state updates: service responded with status 400' }),
+    ]);
+  });
+
+  it("spec 001 §8 Product state: a refetch that fails is 'Cannot get the user's product state.'", () => {
+    const { out } = run(
+      [
+        [0, messageReceived({ uri: 'hm://product-state/v1/update', headers: {}, payloads: [] })],
+        [10, tokenReceived({ accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: ['product-state'] })],
+      ],
+      () => ok(403),
+    );
+    expect(out.map(([, a]) => a)).toEqual([productStateChanged(), productStateFailed({ call: 'GET product_state', err: "Cannot get the user's product state." })]);
   });
 
   it('other dealer messages and token refreshes without an event fetch nothing', () => {

@@ -20,12 +20,23 @@ export const PRODUCT_STATE_RETRY_MS = 1000;
 
 const failureText = (err: unknown): string => (err instanceof Error && err.message !== '' ? err.message : 'No error message');
 
+/** spec 001 §8 Product state, verbatim. */
+export const PRODUCT_STATE_FAILED = "Cannot get the user's product state.";
+export const registrationFailed = (status: number): string => `Cannot register for product state updates: service responded with status ${status}`;
+
+/** A server error the retries did not get past. */
+class ServerError extends Error {
+  constructor(readonly status: number) {
+    super(`Request was not successful (status ${status})`);
+  }
+}
+
 /** A call retried on server errors (5xx) and on browser errors (no answer). */
 function retried(send: () => Observable<HttpResponse>, scheduler: SchedulerLike): Observable<HttpResponse> {
   return send().pipe(
     take(1),
     map((r) => {
-      if (r.status >= 500) throw new Error(`Request was not successful (status ${r.status})`);
+      if (r.status >= 500) throw new ServerError(r.status);
       return r;
     }),
     retry({ count: PRODUCT_STATE_RETRIES, delay: () => timer(PRODUCT_STATE_RETRY_MS, scheduler) }),
@@ -46,8 +57,15 @@ export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
   const base = deps.player.apiUrl;
   const registration = (method: 'PUT' | 'DELETE', connectionId: string): Observable<Action> =>
     retried(() => deps.http.request(request(state$.value, base, method, `${PRODUCT_STATE_NOTIFICATIONS_PATH}?connection_id=${encodeURIComponent(connectionId)}`)), deps.scheduler).pipe(
-      map((r): Action => productStateRegistered({ method, status: r.status })),
-      catchError((err: unknown) => of(productStateFailed({ call: `${method} notifications`, err: failureText(err) }))),
+      // spec 001 §7: the answer's body is ignored, and so is an unauthorised one; another refusal is §8's error.
+      map((r): Action =>
+        (r.status >= 200 && r.status <= 299) || r.status === 401
+          ? productStateRegistered({ method, status: r.status })
+          : productStateFailed({ call: `${method} notifications`, err: registrationFailed(r.status) }),
+      ),
+      catchError((err: unknown) =>
+        of(productStateFailed({ call: `${method} notifications`, err: err instanceof ServerError ? registrationFailed(err.status) : failureText(err) })),
+      ),
     );
   return defer(() => {
     let connectionId: string | null = null;
@@ -71,8 +89,8 @@ export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
         if (tokenReceived.match(a) && refetching) {
           refetching = false;
           return retried(() => deps.http.request(request(state$.value, base, 'GET', PRODUCT_STATE_PATH)), deps.scheduler).pipe(
-            map((r): Action => (r.status === 200 ? productStateFetched({ status: r.status, body: r.body }) : productStateFailed({ call: 'GET product_state', err: `Request was not successful (status ${r.status})` }))),
-            catchError((err: unknown) => of(productStateFailed({ call: 'GET product_state', err: failureText(err) }))),
+            map((r): Action => (r.status === 200 ? productStateFetched({ status: r.status, body: r.body }) : productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }))),
+            catchError(() => of(productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }))),
           );
         }
         return EMPTY;

@@ -10,6 +10,8 @@ import { PLAYER_CALLER, type PlayerEpic } from './deps';
 
 /** spec 001 §4 Auth: "anonymous users get no controller"; the widget then keeps the preview. */
 export const NO_TOKEN_CODE = 'SESSION_NO_TOKEN';
+/** spec 001 §8 Client state, verbatim: a token that is missing or anonymous is no token for this client. */
+export const INVALID_TOKEN = 'Token provider returned an invalid token';
 
 /**
  * spec 001 §4 Client lifecycle and Auth: once initialised the client loads the session, asks for
@@ -33,7 +35,7 @@ export const startEpic: PlayerEpic = (action$, state$, deps) =>
         mergeMap((a): Action[] => {
           const token = state$.value.session.accessToken;
           if (tokenRefreshFailed.match(a) || token === null || state$.value.session.isAnonymous !== false) {
-            return [playerInitFailed({ code: NO_TOKEN_CODE, message: tokenRefreshFailed.match(a) ? a.err : 'No access token for a logged-in user.' })];
+            return [playerInitFailed({ code: NO_TOKEN_CODE, message: tokenRefreshFailed.match(a) ? a.err : INVALID_TOKEN })];
           }
           return [
             connectRequested({ caller: PLAYER_CALLER, accessToken: token, resolveUrl: deps.player.resolveUrl }),
