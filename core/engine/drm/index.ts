@@ -12,6 +12,7 @@ import type { DrmEpic } from './deps';
 import { applicationCertificateEpic } from './application-certificate.epic';
 import { keySystemEpic } from './key-system.epic';
 import { licenceSessionEpic } from './licence-session.epic';
+import { licencePrefetchEpic } from './licence-prefetch.epic';
 
 export * from './actions';
 export * from './constants';
@@ -22,5 +23,5 @@ export type { DrmDeps, DrmEpic } from './deps';
 export { keySystemCandidates, audioConfiguration } from './key-systems';
 export { licenceUrlUsable, serverTimeStale, type LicenceUrlCache, type ServerTimeOffset } from './licence-url';
 
-export const drmEpics: ReadonlyArray<DrmEpic> = [keySystemEpic, applicationCertificateEpic, licenceSessionEpic];
+export const drmEpics: ReadonlyArray<DrmEpic> = [keySystemEpic, applicationCertificateEpic, licencePrefetchEpic, licenceSessionEpic];
 export const drmEpic: DrmEpic = combineEpics(...drmEpics);

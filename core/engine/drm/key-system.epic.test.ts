@@ -27,6 +27,9 @@ describe('key system selection (spec 001 §3, §9 Key system order; §8 EME)', (
         ['drm/keySystemSelected', { keySystem: 'org.w3.clearkey' }],
         ['drm/mediaKeysAttached', { keySystem: 'org.w3.clearkey' }],
         ['drm/applicationCertificateIgnored', { reason: 'status 204, no certificate' }],
+        // Then, before any challenge, the server time and the licence URL (spec 001 §9 licence URL cache).
+        ['drm/serverTimeFetched', { offsetMs: 1e9, at: 0 }],
+        ['drm/licenceUrlResolved', { uri: 'http://p.test/licence/1', expiresAt: 3_600_000 }],
       ]);
       expect(run.state()).toMatchObject({ status: 'ready', keySystem: 'org.w3.clearkey', mediaKeys: true });
     });

@@ -20,13 +20,13 @@ const types = (log: ReadonlyArray<[number, string, Record<string, unknown>?]>) =
 const posts = (http: HttpRequest[]) => http.filter((r) => r.method === 'POST');
 
 describe('licence URL cache as marbles (spec 001 §9: cached until 60 s before expiry; server time refetched after 180000 ms)', () => {
-  it('a URL living 120 s, fetched at 1000 ms: reused at 60999 ms, refetched at 61000 ms; server time again at 181000 ms', () => {
+  it('a URL living 120 s, fetched as the media keys are attached (0 ms): reused at 59999 ms, refetched at 60000 ms; server time again at 180000 ms', () => {
     const s = scheduler();
     s.run(({ expectObservable }) => {
       const http: HttpRequest[] = [];
       const deps: DrmDeps = { clock: { now: () => s.now() }, scheduler: s, http: createFakeHttp(s, http, provider(s, granted, 120)), eme: createFakeEme(s, []) };
       const store = createStore<DrmSlice, DrmDeps>({ reducer: (st, a) => ({ drm: drmReducer(st.drm, a) }), epics: drmEpics, deps, initialState: { drm: initialDrmState } });
-      const inputs = [[0, SETUP], [1000, fact('a')], [60_999, fact('b')], [61_000, fact('c')], [181_000, fact('d')]] as const;
+      const inputs = [[0, SETUP], [1000, fact('a')], [59_999, fact('b')], [60_000, fact('c')], [180_000, fact('d')]] as const;
       for (const [at, action] of inputs) s.schedule(() => store.dispatch(action, 'adapter'), at);
       s.schedule(() => store.stop(), 200_000);
       const fetched$ = store.envelopes$.pipe(
@@ -35,7 +35,7 @@ describe('licence URL cache as marbles (spec 001 §9: cached until 60 s before e
         map((type) => ({ 'drm/licenceUrlResolved': 'u', 'drm/serverTimeFetched': 's', 'drm/licenceUpdated': 'L' })[type]),
       );
       // Each group of n letters takes n + 2 frames of 1 ms.
-      expectObservable(fetched$).toBe('1000ms (suL) 59994ms L (uL) 119996ms (suL)');
+      expectObservable(fetched$).toBe('(su) 996ms L 58998ms L (uL) 119996ms (suL)');
     });
   });
 });
@@ -54,10 +54,11 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
       ]);
       expect(posts(run.http)[0]?.body).toBe('{"kids":["AAAAAAAAAAAAAAAAAAAAAA"],"type":"temporary"}');
       expect(run.eme).toContain(`update ${LICENCE}`);
+      // The server time and the licence URL come as the keys are attached; the challenge goes straight to the licence.
       expect(run.log.map(([, type, p]) => [type, p]).slice(3)).toEqual([
+        ['drm/serverTimeFetched', { offsetMs: 1e9, at: 0 }],
+        ['drm/licenceUrlResolved', { uri: 'http://p.test/licence/1', expiresAt: 3_600_000 }],
         ['drm/licenceChallenged', { messageType: 'license-request', bytes: Math.floor((FAKE_CLEARKEY_CHALLENGE.length * 3) / 4) }],
-        ['drm/serverTimeFetched', { offsetMs: 1e9, at: 10 }],
-        ['drm/licenceUrlResolved', { uri: 'http://p.test/licence/1', expiresAt: 10 + 3_600_000 }],
         ['drm/licenceUpdated', { keySystem: 'org.w3.clearkey' }],
       ]);
     });
@@ -121,7 +122,7 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
       const run = runDrm(FAKES, s, provider(s, () => (n++ === 0 ? { status, body: 'no' } : granted())), {}, [[0, SETUP], [10, fact('a')], [50, fact('b')]], 20_000);
       s.flush();
       expect(run.log.filter(([, type]) => type === 'drm/licenceUrlInvalidated' || type === 'drm/failed' || type === 'drm/licenceUrlResolved')).toEqual([
-        [10, 'drm/licenceUrlResolved', expect.anything()],
+        [0, 'drm/licenceUrlResolved', expect.anything()],
         [10, 'drm/licenceUrlInvalidated', { status }],
         [10, 'drm/failed', { code: 'EME_LICENSE_REQUEST_FAILED', message: `License request failed (status ${status})`, fatal: false }],
         [50, 'drm/licenceUrlResolved', expect.anything()],

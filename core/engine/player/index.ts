@@ -32,7 +32,6 @@ import { initialTransportState } from '../transport/state';
 import { commandsEpic } from './commands.epic';
 import { contextEpic } from './context.epic';
 import { PLAYER_CALLER, type EngineDeps, type EngineState } from './deps';
-import { licencePrefetchEpic } from './licence-prefetch.epic';
 import { logsEpic } from './logs.epic';
 import { mediaFactsEpic } from './media-facts.epic';
 import { productStateEpic } from './product-state.epic';
@@ -90,7 +89,6 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     ...loggingEpics(logging),
     startEpic,
     tokenUpdatesEpic,
-    licencePrefetchEpic,
     commandsEpic,
     contextEpic,
     trackLoadEpic,

@@ -1,9 +1,9 @@
 import { EMPTY } from 'rxjs';
 import { filter, mergeMap, switchMap } from 'rxjs/operators';
 import type { Action } from '../../store/action';
-import { mediaKeysAttached } from '../drm/actions';
-import { licenceEndpoint } from '../drm/licence-endpoint';
-import type { PlayerEpic } from './deps';
+import { mediaKeysAttached } from './actions';
+import { licenceEndpoint } from './licence-endpoint';
+import type { DrmEpic } from './deps';
 
 /**
  * The licence URL and the server time, fetched as soon as the media keys are attached (on the
@@ -12,7 +12,7 @@ import type { PlayerEpic } from './deps';
  * to the licence server, one request instead of three in a row. A failure here is not reported:
  * the licence exchange asks again, and reports (spec 001 §8 EME).
  */
-export const licencePrefetchEpic: PlayerEpic = (action$, state$, deps) =>
+export const licencePrefetchEpic: DrmEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(mediaKeysAttached.match),
     switchMap((attached) => {
