@@ -126,7 +126,7 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     expect(metrics.flatMap((m) => (JSON.parse(m.body) as { timers: Array<{ what: string }> }).timers.map((t) => t.what))).toContain('time_to_playback');
   });
 
-  it('the logged-in session\'s logs replay: the widget\'s in both modes, the engine\'s by fold (ARCHITECTURE.md §3)', async () => {
+  it('the logged-in session\'s logs replay in both modes: the widget\'s with fake ports, the engine\'s over its port transcript (ARCHITECTURE.md §3)', async () => {
     await page.click('[data-testid=play-button]');
     await waitFor(page, 'the pause', (h) => !h.widget.isPlaying);
     // The widget's log: engine events are its adapter facts, so it replays with fake ports.
@@ -154,6 +154,8 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     const refetched = await waitFor(page, 'the refetched product state', (h) => h.engineActions.includes('engine/productStateFetched'), 20_000);
     expect(refetched.engineActions).toEqual(expect.arrayContaining(['session/productStateChanged', 'engine/productStateRegistered']));
     await change('premium');
+    // The whole session, the dealer's drop and the product change included, still replays line for line.
+    await checkEngineSession(page);
   });
 
   it('falls back to the 30 s preview when the browser offers only Widevine (spec 000 §4 initialization failure)', async () => {

@@ -10,6 +10,9 @@ import { replayEngine, replayFold } from '../core/store/replay';
 import { widgetEpics } from '../core/widget/all-epics';
 import { widgetReducer } from '../core/widget/reducer';
 import { engineReducer } from '../core/engine/player';
+import { engineReplayBuild } from '../core/engine/player/tapped-deps';
+import { parseTranscript } from '../core/store/transcript';
+import { replayWithTranscript } from '../core/store/transcript-replay';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -36,26 +39,31 @@ export async function checkRecordedSession(page: Page | Frame): Promise<Recorded
 }
 
 interface EngineDebug {
-  readonly __engineDebug: { actionLog(): string; state(): unknown };
+  readonly __engineDebug: { session(): { actionLog: string; transcript: string; state: unknown } };
 }
 
 /**
- * Reads the full-playback engine's own log and state (ui/engine/engine-client.ts, debug=1) and
- * throws unless the fold replay reaches the live state. (Its engine replay needs the ports'
- * answers, which the log does not hold: see fixtures/sessions/sessions.test.ts.)
+ * Reads the full-playback engine's own log, its port transcript and its state in one call
+ * (ui/engine/engine-client.ts, debug=1) and throws unless the fold replay and the engine replay
+ * over the transcript (core/store/transcript-replay.ts) both reach the live state.
  */
-export async function checkEngineSession(page: Page | Frame): Promise<RecordedSession> {
-  const jsonl = await page.evaluate(() => (window as unknown as EngineDebug).__engineDebug.actionLog());
-  const liveState = await page.evaluate(() => (window as unknown as EngineDebug).__engineDebug.state());
+export async function checkEngineSession(page: Page | Frame): Promise<RecordedSession & { readonly transcript: string }> {
+  const { actionLog: jsonl, transcript, state: liveState } = await page.evaluate(() =>
+    (window as unknown as EngineDebug).__engineDebug.session(),
+  );
   const file = parseActionLog(jsonl);
   expect(replayFold(file, engineReducer, 'embed-engine').finalState).toEqual(liveState);
-  return { jsonl, file, liveState };
+  const engine = replayWithTranscript(file, parseTranscript(transcript), { reducer: engineReducer, build: engineReplayBuild, expectApp: 'embed-engine' });
+  if (!engine.ok) throw new Error(`engine replay diverged at seq ${engine.divergence.seq}: ${engine.divergence.message}`);
+  expect(engine.finalState).toEqual(liveState);
+  return { jsonl, file, liveState, transcript };
 }
 
-/** Writes the session as `name`.jsonl and its golden `name`.final-state.json. */
-export function keepRecordedSession(name: string, session: RecordedSession): void {
+/** Writes the session as `name`.jsonl, its golden `name`.final-state.json and any port transcript as `name`.transcript.jsonl. */
+export function keepRecordedSession(name: string, session: RecordedSession & { readonly transcript?: string }): void {
   const dir = process.env.RECORD_SESSIONS === '1' ? join(ROOT, 'fixtures/sessions') : join(ROOT, 'e2e/artifacts');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.jsonl`), session.jsonl);
   writeFileSync(join(dir, `${name}.final-state.json`), `${JSON.stringify(session.liveState, null, 2)}\n`);
+  if (session.transcript !== undefined) writeFileSync(join(dir, `${name}.transcript.jsonl`), session.transcript);
 }

@@ -4,6 +4,10 @@ import * as t from 'io-ts';
 import { defineAction, type Action } from '../core/store/action';
 import { createActionLog, parseActionLog } from '../core/store/action-log';
 import { createStore, type Epic, type StoreClock } from '../core/store/store';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { engineReducer } from '../core/engine/player';
+import { engineReplayBuild } from '../core/engine/player/tapped-deps';
 import { formatDiff, formatStateAt, formatTimeline, runReplayCli, USAGE, type ReplayApp } from './replay-cli';
 
 // A small app recorded on virtual time: a click answered at once and again 3 s later.
@@ -123,6 +127,23 @@ describe('scripts/replay (issue 2: prints the timeline, the state at a seq, the 
       'engine: diverged at seq 4: Seq 4: cli/answered differs: n: 7 -> 101.',
     ]);
     expect(result.stdout).toContain('  recorded:    {"seq":4,"t":3012.25,"src":"epic","action":{"n":7,"type":"cli/answered"}}');
+  });
+
+  it("check replays the engine's logs over the port transcript beside them, and says when there is none", () => {
+    const fixtures = join(__dirname, '../fixtures/sessions');
+    const engineFiles: Record<string, string> = {
+      'engine.jsonl': readFileSync(join(fixtures, 'logged-in-album.engine.jsonl'), 'utf8'),
+      'engine.transcript.jsonl': readFileSync(join(fixtures, 'logged-in-album.engine.transcript.jsonl'), 'utf8'),
+      'alone.jsonl': readFileSync(join(fixtures, 'logged-in-album.engine.jsonl'), 'utf8'),
+    };
+    const read = (path: string): string => engineFiles[path] ?? (() => { throw new Error('ENOENT'); })();
+    const engineApp = { name: 'embed-engine', reducer: engineReducer, overTranscript: engineReplayBuild };
+    const epicActions = parseActionLog(engineFiles['engine.jsonl'] ?? '').entries.filter((e) => e.src === 'epic').length;
+    expect(runReplayCli(['check', 'engine.jsonl'], read, engineApp)).toMatchObject({
+      exitCode: 0,
+      stdout: expect.stringMatching(new RegExp(`^fold: ok \\(\\d+ states\\)\nengine: ok \\(${epicActions} epic actions regenerated, same final state\\)\n$`)) as unknown,
+    });
+    expect(runReplayCli(['check', 'alone.jsonl'], read, engineApp).stdout).toMatch(/\nengine: skipped \(no port transcript beside the log\)\n$/);
   });
 
   it('check refuses a log of another app', () => {

@@ -1,6 +1,8 @@
 import type { SchedulerLike } from 'rxjs';
 import { parseActionLog, type ActionLogFile } from '../core/store/action-log';
-import { assertReplayable, replayEngine, replayFold } from '../core/store/replay';
+import { assertReplayable, replayEngine, replayFold, type EngineReplayResult } from '../core/store/replay';
+import { parseTranscript } from '../core/store/transcript';
+import { replayWithTranscript, type TranscriptReplayOptions } from '../core/store/transcript-replay';
 import { diffStates } from '../core/store/state-diff';
 import type { Epic, Reducer, StoreClock } from '../core/store/store';
 
@@ -16,7 +18,15 @@ export interface ReplayApp<S, D extends { clock: StoreClock }> {
   readonly reducer: Reducer<S>;
   readonly epics?: ReadonlyArray<Epic<S, D>>;
   readonly makeDeps?: (scheduler: SchedulerLike, clock: StoreClock) => D;
+  /**
+   * For an app whose epics read ports (the full-playback engine): engine replay answers them from
+   * the port transcript kept beside the log (`<log>.transcript.jsonl`), over this build.
+   */
+  readonly overTranscript?: TranscriptReplayOptions<S, D>['build'];
 }
+
+/** Where the port transcript of a log is kept (e2e/recorded-session.ts writes it there). */
+export const transcriptPathOf = (logPath: string): string => logPath.replace(/(\.jsonl)?$/, '.transcript.jsonl');
 
 export interface CliResult {
   readonly exitCode: number;
@@ -34,6 +44,7 @@ export const USAGE = `Usage:
   replay state <log.jsonl> --seq N           the state after seq N (0: the initial state)
   replay diff <log.jsonl> --from A --to B    what changed between the states after seqs A and B
   replay check <log.jsonl>                   replay in fold mode and, when the app has epics, in engine mode
+                                             (the engine's logs: over <log>.transcript.jsonl, when it is there)
 `;
 
 const MAX_VALUE_CHARS = 80;
@@ -83,14 +94,26 @@ function shortJson(value: unknown): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
 }
 
-export function formatCheck<S, D extends { clock: StoreClock }>(file: ActionLogFile, app: ReplayApp<S, D>): CliResult {
+export function formatCheck<S, D extends { clock: StoreClock }>(
+  file: ActionLogFile,
+  app: ReplayApp<S, D>,
+  transcriptText?: string,
+): CliResult {
   const fold = replayFold(file, app.reducer, app.name);
   const out = [`fold: ok (${fold.states.length} states)`];
-  if (app.epics === undefined || app.makeDeps === undefined) {
-    out.push('engine: skipped (this app has no epics to replay)');
+  const skipped = (why: string): CliResult => {
+    out.push(`engine: skipped (${why})`);
     return { exitCode: 0, stdout: out.join('\n') + '\n', stderr: '' };
+  };
+  let engine: EngineReplayResult<S>;
+  if (app.overTranscript !== undefined) {
+    if (transcriptText === undefined) return skipped('no port transcript beside the log');
+    engine = replayWithTranscript(file, parseTranscript(transcriptText), { reducer: app.reducer, build: app.overTranscript, expectApp: app.name });
+  } else if (app.epics !== undefined && app.makeDeps !== undefined) {
+    engine = replayEngine(file, { reducer: app.reducer, epics: app.epics, makeDeps: app.makeDeps, expectApp: app.name });
+  } else {
+    return skipped('this app has no epics to replay');
   }
-  const engine = replayEngine(file, { reducer: app.reducer, epics: app.epics, makeDeps: app.makeDeps, expectApp: app.name });
   if (!engine.ok) {
     const { seq, expected, actual, message } = engine.divergence;
     out.push(`engine: diverged at seq ${seq}: ${message}`);
@@ -164,12 +187,21 @@ export function runReplayCli<S, D extends { clock: StoreClock }>(
   try {
     const file = parseActionLog(text);
     if (command.name === 'timeline') return success(formatTimeline(file));
-    if (command.name === 'check') return formatCheck(file, app);
+    if (command.name === 'check') return formatCheck(file, app, app.overTranscript === undefined ? undefined : transcriptBeside(command.path, readFile));
     assertReplayable(file, app.name);
     if (command.name === 'state') return success(formatStateAt(file, app.reducer, command.seq));
     return success(formatDiff(file, app.reducer, command.from, command.to));
   } catch (err) {
     return failure(`${command.path}: ${messageOf(err)}`);
+  }
+}
+
+/** The log's transcript, or undefined when there is none to read. */
+function transcriptBeside(logPath: string, readFile: (path: string) => string): string | undefined {
+  try {
+    return readFile(transcriptPathOf(logPath));
+  } catch {
+    return undefined;
   }
 }
 

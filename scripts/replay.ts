@@ -2,11 +2,12 @@
 //   node dist/scripts/replay.js timeline fixtures/sessions/<session>.jsonl
 // The log's header names its app: the widget's logs (embed-player) replay in fold and engine mode,
 // engine replay running the widget's epics on the scheduler-driven fake ports, so no network or
-// audio is touched; the full-playback engine's own logs (embed-engine) fold (their engine replay
-// would need the ports' answers, which the log does not hold).
+// audio is touched; the full-playback engine's own logs (embed-engine) replay in engine mode over
+// the port transcript kept beside them (`<log>.transcript.jsonl`), which answers its epics' calls.
 import { readFileSync } from 'node:fs';
 import { createFakePorts } from '../adapters/fake';
 import { engineReducer } from '../core/engine/player';
+import { engineReplayBuild } from '../core/engine/player/tapped-deps';
 import { widgetEpics } from '../core/widget/all-epics';
 import { widgetReducer } from '../core/widget/reducer';
 import { runReplayCli } from './replay-cli';
@@ -28,8 +29,8 @@ function appOf(path: string | undefined): string {
 }
 
 const result =
-  appOf(argv.find((arg) => arg.endsWith('.jsonl'))) === ENGINE_APP
-    ? runReplayCli(argv, read, { name: ENGINE_APP, reducer: engineReducer })
+  appOf(argv.find((arg) => arg.endsWith('.jsonl') && !arg.endsWith('.transcript.jsonl'))) === ENGINE_APP
+    ? runReplayCli(argv, read, { name: ENGINE_APP, reducer: engineReducer, overTranscript: engineReplayBuild })
     : runReplayCli(argv, read, {
         name: WIDGET_APP,
         reducer: widgetReducer,

@@ -22,7 +22,6 @@ import { encrypted } from '../../core/engine/drm/actions';
 import { decodeMediaElementFact } from '../../core/engine/media/element-fact';
 import {
   clientInitialised,
-  engineEpics,
   engineReducer,
   initialEngineState,
   nextRequested,
@@ -33,9 +32,11 @@ import {
   seekByRequested,
   seekRequested,
   volumeRequested,
-  type EngineDeps,
   type EngineState,
 } from '../../core/engine/player';
+import { engineOverTap, type EngineConfig, type EnginePorts } from '../../core/engine/player/tapped-deps';
+import { createRecordingTap } from '../../core/store/port-tap';
+import { serializeTranscript, TRANSCRIPT_SCHEMA } from '../../core/store/transcript';
 import { clientEventOf, forward, nothingForwarded } from '../../core/engine/player/client-events';
 import type { EngineEvent } from '../../core/model/engine-event';
 import { sessionIdFrom } from '../../core/logging/session-id';
@@ -54,13 +55,19 @@ export interface EngineClientOptions {
 declare global {
   interface Window {
     /** debug=1 only: the engine's action log and state, for tests and engineers. */
-    __engineDebug?: { actionLog: () => string; state: () => EngineState };
+    __engineDebug?: {
+      actionLog: () => string;
+      state: () => EngineState;
+      session: () => { actionLog: string; transcript: string; state: EngineState };
+    };
   }
 }
 
 /** spec 001 §9 Codecs: AAC in fragmented MP4. */
 const MIME_TYPE = 'audio/mp4; codecs="mp4a.40.2"';
 const SDK_NAME = 'embed_v2';
+/** The `app` of the engine's action log and transcript (scripts/replay.ts tells the apps apart by it). */
+const ENGINE_APP = 'embed-engine';
 
 /** The provider's host as a URL base: '' (this server) is the page's origin. */
 const base = (host: string): string => (host === '' ? window.location.origin : host.replace(/\/+$/, ''));
@@ -100,15 +107,7 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   // spec 001 §3 Device descriptor: this widget as a computer-type device of the provider.
   const checked = checkDescriptor({ id, name: 'Embedded player', model: 'embed_v2', type: 'computer', brand: 'embed' });
   if (!checked.ok) throw new Error(checked.err);
-  const deps: EngineDeps = {
-    clock: createBrowserClock(scheduler),
-    scheduler,
-    random,
-    http: createFetchHttp((url, init) => window.fetch(url, init)),
-    storage,
-    socket: createBrowserSocket(window),
-    eme: createBrowserEme(navigator, audio),
-    mediaSource: createBrowserMediaSource(window, audio),
+  const config: EngineConfig = {
     media: {
       storageResolveBase: `${api}/storage-resolve/files/audio/interactive/`,
       seekTableBase: `${api}/seektable/`,
@@ -129,19 +128,35 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
         sdkVersion: options.version,
       },
     },
+    logging: { baseUrl: api, platform: 'web_player', sdkId: SDK_NAME },
   };
-  const log = createActionLog({ app: 'embed-engine', version: options.version, initialState: initialEngineState });
-  const store = createStore({
-    reducer: engineReducer,
-    epics: engineEpics({ baseUrl: api, platform: 'web_player', sdkId: SDK_NAME }),
-    deps,
-    initialState: initialEngineState,
-    onEnvelope: log.record,
-  });
-  deps.mediaSource.facts$.subscribe((fact) => store.dispatch(decodeMediaElementFact(fact, store.getState().media.playId), 'adapter'));
-  deps.eme.encrypted$.subscribe((fact) => store.dispatch(encrypted(fact), 'adapter'));
+  const ports: EnginePorts = {
+    clock: createBrowserClock(scheduler),
+    scheduler,
+    random,
+    http: createFetchHttp((url, init) => window.fetch(url, init)),
+    storage,
+    socket: createBrowserSocket(window),
+    eme: createBrowserEme(navigator, audio),
+    mediaSource: createBrowserMediaSource(window, audio),
+  };
+  // Every port answer is kept beside the action log, so that the log replays on the engine's epics
+  // (core/store/transcript-replay.ts); debug=1 hands both out.
+  const tap = createRecordingTap();
+  const { epics, deps } = engineOverTap(tap, config, ports);
+  const log = createActionLog({ app: ENGINE_APP, version: options.version, initialState: initialEngineState });
+  const store = tap.starting(() => createStore({ reducer: engineReducer, epics, deps, initialState: initialEngineState, onEnvelope: log.record }));
+  const input = (action: Action, src: 'ui' | 'adapter'): void => tap.input(() => store.dispatch(action, src));
+  ports.mediaSource.facts$.subscribe((fact) => input(decodeMediaElementFact(fact, store.getState().media.playId), 'adapter'));
+  ports.eme.encrypted$.subscribe((fact) => input(encrypted(fact), 'adapter'));
   if (new URLSearchParams(window.location.search).get('debug') === '1') {
-    window.__engineDebug = { actionLog: () => log.toJsonl(), state: () => store.getState() };
+    const transcript = () => serializeTranscript({ header: { kind: 'transcript', schema: TRANSCRIPT_SCHEMA, app: ENGINE_APP, config }, entries: tap.entries() });
+    window.__engineDebug = {
+      actionLog: () => log.toJsonl(),
+      state: () => store.getState(),
+      // One call, so that nothing happens between reading the log, its transcript and the state.
+      session: () => ({ actionLog: log.toJsonl(), transcript: transcript(), state: store.getState() }),
+    };
   }
 
   const events$ = store.envelopes$.pipe(
@@ -158,10 +173,10 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
       // spec 001 §4 Client lifecycle: initialised on the first pointer entry or the first command.
       if (!initialised) {
         initialised = true;
-        store.dispatch(clientInitialised({ instanceId: sessionIdFrom(random) }), 'ui');
+        input(clientInitialised({ instanceId: sessionIdFrom(random) }), 'ui');
       }
       const action = commandAction(command);
-      if (action !== null) store.dispatch(action, 'ui');
+      if (action !== null) input(action, 'ui');
     },
     events$,
   };

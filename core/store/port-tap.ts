@@ -1,0 +1,121 @@
+import { Observable, Subscription, type SchedulerAction, type SchedulerLike } from 'rxjs';
+import type { TranscriptEntry } from './transcript';
+
+/**
+ * Where a store's ports pass through on their way to its epics. The recording tap (below) lets the
+ * real ports answer and writes each answer to a transcript (./transcript.ts); the replay tap
+ * (./transcript-replay.ts) answers from a transcript. Both wrap the same port shapes, so a store's
+ * deps are built once over either (core/engine/player/tapped-deps.ts).
+ */
+export interface PortTap {
+  /** A port method answering a plain (JSON) value at once; `call` names it, as 'clock.now'. */
+  value<T>(call: string, args: readonly unknown[], real: () => T): T;
+  /** A port method answering an Observable: each subscription is one call, and its values are JSON. */
+  stream<T>(call: string, args: readonly unknown[], real: () => Observable<T>): Observable<T>;
+  /** The epics' scheduler: its timers, and its `now`. */
+  scheduler(real: () => SchedulerLike): SchedulerLike;
+}
+
+export interface RecordingTap extends PortTap {
+  /** Creates the store: its epics subscribe, and may call ports, as it starts. */
+  starting<T>(create: () => T): T;
+  /** Dispatches an input (a UI command, an adapter fact), noting where it came among the answers. */
+  input(dispatch: () => void): void;
+  /** What was recorded so far. */
+  entries(): readonly TranscriptEntry[];
+}
+
+type Work<T> = (this: SchedulerAction<T>, state?: T) => void;
+
+/** An error as the transcript keeps it: name and message are all the epics read of one. */
+export const errorRecord = (err: unknown): { name: string; message: string } => {
+  const { name, message } = (typeof err === 'object' && err !== null ? err : {}) as { name?: unknown; message?: unknown };
+  return typeof message === 'string'
+    ? { name: typeof name === 'string' ? name : 'Error', message }
+    : { name: 'Error', message: String(err) };
+};
+
+/**
+ * Records every answer the real ports give, in the order the store hears them. An occurrence that
+ * comes while the store is busy (a value given synchronously on subscription) is marked `n`, since
+ * replay must deliver it inside that processing rather than from its event loop.
+ */
+export function createRecordingTap(): RecordingTap {
+  const recorded: TranscriptEntry[] = [];
+  let busy = 0;
+  let subscriptions = 0;
+  let timers = 0;
+
+  const nested = (): { n?: 1 } => (busy > 0 ? { n: 1 } : {});
+  const occurrence = (entry: TranscriptEntry, run: () => void): void => {
+    recorded.push({ ...entry, ...nested() } as TranscriptEntry);
+    busy += 1;
+    try {
+      run();
+    } finally {
+      busy -= 1;
+    }
+  };
+
+  const value = <T>(call: string, args: readonly unknown[], real: () => T): T => {
+    // The entry goes in before the port runs, in case the port makes something else happen.
+    const entry: { k: 'call'; c: string; a: unknown[]; v?: unknown } = { k: 'call', c: call, a: [...args] };
+    recorded.push(entry);
+    const answer = real();
+    entry.v = answer;
+    return answer;
+  };
+
+  return {
+    value,
+    stream: (call, args, real) =>
+      new Observable((subscriber) => {
+        const id = subscriptions++;
+        recorded.push({ k: 'sub', c: call, a: [...args], id });
+        return real().subscribe({
+          next: (v) => occurrence({ k: 'next', id, v }, () => subscriber.next(v)),
+          error: (err: unknown) => occurrence({ k: 'error', id, e: errorRecord(err) }, () => subscriber.error(err)),
+          complete: () => occurrence({ k: 'complete', id }, () => subscriber.complete()),
+        });
+      }),
+    scheduler: (realScheduler) => {
+      const scheduler = realScheduler();
+      return {
+        now: () => value('scheduler.now', [], () => scheduler.now()),
+        schedule: <T>(work: Work<T>, delay = 0, state?: T): Subscription => {
+          const id = timers++;
+          recorded.push({ k: 'schedule', id, d: delay });
+          // The action the work sees as `this`: rescheduling it (as interval does) is recorded too.
+          const action = new Subscription() as SchedulerAction<T>;
+          let armed: Subscription | undefined;
+          const arm = (armedState: T | undefined, armedDelay: number): void => {
+            armed = scheduler.schedule(() => {
+              armed = undefined;
+              occurrence({ k: 'fire', id }, () => work.call(action, armedState));
+            }, armedDelay);
+          };
+          action.schedule = (nextState?: T, nextDelay = 0): Subscription => {
+            if (action.closed) return action;
+            armed?.unsubscribe();
+            recorded.push({ k: 'reschedule', id, d: nextDelay });
+            arm(nextState, nextDelay);
+            return action;
+          };
+          action.add(() => armed?.unsubscribe());
+          arm(state, delay);
+          return action;
+        },
+      };
+    },
+    starting: (create) => {
+      busy += 1;
+      try {
+        return create();
+      } finally {
+        busy -= 1;
+      }
+    },
+    input: (dispatch) => occurrence({ k: 'input' }, dispatch),
+    entries: () => recorded,
+  };
+}
