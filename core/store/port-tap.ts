@@ -59,20 +59,33 @@ export function createRecordingTap(): RecordingTap {
 
   const value = <T>(call: string, args: readonly unknown[], real: () => T): T => {
     // The entry goes in before the port runs, in case the port makes something else happen.
-    const entry: { k: 'call'; c: string; a: unknown[]; v?: unknown } = { k: 'call', c: call, a: [...args] };
+    const entry: { k: 'call'; c: string; a: unknown[]; v?: unknown; x?: { name: string; message: string } } = { k: 'call', c: call, a: [...args] };
     recorded.push(entry);
-    const answer = real();
-    entry.v = answer;
-    return answer;
+    try {
+      const answer = real();
+      entry.v = answer;
+      return answer;
+    } catch (err) {
+      entry.x = errorRecord(err);
+      throw err;
+    }
   };
 
   return {
     value,
-    stream: (call, args, real) =>
-      new Observable((subscriber) => {
+    stream: <T>(call: string, args: readonly unknown[], real: () => Observable<T>): Observable<T> =>
+      new Observable<T>((subscriber) => {
         const id = subscriptions++;
         recorded.push({ k: 'sub', c: call, a: [...args], id });
-        return real().subscribe({
+        let source: Observable<T>;
+        try {
+          source = real();
+        } catch (err) {
+          // A port that throws instead of answering an error: the epics hear it as the subscription's error.
+          occurrence({ k: 'error', id, e: errorRecord(err) }, () => subscriber.error(err));
+          return undefined;
+        }
+        return source.subscribe({
           next: (v) => occurrence({ k: 'next', id, v }, () => subscriber.next(v)),
           error: (err: unknown) => occurrence({ k: 'error', id, e: errorRecord(err) }, () => subscriber.error(err)),
           complete: () => occurrence({ k: 'complete', id }, () => subscriber.complete()),

@@ -17,6 +17,7 @@ interface Deps {
   readonly random: { next(): number };
   readonly http: { request(url: string): Observable<{ status: number }> };
   readonly storage: { read(key: string): Observable<string | null> };
+  readonly beacon: { send(text: string): boolean };
   readonly base: string;
 }
 type Ports = Omit<Deps, 'base'>;
@@ -28,6 +29,7 @@ const stored = defineAction('test/stored', { value: t.union([t.string, t.null]) 
 const drawn = defineAction('test/drawn', { value: t.number });
 const waited = defineAction('test/waited', { path: t.string });
 const ticked = defineAction('test/ticked', { at: t.number });
+const beaconed = defineAction('test/beaconed', { result: t.string });
 
 type State = readonly string[];
 const reducer = (state: State, action: Action): State => [...state, action.type];
@@ -48,7 +50,19 @@ const randomEpic: TestEpic = (action$, _s, deps) => action$.pipe(filter(asked.ma
 const waitEpic: TestEpic = (action$, _s, deps) =>
   action$.pipe(filter(asked.match), switchMap((a) => timer(500, deps.scheduler).pipe(map(() => waited({ path: a.path })))));
 const tickEpic: TestEpic = (_a, _s, deps) => interval(1000, deps.scheduler).pipe(take(3), map(() => ticked({ at: deps.scheduler.now() })));
-const epics = [httpEpic, storageEpic, randomEpic, waitEpic, tickEpic];
+/** A port that throws rather than answering: the epic catches it, and replay must throw the same. */
+const beaconEpic: TestEpic = (action$, _s, deps) =>
+  action$.pipe(
+    filter(asked.match),
+    map((a) => {
+      try {
+        return beaconed({ result: String(deps.beacon.send(a.path)) });
+      } catch (err) {
+        return beaconed({ result: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+      }
+    }),
+  );
+const epics = [httpEpic, storageEpic, randomEpic, waitEpic, tickEpic, beaconEpic];
 
 /** The app's deps over a tap, the one shape for recording and replay (as core/engine/player/tapped-deps.ts). */
 const tapDeps = (tap: PortTap, config: unknown, ports?: Ports): Deps => {
@@ -60,6 +74,7 @@ const tapDeps = (tap: PortTap, config: unknown, ports?: Ports): Deps => {
     random: { next: () => tap.value('random.next', [], () => real().random.next()) },
     http: { request: (url) => tap.stream('http.request', [url], () => real().http.request(url)) },
     storage: { read: (key) => tap.stream('storage.read', [key], () => real().storage.read(key)) },
+    beacon: { send: (text) => tap.value('beacon.send', [text], () => real().beacon.send(text)) },
   };
 };
 const build = (tap: PortTap, config: unknown) => ({ epics, deps: tapDeps(tap, config) });
@@ -77,16 +92,24 @@ function record(inputs: ReadonlyArray<{ at: number; action: Action }>, answers: 
     scheduler: late,
     random: { next: () => (draws += 1) / 10 },
     http: {
-      request: (url) =>
-        timer(30 + url.length, world).pipe(
+      request: (url) => {
+        if (url.endsWith('/throws')) throw new TypeError('Failed to construct Request');
+        return timer(30 + url.length, world).pipe(
           map(() => {
             const answer = answers[url];
             if (answer instanceof Error) throw answer;
             return { status: answer ?? 404 };
           }),
-        ),
+        );
+      },
     },
     storage: { read: () => of('stored-token') },
+    beacon: {
+      send: (text) => {
+        if (text === '/throws') throw Object.assign(new Error('The socket is closed'), { name: 'InvalidStateError' });
+        return true;
+      },
+    },
   };
   const config = { base: 'https://api.test' };
   const tap = createRecordingTap();
@@ -106,6 +129,7 @@ const session = () =>
       { at: 10, action: asked({ path: '/a' }) },
       { at: 200, action: asked({ path: '/b' }) }, // cancels /a's wait
       { at: 2500, action: asked({ path: '/broken' }) },
+      { at: 2600, action: asked({ path: '/throws' }) },
     ],
     { 'https://api.test/a': 200, 'https://api.test/b': 204, 'https://api.test/broken': Object.assign(new Error('socket hang up'), { name: 'NetworkError' }) },
   );
@@ -126,7 +150,11 @@ describe('engine replay over a port transcript (ARCHITECTURE.md §3 Replay: the 
     const types = file.entries.map((e) => e.action.type);
     expect(types.filter((type) => type === 'test/ticked')).toHaveLength(3);
     expect(types.filter((type) => type === 'test/waited')).toHaveLength(2);
-    expect(file.entries.find((e) => failed.match(e.action))?.action).toEqual(failed({ err: 'NetworkError: socket hang up' }));
+    expect(file.entries.filter((e) => failed.match(e.action)).map((e) => e.action)).toEqual([
+      failed({ err: 'NetworkError: socket hang up' }),
+      failed({ err: 'TypeError: Failed to construct Request' }),
+    ]);
+    expect(file.entries.filter((e) => beaconed.match(e.action)).map((e) => e.action)).toContainEqual(beaconed({ result: 'InvalidStateError: The socket is closed' }));
     expect(transcript.entries.filter((e) => e.k === 'reschedule')).toHaveLength(2);
     expect(transcript.entries.find((e) => e.k === 'next' && e.n === 1)).toBeDefined(); // storage answered synchronously
   });

@@ -25,6 +25,9 @@ interface ReplayTap extends PortTap {
   failure(): string | undefined;
 }
 
+/** The recorded error as the epics will read it. */
+const errorOf = (recorded: { name: string; message: string }): Error => Object.assign(new Error(recorded.message), { name: recorded.name });
+
 const json = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
 
 const describe = (entry: TranscriptEntry | undefined): string => {
@@ -81,7 +84,7 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
         if (entry.k === 'next') return held.subscriber.next(entry.v);
         subscribers.delete(entry.id);
         if (entry.k === 'complete') return held.subscriber.complete();
-        return held.subscriber.error(Object.assign(new Error(entry.e.message), { name: entry.e.name }));
+        return held.subscriber.error(errorOf(entry.e));
       }
       default:
         return diverge(`The recording has ${describe(entry)} here, which the epics did not make`);
@@ -108,8 +111,11 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
     entry.c === call && json(entry.a) === json(args);
 
   return {
-    value: <T>(call: string, args: readonly unknown[]): T =>
-      expect('call', describe({ k: 'call', c: call, a: [...args] }), sameCall(call, args)).v as T,
+    value: <T>(call: string, args: readonly unknown[]): T => {
+      const entry = expect('call', describe({ k: 'call', c: call, a: [...args] }), sameCall(call, args));
+      if (entry.x !== undefined) throw errorOf(entry.x);
+      return entry.v as T;
+    },
     stream: <T>(call: string, args: readonly unknown[]): Observable<T> =>
       new Observable<T>((subscriber) => {
         const { id } = expect('sub', describe({ k: 'sub', c: call, a: [...args], id: -1 }), sameCall(call, args));

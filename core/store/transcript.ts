@@ -10,7 +10,7 @@ import { formatDecodeErrors } from '../model/decode-errors';
  *
  * Entries, in recorded order:
  * - `call`: a port method returning a plain value (a clock read, a random draw, a socket send),
- *   with its arguments and answer;
+ *   with its arguments and answer (`v`), or the error it threw (`x`);
  * - `sub`: a subscription to the Observable a port method returned, with the method's arguments;
  * - `next`, `error`, `complete`: what that subscription delivered;
  * - `schedule`, `reschedule`: a timer set on the epics' scheduler (`d`, its delay in ms), and `fire`
@@ -22,12 +22,14 @@ import { formatDecodeErrors } from '../model/decode-errors';
 export const TRANSCRIPT_SCHEMA = 1;
 
 const nested = t.partial({ n: t.literal(1) });
+/** All the epics read of an error: its name and message. */
+const errorCodec = t.type({ name: t.string, message: t.string });
 
 const entryCodec = t.union([
-  t.intersection([t.type({ k: t.literal('call'), c: t.string, a: t.array(t.unknown) }), t.partial({ v: t.unknown })]),
+  t.intersection([t.type({ k: t.literal('call'), c: t.string, a: t.array(t.unknown) }), t.partial({ v: t.unknown, x: errorCodec })]),
   t.type({ k: t.literal('sub'), c: t.string, a: t.array(t.unknown), id: t.number }),
   t.intersection([t.type({ k: t.literal('next'), id: t.number, v: t.unknown }), nested]),
-  t.intersection([t.type({ k: t.literal('error'), id: t.number, e: t.type({ name: t.string, message: t.string }) }), nested]),
+  t.intersection([t.type({ k: t.literal('error'), id: t.number, e: errorCodec }), nested]),
   t.intersection([t.type({ k: t.literal('complete'), id: t.number }), nested]),
   t.type({ k: t.literal('schedule'), id: t.number, d: t.number }),
   t.type({ k: t.literal('reschedule'), id: t.number, d: t.number }),
