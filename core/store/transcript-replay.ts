@@ -56,7 +56,7 @@ const describe = (entry: TranscriptEntry | undefined): string => {
  */
 function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput: () => void): ReplayTap {
   let cursor = 0;
-  const subscribers = new Map<number, { call: string; subscriber: Subscriber<unknown> }>();
+  const subscribers = new Map<number, Subscriber<unknown>>();
   const timers = new Map<number, { action: SchedulerAction<unknown>; work: Work<unknown>; state: unknown }>();
 
   let failure: string | undefined;
@@ -79,12 +79,12 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
       case 'next':
       case 'error':
       case 'complete': {
-        const held = subscribers.get(entry.id) ?? diverge(`The recording has ${describe(entry)} here, but the epics no longer held that subscription`);
+        const subscriber = subscribers.get(entry.id) ?? diverge(`The recording has ${describe(entry)} here, but the epics no longer held that subscription`);
         cursor += 1;
-        if (entry.k === 'next') return held.subscriber.next(entry.v);
+        if (entry.k === 'next') return subscriber.next(entry.v);
         subscribers.delete(entry.id);
-        if (entry.k === 'complete') return held.subscriber.complete();
-        return held.subscriber.error(errorOf(entry.e));
+        if (entry.k === 'complete') return subscriber.complete();
+        return subscriber.error(errorOf(entry.e));
       }
       default:
         return diverge(`The recording has ${describe(entry)} here, which the epics did not make`);
@@ -110,16 +110,18 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
   const sameCall = (call: string, args: readonly unknown[]) => (entry: { c: string; a: unknown[] }) =>
     entry.c === call && json(entry.a) === json(args);
 
+  const value = <T>(call: string, args: readonly unknown[]): T => {
+    const entry = expect('call', describe({ k: 'call', c: call, a: [...args] }), sameCall(call, args));
+    if (entry.x !== undefined) throw errorOf(entry.x);
+    return entry.v as T;
+  };
+
   return {
-    value: <T>(call: string, args: readonly unknown[]): T => {
-      const entry = expect('call', describe({ k: 'call', c: call, a: [...args] }), sameCall(call, args));
-      if (entry.x !== undefined) throw errorOf(entry.x);
-      return entry.v as T;
-    },
+    value,
     stream: <T>(call: string, args: readonly unknown[]): Observable<T> =>
       new Observable<T>((subscriber) => {
         const { id } = expect('sub', describe({ k: 'sub', c: call, a: [...args], id: -1 }), sameCall(call, args));
-        subscribers.set(id, { call, subscriber: subscriber as Subscriber<unknown> });
+        subscribers.set(id, subscriber as Subscriber<unknown>);
         // What the recorded subscription gave synchronously, it gives before subscribe returns.
         for (let entry = entries[cursor]; isNested(entry) && entry !== undefined && 'id' in entry && entry.k !== 'fire' && entry.id === id; entry = entries[cursor]) {
           deliver(entry);
@@ -127,7 +129,7 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
         return () => subscribers.delete(id);
       }),
     scheduler: (): SchedulerLike => ({
-      now: () => expect('call', 'scheduler.now()', sameCall('scheduler.now', [])).v as number,
+      now: () => value<number>('scheduler.now', []),
       schedule: <T>(work: Work<T>, delay = 0, state?: T): Subscription => {
         const { id } = expect('schedule', `a timer in ${delay} ms`, (entry) => entry.d === delay);
         const action = new Subscription() as SchedulerAction<T>;

@@ -54,7 +54,7 @@ export interface EngineClientOptions {
 
 declare global {
   interface Window {
-    /** debug=1 only: the engine's action log and state, for tests and engineers. */
+    /** debug=1 only: the engine's action log, its port transcript and its state, for tests and engineers. */
     __engineDebug?: {
       actionLog: () => string;
       state: () => EngineState;
