@@ -2,7 +2,7 @@ import { isLeft } from 'fp-ts/Either';
 import { filter, mergeMap } from 'rxjs/operators';
 import { formatDecodeErrors } from '../../model/decode-errors';
 import type { Action } from '../../store/action';
-import { playTokenLost, remoteLogOut, stateCleared, stateLoaded, stateModified, stateUpdateRequested } from '../device/actions';
+import { playTokenLost, remoteLogOut, remotePing, stateCleared, stateLoaded, stateModified, stateUpdateRequested } from '../device/actions';
 import { userCapped } from '../drm/actions';
 import { listClearRequested, listLoadRequested, navigationRequested } from '../lists/actions';
 import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested, mediaStopRequested } from '../media/actions';
@@ -32,13 +32,18 @@ export function loadedContext(action: ReturnType<typeof stateLoaded>, state: Eng
 /**
  * spec 001 §4 Device service client, as the player carries it out: a new state starts its
  * context; the same state pauses, resumes or seeks; no state (or a remote log-out, or a cap)
- * stops and clears; a lost play token pauses.
+ * stops and clears; a lost play token pauses; a remote ping is answered with a state update.
  */
 export const contextEpic: PlayerEpic = (action$, state$) =>
   action$.pipe(
-    filter((a) => stateLoaded.match(a) || stateModified.match(a) || stateCleared.match(a) || remoteLogOut.match(a) || playTokenLost.match(a) || userCapped.match(a)),
+    filter(
+      (a) =>
+        stateLoaded.match(a) || stateModified.match(a) || stateCleared.match(a) || remoteLogOut.match(a) || playTokenLost.match(a) || userCapped.match(a) || remotePing.match(a),
+    ),
     mergeMap((a): Action[] => {
       const state = state$.value;
+      // spec 001 §4: ping is a handled remote command and 'ping' a state update reason: the device answers with where it is.
+      if (remotePing.match(a)) return [stateUpdateRequested({ reason: 'ping', ...at(state) })];
       if (stateLoaded.match(a)) return loadedContext(a, state);
       if (stateModified.match(a)) {
         // A track still loading counts as playing when it will start on its own (autoplay).

@@ -1,4 +1,4 @@
-import { playTokenLost, remoteLogOut, stateCleared, stateLoaded, stateModified } from '../device/actions';
+import { playTokenLost, remoteLogOut, remotePing, stateCleared, stateLoaded, stateModified } from '../device/actions';
 import { userCapped } from '../drm/actions';
 import { listLoadRequested, navigationRequested } from '../lists/actions';
 import { machineLoaded, machineRejected } from './actions';
@@ -111,5 +111,11 @@ describe('contextEpic (spec 001 §4 Device service client outcomes, as the playe
 
   it('a lost play token pauses playback', () => {
     expect(types(runPlayer([contextEpic], playingState, [[0, playTokenLost()]]).log)).toEqual(['mediaPlayer/pauseRequested']);
+  });
+
+  it("spec 001 §4 remote command ping (state update reason 'ping'): answered with a state update at the current position, playback untouched", () => {
+    expect(types(runPlayer([contextEpic], playingState, [[0, remotePing()]]).log)).toEqual([
+      ['device/stateUpdateRequested', { reason: 'ping', position: 8000, duration: 25000 }],
+    ]);
   });
 });

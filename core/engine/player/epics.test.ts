@@ -12,6 +12,8 @@ import {
   trackingStarted,
   trackPlaying,
 } from '../tracking/actions';
+import { registrationFailed } from '../device/actions';
+import { registrationOutcome } from '../device/registration';
 import { clientInitialised, playerCommandFailed } from './actions';
 import { logsEpic } from './logs.epic';
 import { mediaFactsEpic } from './media-facts.epic';
@@ -299,6 +301,18 @@ describe('logsEpic (spec 001 §3 Log payloads, §7 Logging)', () => {
     const { log } = runPlayer([logsEpic], engineState(), [[0, started('p1', 0, 0)], [5, playerCommandFailed({ endpoint: 'play', err: 'Request was not successful (status 500)' })]]);
     expect(log).toEqual([
       [5, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Request was not successful (status 500)', endpoint: 'player_command' }], timers: [] }],
+    ]);
+  });
+
+  it('spec 001 §8 Track-playback: registration errors are reported unless max-subscription (429)', () => {
+    const failureOf = (status: number) => {
+      const outcome = registrationOutcome(status, '');
+      return registrationFailed(outcome.ok ? { code: '', err: '', fatal: false, report: false } : { code: outcome.code, err: outcome.err, fatal: outcome.fatal, report: outcome.report });
+    };
+    const { log } = runPlayer([logsEpic], engineState(), [[5, failureOf(403)], [6, failureOf(429)], [7, failureOf(500)]]);
+    expect(log).toEqual([
+      [5, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Premium required', endpoint: 'track_playback_register' }], timers: [] }],
+      [7, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Registration failed with status 500', endpoint: 'track_playback_register' }], timers: [] }],
     ]);
   });
 
