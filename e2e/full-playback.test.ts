@@ -147,6 +147,17 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     expect(later.error).toBeNull();
   });
 
+  it('drops its connection while the network is offline and connects again once it is back; playback goes on (spec 001 §4 before offline disconnect)', async () => {
+    const registered = (h: Heard) => h.engineActions.filter((t) => t === 'device/registered').length;
+    const before = await heard(page);
+    await page.setOfflineMode(true);
+    const offline = await waitFor(page, 'the offline disconnect', (h) => h.engineActions.includes('transport/beforeOfflineDisconnect'), 20_000);
+    expect(offline.engineActions.slice(offline.engineActions.indexOf('transport/beforeOfflineDisconnect'))).toContain('transport/disconnected');
+    await page.setOfflineMode(false);
+    const back = await waitFor(page, 'a new registration', (h) => registered(h) > registered(before), 30_000);
+    await waitFor(page, 'playback going on', (h) => h.time > back.time + 1 && h.error === null);
+  });
+
   it('a product change reaches the playing engine: it refreshes its token and refetches the product state (spec 001 §4 Auth, §7 Product state)', async () => {
     const change = (product: string) =>
       page.evaluate(async (p) => (await fetch('/account/product', { method: 'POST', body: new URLSearchParams({ product: p, continue: '/' }), redirect: 'manual' })).type, product);

@@ -14,11 +14,13 @@ import { createFetchHttp } from '../../adapters/browser/fetch-http';
 import { createLocalStorage } from '../../adapters/browser/local-storage';
 import { storageOf } from '../../adapters/browser/ports';
 import { createBrowserMediaSource } from '../../adapters/browser/media-source';
+import { createBrowserNetwork } from '../../adapters/browser/network';
 import { createBrowserRandom } from '../../adapters/browser/random';
 import { createBrowserSocket } from '../../adapters/browser/web-socket';
 import { checkDescriptor } from '../../core/engine/device/descriptor';
 import { storedDeviceId } from '../../core/engine/device/device-id';
 import { encrypted } from '../../core/engine/drm/actions';
+import { networkChanged } from '../../core/engine/transport/actions';
 import { decodeMediaElementFact } from '../../core/engine/media/element-fact';
 import {
   clientInitialised,
@@ -149,6 +151,7 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   const input = (action: Action, src: 'ui' | 'adapter'): void => tap.input(() => store.dispatch(action, src));
   ports.mediaSource.facts$.subscribe((fact) => input(decodeMediaElementFact(fact, store.getState().media.playId), 'adapter'));
   ports.eme.encrypted$.subscribe((fact) => input(encrypted(fact), 'adapter'));
+  createBrowserNetwork(window).subscribe((online) => input(networkChanged({ online }), 'adapter'));
   if (new URLSearchParams(window.location.search).get('debug') === '1') {
     const transcript = () => serializeTranscript({ header: { kind: 'transcript', schema: TRANSCRIPT_SCHEMA, app: ENGINE_APP, config }, entries: tap.entries() });
     window.__engineDebug = {

@@ -15,6 +15,8 @@ export const connectRequested = defineAction('transport/connectRequested', { cal
 export const disconnectRequested = defineAction('transport/disconnectRequested', { caller: t.string, force: t.boolean });
 /** spec 001 §4 Auth "token update": later (re)connections use this token. */
 export const tokenUpdated = defineAction('transport/tokenUpdated', { accessToken: t.string });
+/** The browser's online/offline events (an adapter fact): spec 001 §4's offline and online disconnects follow. */
+export const networkChanged = defineAction('transport/networkChanged', { online: t.boolean });
 /** Answers a dealer request frame by its key. */
 export const replyRequested = defineAction('transport/replyRequested', { key: t.string, success: t.boolean });
 
@@ -50,12 +52,17 @@ export const reconnected = defineAction('transport/reconnected', { connectionId:
 export const disconnected = defineAction('transport/disconnected', { reason: t.string });
 export const loggedOut = defineAction('transport/loggedOut');
 export const shortSessionDisconnected = defineAction('transport/shortSessionDisconnected', { durationMs: t.number });
+/** The network went offline: the connection is dropped, and made again once the network is back. */
+export const beforeOfflineDisconnect = defineAction('transport/beforeOfflineDisconnect');
+/** The network came back while a connection existed or was retried: it is dropped and made afresh. */
+export const beforeOnlineDisconnect = defineAction('transport/beforeOnlineDisconnect');
 
 /** Every transport action, for the reducer's exhaustiveness and for decoding logs. */
 export const transportActions = [
   connectRequested,
   disconnectRequested,
   tokenUpdated,
+  networkChanged,
   replyRequested,
   lifecycleRefused,
   serviceResolveRequested,
@@ -78,5 +85,7 @@ export const transportActions = [
   reconnected,
   disconnected,
   loggedOut,
+  beforeOfflineDisconnect,
+  beforeOnlineDisconnect,
   shortSessionDisconnected,
 ] as const;

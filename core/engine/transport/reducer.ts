@@ -16,7 +16,12 @@ export function transportReducer(state: TransportState, action: Action): Transpo
     case 'transport/tokenUpdated':
       return { ...state, accessToken: action.accessToken };
     case 'transport/serviceResolveRequested':
-      return { ...state, status: 'resolving', endpoints: null, connectionId: null, attempt: 0, sessionStartedAt: null, lastError: null };
+      return { ...state, status: 'resolving', endpoints: null, connectionId: null, attempt: 0, sessionStartedAt: null, lastError: null, reconnectWhenOnline: false };
+    case 'transport/beforeOfflineDisconnect':
+      return { ...state, reconnectWhenOnline: true };
+    case 'transport/disconnectRequested':
+      // The owner's disconnect also cancels a reconnection waiting for the network.
+      return action.caller === state.owner ? { ...state, reconnectWhenOnline: false } : state;
     case 'transport/serviceResolveRetried':
     case 'transport/socketErrored':
       return { ...state, lastError: action.err };
@@ -39,10 +44,11 @@ export function transportReducer(state: TransportState, action: Action): Transpo
     case 'transport/disconnected':
       return { ...state, status: 'disconnected', connectionId: null, sessionStartedAt: null };
     case 'transport/loggedOut':
-      return { ...state, status: 'loggedOut', connectionId: null, sessionStartedAt: null };
+      return { ...state, status: 'loggedOut', connectionId: null, sessionStartedAt: null, reconnectWhenOnline: false };
     // The decisions epic reads the status as it was when the socket closed, so closing changes nothing here.
     case 'transport/socketClosed':
-    case 'transport/disconnectRequested':
+    case 'transport/networkChanged':
+    case 'transport/beforeOnlineDisconnect':
     case 'transport/replyRequested':
     case 'transport/lifecycleRefused':
     case 'transport/frameRejected':

@@ -30,6 +30,8 @@ export interface TransportState {
   /** When the current connection authenticated (deps.clock), for the quick-disconnect rule. */
   readonly sessionStartedAt: number | null;
   readonly lastError: string | null;
+  /** The network went offline under a connection (spec 001 §4 before offline disconnect): connect again once it is back. */
+  readonly reconnectWhenOnline: boolean;
 }
 
 export function initialTransportState(owner: string): TransportState {
@@ -43,6 +45,7 @@ export function initialTransportState(owner: string): TransportState {
     attempt: 0,
     sessionStartedAt: null,
     lastError: null,
+    reconnectWhenOnline: false,
   };
 }
 
