@@ -22,20 +22,8 @@ import { storedDeviceId } from '../../core/engine/device/device-id';
 import { encrypted } from '../../core/engine/drm/actions';
 import { networkChanged } from '../../core/engine/transport/actions';
 import { decodeMediaElementFact } from '../../core/engine/media/element-fact';
-import {
-  clientInitialised,
-  engineReducer,
-  initialEngineState,
-  nextRequested,
-  pauseRequested,
-  playContextRequested,
-  previousRequested,
-  resumeRequested,
-  seekByRequested,
-  seekRequested,
-  volumeRequested,
-  type EngineState,
-} from '../../core/engine/player';
+import { engineReducer, initialEngineState, type EngineState } from '../../core/engine/player';
+import { commandInputs } from '../../core/engine/player/client-commands';
 import { engineOverTap, type EngineConfig, type EnginePorts } from '../../core/engine/player/tapped-deps';
 import { createRecordingTap } from '../../core/store/port-tap';
 import { serializeTranscript, TRANSCRIPT_SCHEMA } from '../../core/store/transcript';
@@ -43,7 +31,6 @@ import { clientEventOf, forward, nothingForwarded } from '../../core/engine/play
 import type { EngineEvent } from '../../core/model/engine-event';
 import { sessionIdFrom } from '../../core/logging/session-id';
 import type { Action } from '../../core/store/action';
-import type { EngineCommand } from '../../core/ports';
 import { createActionLog } from '../../core/store/action-log';
 import { createStore } from '../../core/store/store';
 import type { EngineClient } from './engine-port';
@@ -73,29 +60,6 @@ const ENGINE_APP = 'embed-engine';
 
 /** The provider's host as a URL base: '' (this server) is the page's origin. */
 const base = (host: string): string => (host === '' ? window.location.origin : host.replace(/\/+$/, ''));
-
-function commandAction(command: EngineCommand): Action | null {
-  switch (command.kind) {
-    case 'initialise':
-      return null;
-    case 'play':
-      return playContextRequested({ contextUri: command.contextUri, index: command.index, reason: 'playbtn' });
-    case 'pause':
-      return pauseRequested();
-    case 'resume':
-      return resumeRequested();
-    case 'next':
-      return nextRequested();
-    case 'previous':
-      return previousRequested();
-    case 'seek':
-      return seekRequested({ positionMs: command.positionMs });
-    case 'seekBy':
-      return seekByRequested({ deltaMs: command.deltaMs });
-    case 'volume':
-      return volumeRequested({ volume: command.volume });
-  }
-}
 
 export async function startEngineClient(options: EngineClientOptions): Promise<EngineClient> {
   const audio = document.createElement('audio');
@@ -173,13 +137,9 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   let initialised = false;
   return {
     send: (command) => {
-      // spec 001 §4 Client lifecycle: initialised on the first pointer entry or the first command.
-      if (!initialised) {
-        initialised = true;
-        input(clientInitialised({ instanceId: sessionIdFrom(random) }), 'ui');
-      }
-      const action = commandAction(command);
-      if (action !== null) input(action, 'ui');
+      const inputs = commandInputs(command, initialised, () => sessionIdFrom(random));
+      initialised = true;
+      for (const action of inputs) input(action, 'ui');
     },
     events$,
   };

@@ -1,0 +1,47 @@
+import type { EngineCommand } from '../../ports';
+import type { Action } from '../../store/action';
+import {
+  clientInitialised,
+  nextRequested,
+  pauseRequested,
+  playContextRequested,
+  previousRequested,
+  resumeRequested,
+  seekByRequested,
+  seekRequested,
+  volumeRequested,
+} from './actions';
+
+function commandAction(command: EngineCommand): Action | null {
+  switch (command.kind) {
+    case 'initialise':
+      return null;
+    case 'play':
+      return playContextRequested({ contextUri: command.contextUri, index: command.index, reason: 'playbtn' });
+    case 'pause':
+      return pauseRequested();
+    case 'resume':
+      return resumeRequested();
+    case 'next':
+      return nextRequested();
+    case 'previous':
+      return previousRequested();
+    case 'seek':
+      return seekRequested({ positionMs: command.positionMs });
+    case 'seekBy':
+      return seekByRequested({ deltaMs: command.deltaMs });
+    case 'volume':
+      return volumeRequested({ volume: command.volume });
+  }
+}
+
+/**
+ * The engine's inputs for one of the widget's commands. spec 001 §4 Client lifecycle: the client
+ * is initialised on the first pointer entry (the widget's 'initialise') or on the first command,
+ * whichever comes first; `instanceId` is drawn only then.
+ */
+export function commandInputs(command: EngineCommand, initialised: boolean, instanceId: () => string): Action[] {
+  const action = commandAction(command);
+  const first = initialised ? [] : [clientInitialised({ instanceId: instanceId() })];
+  return action === null ? first : [...first, action];
+}
