@@ -4,6 +4,7 @@ import { localStateChanged, stateUpdateRequested } from '../device/actions';
 import { restartRequested, trackLoadRequested } from '../lists/actions';
 import { mediaLoadRequested, mediaSeekRequested } from '../media/actions';
 import { finaliseRequested, trackingStarted } from '../tracking/actions';
+import { LIST_PLAYER_PLAYED_THRESHOLD_MS } from '../tracking/constants';
 import type { EngineState, PlayerEpic } from './deps';
 import { playbackIdOf } from './playback-id';
 import { fileOfTrack, refOfTrack } from './state-machine';
@@ -14,8 +15,8 @@ export const AUDIO_CODEC = 'mp4a.40.2';
 /**
  * What loading track `index` of the machine means to each piece: the playback before it is
  * finalised (spec 001 §4 Tracking, ended by the navigation's reason), the device names the new
- * state and says before_track_load, tracking starts a record (the list player's played threshold:
- * the track's ms_played_until_update), and the media player loads its file.
+ * state and says before_track_load, tracking starts a record (with the list player's played
+ * threshold), and the media player loads its file.
  */
 export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, state: EngineState, now: number): Action[] {
   const { machine, playbackId, instanceId, playbacks, startMs, autoplay } = state.player;
@@ -37,7 +38,8 @@ export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, 
       startPositionMs: startMs,
       reasonStart: action.reason,
       initiallyPaused: !autoplay,
-      playedThresholdMs: track.ms_played_until_update,
+      // spec 001 §4 Tracking, §9: "30000 ms set by the list player per track" (31000 elsewhere).
+      playedThresholdMs: LIST_PLAYER_PLAYED_THRESHOLD_MS,
       keySystem: state.drm.keySystem ?? '',
       audioCodec: AUDIO_CODEC,
       bitrate: file.bitrate,

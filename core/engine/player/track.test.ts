@@ -6,6 +6,7 @@ import { playbackIdOf } from './playback-id';
 import { engineState, INSTANCE_ID, stateMachine, stateRef, trackUri } from './testing/engine-state';
 import { runPlayer } from './testing/run-player';
 import { AUDIO_CODEC, trackLoadActions, trackLoadEpic } from './track.epic';
+import { LIST_PLAYER_PLAYED_THRESHOLD_MS, PLAYED_THRESHOLD_MS } from '../tracking/constants';
 
 const KEY_SYSTEM = 'com.widevine.alpha';
 
@@ -34,8 +35,7 @@ describe('trackLoadActions (spec 001 §4 List player, Tracking, State update sen
         startPositionMs: 5000,
         reasonStart: 'fwdbtn',
         initiallyPaused: true,
-        // The list player's played threshold is the track's ms_played_until_update.
-        playedThresholdMs: track.ms_played_until_update,
+        playedThresholdMs: LIST_PLAYER_PLAYED_THRESHOLD_MS,
         keySystem: KEY_SYSTEM,
         audioCodec: AUDIO_CODEC,
         bitrate: 160000,
@@ -51,10 +51,11 @@ describe('trackLoadActions (spec 001 §4 List player, Tracking, State update sen
     expect(actions.map((a) => a.type)).toEqual(['device/localStateChanged', 'device/stateUpdateRequested', 'tracking/started', 'mediaPlayer/loadRequested']);
   });
 
-  it('a track-specific threshold is passed to tracking', () => {
+  it("spec 001 §4 Tracking, §9: the list player sets a played threshold of 30000 ms on each track, not tracking's default 31000 nor the state machine's ms_played_until_update", () => {
     const state = engineState({ player: { machine: stateMachine(2, { tracks: { 0: { ms_played_until_update: 12345 } } }) } });
     const started = trackLoadActions(trackLoadRequested({ index: 0, uri: trackUri(0), reason: 'remote' }), state, 0).find(trackingStarted.match);
-    expect(started?.playedThresholdMs).toBe(12345);
+    expect(started?.playedThresholdMs).toBe(30000);
+    expect(PLAYED_THRESHOLD_MS).toBe(31000);
   });
 
   it.each([
