@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 
 /**
  * spec 001 §4 Events forwarded from the engine to the widget: track change, play or pause, reset,
- * progress and initialization failure. The engine makes them (core/engine/player/client-events.ts);
+ * progress and initialization failure; and the licence failures §8 Reactions has the widget show. The engine makes them (core/engine/player/client-events.ts);
  * the widget decodes them with this codec at its boundary (core/widget/full-playback/engine-facts.ts).
  */
 export const EngineEvent = t.union([
@@ -12,5 +12,7 @@ export const EngineEvent = t.union([
   t.type({ kind: t.literal('progress'), positionMs: t.number }),
   t.type({ kind: t.literal('reset') }),
   t.type({ kind: t.literal('initializationFailed'), code: t.string, message: t.string }),
+  // spec 001 §8 Reactions: a licence error of the protected-playback system, for the widget's playback-not-supported modal.
+  t.type({ kind: t.literal('licenceFailed'), code: t.string, message: t.string }),
 ]);
 export type EngineEvent = t.TypeOf<typeof EngineEvent>;

@@ -38,3 +38,11 @@ export function generateRequestFailed(name: string): DrmError {
   if (name === 'InvalidStateError') return error('EME_GENERATE_REQUEST_INVALID_STATE', 'Generating the license request failed: invalid state.');
   return error('EME_GENERATE_REQUEST_UNKNOWN', `Generating the license request failed (${name}).`);
 }
+
+/**
+ * spec 001 §8 Reactions ("a Widevine license error shows the playback-not-supported modal"), spec
+ * 000 §8 ("a content-license error from the protected-playback system"): the errors of getting and
+ * applying a licence, whatever the key system. A cap is not one: it has its own reaction.
+ */
+export const isLicenceError = (code: string): boolean =>
+  ['EME_LICENSE_REQUEST_FAILED', 'EME_WIDEVINE_PARSE_FAILURE', 'EME_EMPTY_LICENSE', 'EME_LICENSE_UPDATE_FAILED', 'LICENSE_DEPRECATED_VERSION', 'LICENSE_CANNOT_RESOLVE_URL'].includes(code);

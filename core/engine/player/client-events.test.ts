@@ -6,6 +6,7 @@ import { listEnded } from '../lists/actions';
 import { mediaElementFact, mediaPausedEvent } from '../media/actions';
 import { trackingStarted } from '../tracking/actions';
 import { progressed } from './actions';
+import { drmFailed } from '../drm/actions';
 import { clientEventOf, forward, isNews, nothingForwarded } from './client-events';
 import { engineState, stateMachine, trackUri } from './testing/engine-state';
 
@@ -39,6 +40,13 @@ describe('clientEventOf (spec 001 §4 Events forwarded; core/model/engine-event.
     ['a remote log-out: reset', remoteLogOut(), { kind: 'reset' }],
     ['the list ended: reset', listEnded(), { kind: 'reset' }],
     ['an initialization failure, with its code and message', playerInitFailed({ code: 'SESSION_NO_TOKEN', message: 'no token' }), { kind: 'initializationFailed', code: 'SESSION_NO_TOKEN', message: 'no token' }],
+    [
+      'spec 001 §8 Reactions: a licence failure, for the playback-not-supported modal',
+      drmFailed({ code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (Request was not successful (status 500))', fatal: false }),
+      { kind: 'licenceFailed', code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (Request was not successful (status 500))' },
+    ],
+    ['a cap is not a licence failure (it has its own reaction)', drmFailed({ code: 'CAPPING_USER_IS_CAPPED', message: 'User is capped.', fatal: false }), null],
+    ['a key session the browser cannot make is not a licence failure', drmFailed({ code: 'EME_KEY_SESSION_NOT_SUPPORTED', message: 'Key session not supported.', fatal: false }), null],
     ['the element\'s own pause fact is not forwarded (the pause event is)', fact('pause'), null],
     ['a timeupdate is not forwarded (progress ticks are)', fact('timeupdate'), null],
     ['an engine-internal action is not forwarded', stateUpdateRequested({ reason: 'pause', position: 0, duration: 0 }), null],

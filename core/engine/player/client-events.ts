@@ -2,6 +2,8 @@ import type { EngineEvent } from '../../model/engine-event';
 import { playerInitFailed } from '../../widget/platform/actions';
 import type { Action } from '../../store/action';
 import { remoteLogOut, stateCleared } from '../device/actions';
+import { drmFailed } from '../drm/actions';
+import { isLicenceError } from '../drm/eme-errors';
 import { listEnded } from '../lists/actions';
 import { mediaElementFact, mediaPausedEvent } from '../media/actions';
 import { trackingStarted } from '../tracking/actions';
@@ -20,6 +22,7 @@ export function clientEventOf(action: Action, state: EngineState): EngineEvent |
   if (progressed.match(action)) return { kind: 'progress', positionMs: action.positionMs };
   if (stateCleared.match(action) || remoteLogOut.match(action) || listEnded.match(action)) return { kind: 'reset' };
   if (playerInitFailed.match(action)) return { kind: 'initializationFailed', code: action.code, message: action.message };
+  if (drmFailed.match(action) && isLicenceError(action.code)) return { kind: 'licenceFailed', code: action.code, message: action.message };
   return null;
 }
 

@@ -3,13 +3,14 @@ import { formatDecodeErrors } from '../../model/decode-errors';
 import { EngineEvent } from '../../model/engine-event';
 import type { Action } from '../../store/action';
 import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, playbackTrackChanged } from '../actions';
-import { playerInitFailed } from '../platform/actions';
+import { licenseFailed, playerInitFailed } from '../platform/actions';
 import { engineEventRejected } from './actions';
 
 /**
  * An engine event (spec 001 §4 Events forwarded) as the widget's own fact, src 'adapter': the
  * playback actions of spec 000 §4 (TRACK_CHANGE, PLAY, PAUSE, PROGRESS_UPDATE, RESET) and the
- * initialization failure, which falls back to preview (platform/init-failure.epic.ts).
+ * initialization failure, which falls back to preview (platform/init-failure.epic.ts), and a
+ * licence failure, which shows the playback-not-supported modal (spec 000 §8).
  */
 export function decodeEngineEvent(raw: unknown): Action {
   const decoded = EngineEvent.decode(raw);
@@ -28,5 +29,7 @@ export function decodeEngineEvent(raw: unknown): Action {
       return playbackReset();
     case 'initializationFailed':
       return playerInitFailed({ code: event.code, message: event.message });
+    case 'licenceFailed':
+      return licenseFailed({ code: event.code, message: event.message });
   }
 }

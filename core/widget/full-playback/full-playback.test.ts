@@ -110,6 +110,11 @@ describe('engine events as widget facts (spec 001 §4 Events forwarded; spec 000
       { kind: 'initializationFailed', code: EME_NO_SUPPORTED_KEYSYSTEM, message: 'No supported keysystem was found.' },
       a.playerInitFailed({ code: EME_NO_SUPPORTED_KEYSYSTEM, message: 'No supported keysystem was found.' }),
     ],
+    [
+      'spec 000 §8: a content-licence failure, for the playback-not-supported modal',
+      { kind: 'licenceFailed', code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error' },
+      a.licenseFailed({ code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error' }),
+    ],
   ])('%s', (_rule, raw, expected) => {
     expect(decodeEngineEvent(raw)).toEqual(expected);
   });
