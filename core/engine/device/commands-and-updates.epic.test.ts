@@ -68,9 +68,9 @@ describe('state update sends (spec 001 §4, §7 PUT devices/{id}/state)', () => 
     expect(JSON.parse(calls[1]?.body ?? '')).toMatchObject({ seq_num: 2, previous_position: 1, sub_state: { position: 2 }, debug_source: 'progress' });
   });
 
-  it('a non-2xx answer is a failed send', () => {
-    const { log } = run([[0, req(1)]], () => ({ status: 500, headers: {}, body: '' }));
-    expect(log).toEqual([[10, 'stateUpdateFailed', { seq: 1, err: 'Request was not successful (status 500)' }]]);
+  it('a non-2xx answer is a failed send (a 4xx other than 401 at once: spec 001 §9 retries only failures)', () => {
+    const { log } = run([[0, req(1)]], () => ({ status: 400, headers: {}, body: '' }));
+    expect(log).toEqual([[10, 'stateUpdateFailed', { seq: 1, err: 'Request was not successful (status 400)' }]]);
   });
 });
 

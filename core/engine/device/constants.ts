@@ -12,6 +12,15 @@ export const VOLUME_SCALE = 65535;
 export const VOLUME_DEBOUNCE_MS = 1000;
 /** spec 001 §9 Logging retries 5; conflict ref batch 5. */
 export const CONFLICT_REF_BATCH = 5;
+/** spec 001 §9 State call retries: "exponential up to 8; conflict and deregister 2". */
+export const STATE_UPDATE_RETRIES = 8;
+export const CONFLICT_RETRIES = 2;
+export const DEREGISTER_RETRIES = 2;
+/**
+ * The first of those exponential delays, doubling per retry (500, 1000, 2000 … ms). §9 gives no
+ * base: ours, the same as §9's dealer authentication base (500 ms).
+ */
+export const STATE_CALL_RETRY_BASE_MS = 500;
 /** spec 001 §9 Max consecutive list errors 5; sequence ids wrap at 2^53-1. */
 export const MAX_SEQ = 2 ** 53 - 1;
 

@@ -1,9 +1,13 @@
 import { catchError, filter, map, mergeMap, of, switchMap, withLatestFrom } from 'rxjs';
+import type { Action } from '../../store/action';
 import { authenticated, reconnected } from '../transport/actions';
 import * as A from './actions';
 import type { DeviceEpic } from './deps';
 import { deregistrationSucceeded, needsRegistration, registrationOutcome } from './registration';
-import { trackPlaybackRequest } from './track-playback-request';
+import { onAnswer } from '../session/retry-on-unauthorised';
+import { DEREGISTER_RETRIES } from './constants';
+import { retryStateCall } from './state-call-retry';
+import { authorisedTrackPlaybackCall } from './track-playback-request';
 import { nextSeq } from './state-update';
 import { scaleVolume } from './volume';
 
@@ -35,29 +39,34 @@ export const registerEpic: DeviceEpic = (action$, state$, deps) =>
         previous_session_state: null,
         volume: scaleVolume(s.device.volume),
       };
-      return trackPlaybackRequest(deps.http, s.transport, 'POST', '/devices', body).pipe(
-        map((r) => {
+      return authorisedTrackPlaybackCall(action$, deps.http, s.transport, { method: 'POST', path: '/devices', body }).pipe(
+        onAnswer((r): Action[] => {
           const outcome = registrationOutcome(r.status, r.body);
-          if (outcome.ok) return A.registered({ connectionId: a.connectionId });
+          if (outcome.ok) return [A.registered({ connectionId: a.connectionId })];
           const { ok: _ok, ...failure } = outcome;
-          return A.registrationFailed(failure);
+          return [A.registrationFailed(failure)];
         }),
         catchError((e: unknown) => of(A.registrationFailed({ code: 'TP_REGISTRATION_FAILED', err: message(e), fatal: false, report: true }))),
       );
     }),
   );
 
-/** spec 001 §7 DELETE devices/{deviceId} with a body (the last state, numbered); spec 001 §4: deregistered on 200 or 204. */
+/**
+ * spec 001 §7 DELETE devices/{deviceId} with a body (the last state, numbered); spec 001 §4:
+ * deregistered on 200 or 204. §9: retried twice on a failure (no answer or a 5xx).
+ */
 export const deregisterEpic: DeviceEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(A.deregistrationRequested.match),
     withLatestFrom(state$),
     mergeMap(([, s]) =>
-      trackPlaybackRequest(deps.http, s.transport, 'DELETE', `/devices/${encodeURIComponent(deps.device.descriptor.id)}`, {
-        seq_num: nextSeq(s.device.lastSeq),
-        state_ref: s.device.stateRef,
+      authorisedTrackPlaybackCall(action$, deps.http, s.transport, {
+        method: 'DELETE',
+        path: `/devices/${encodeURIComponent(deps.device.descriptor.id)}`,
+        body: { seq_num: nextSeq(s.device.lastSeq), state_ref: s.device.stateRef },
+        retrying: retryStateCall(DEREGISTER_RETRIES, deps.scheduler),
       }).pipe(
-        map((r) => (deregistrationSucceeded(r.status) ? A.deregistered() : A.deregistrationFailed({ err: `Request was not successful (status ${r.status})` }))),
+        onAnswer((r) => [deregistrationSucceeded(r.status) ? A.deregistered() : A.deregistrationFailed({ err: `Request was not successful (status ${r.status})` })]),
         catchError((e: unknown) => of(A.deregistrationFailed({ err: message(e) }))),
       ),
     ),

@@ -11,8 +11,11 @@ const update = (position: number): StateUpdate => ({
   rejected_state_refs: [],
   debug_source: 'progress',
 });
-const brief = (r: SendResult): string =>
-  r.kind === 'skipped' ? `skip@${r.update.sub_state.position}` : `${r.kind}#${r.payload.seq_num}@${r.payload.sub_state.position}`;
+const brief = (r: SendResult): string => {
+  if (r.kind === 'skipped') return `skip@${r.update.sub_state.position}`;
+  if (r.kind === 'asked') return `asked:${r.action.type}`;
+  return `${r.kind}#${r.payload.seq_num}@${r.payload.sub_state.position}`;
+};
 
 /** Each send takes 10 ms of virtual time and answers 200. */
 function run(limit: boolean, marbles: string, values: Record<string, StateUpdate>, expected: string, out: Record<string, string>, firstSeq = 0) {
@@ -52,6 +55,17 @@ describe('state update sends (spec 001 §4 State update sends)', () => {
       const send = () => (n++ === 0 ? cold<number>('5ms #', undefined, new Error('down')) : cold('5ms (x|)', { x: 200 }));
       const out$ = hot('a 9ms b', { a: update(1), b: update(2) }).pipe(sendStateUpdates(send, true), map(brief));
       expectObservable(out$).toBe('5ms x 9ms y', { x: 'failed#1@1', y: 'sent#2@2' });
+    });
+  });
+
+  it('an action a send emits on its way (the forced token refresh of a 401, spec 001 §8) is passed on before its status, and the queue still waits for that status', () => {
+    const s = new TestScheduler((a, b) => expect(a).toEqual(b));
+    s.run(({ hot, cold, expectObservable }) => {
+      const refresh = { type: 'session/tokenRefreshRequested' };
+      let n = 0;
+      const send = (): Observable<number | { type: string }> => (n++ === 0 ? cold('5ms r 9ms (x|)', { r: refresh, x: 200 }) : cold('5ms (x|)', { x: 200 }));
+      const out$ = hot('a b', { a: update(1), b: update(2) }).pipe(sendStateUpdates(send, true), map(brief));
+      expectObservable(out$).toBe('5ms r 9ms x 4ms y', { r: 'asked:session/tokenRefreshRequested', x: 'sent#1@1', y: 'sent#2@2' });
     });
   });
 });

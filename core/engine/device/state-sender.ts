@@ -1,8 +1,11 @@
 import { catchError, concatMap, defer, map, mergeMap, of, type Observable, type OperatorFunction } from 'rxjs';
+import type { Action } from '../../store/action';
 import { nextSeq, sameUpdate, type StateUpdate, type StateUpdatePayload } from './state-update';
 
 export type SendResult =
   | { readonly kind: 'sent'; readonly payload: StateUpdatePayload; readonly status: number }
+  /** An action a send asks for on its way (the session's forced token refresh after a 401, spec 001 §8). */
+  | { readonly kind: 'asked'; readonly action: Action }
   | { readonly kind: 'skipped'; readonly update: StateUpdate }
   | { readonly kind: 'failed'; readonly payload: StateUpdatePayload; readonly err: string };
 
@@ -11,10 +14,10 @@ export type SendResult =
  * one identical to the last sent payload is skipped; with `limit` on (the experiment cell 'send
  * all state updates' is not on) an update is queued while a send is in flight, otherwise they all
  * go at once. The identity check runs when a queued update's turn comes, against what was sent
- * last by then. A failed send is reported and the next one still goes (the sender never dies).
+ * last by then. A send may emit actions before its status (passed on as 'asked'). A failed send is reported and the next one still goes (the sender never dies).
  */
 export function sendStateUpdates(
-  send: (payload: StateUpdatePayload) => Observable<number>,
+  send: (payload: StateUpdatePayload) => Observable<number | Action>,
   limit: boolean,
   firstSeq = 0,
 ): OperatorFunction<StateUpdate, SendResult> {
@@ -28,7 +31,7 @@ export function sendStateUpdates(
         last = update;
         const payload: StateUpdatePayload = { seq_num: seq, ...update };
         return send(payload).pipe(
-          map((status): SendResult => ({ kind: 'sent', payload, status })),
+          map((out): SendResult => (typeof out === 'number' ? { kind: 'sent', payload, status: out } : { kind: 'asked', action: out })),
           catchError((e: unknown) => of<SendResult>({ kind: 'failed', payload, err: e instanceof Error ? e.message : String(e) })),
         );
       };

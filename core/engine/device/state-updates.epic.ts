@@ -1,4 +1,4 @@
-import { catchError, concatMap, defer, EMPTY, filter, map, mergeMap, of } from 'rxjs';
+import { catchError, concatMap, defer, EMPTY, filter, map, of } from 'rxjs';
 import type { Action } from '../../store/action';
 import { commandAction } from './command-action';
 import { COMMAND_URI, decodeDeviceCommand } from './remote-command';
@@ -7,7 +7,10 @@ import * as A from './actions';
 import type { DeviceEpic } from './deps';
 import { sendStateUpdates } from './state-sender';
 import { conflictBatch, type StateUpdate } from './state-update';
-import { notSuccessful, trackPlaybackRequest } from './track-playback-request';
+import { onAnswer } from '../session/retry-on-unauthorised';
+import { CONFLICT_RETRIES, STATE_UPDATE_RETRIES } from './constants';
+import { retryStateCall } from './state-call-retry';
+import { authorisedTrackPlaybackCall, notSuccessful } from './track-playback-request';
 import { debounceVolume } from './volume';
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -54,17 +57,24 @@ export const stateUpdatesEpic: DeviceEpic = (action$, state$, deps) =>
         return update;
       }),
     );
+    // spec 001 §9 State call retries: up to 8, exponential.
     const send = (payload: object) =>
-      trackPlaybackRequest(deps.http, state$.value.transport, 'PUT', devicePath(deps.device.descriptor.id, '/state'), payload).pipe(
-        map((r) => {
+      authorisedTrackPlaybackCall(action$, deps.http, state$.value.transport, {
+        method: 'PUT',
+        path: devicePath(deps.device.descriptor.id, '/state'),
+        body: payload,
+        retrying: retryStateCall(STATE_UPDATE_RETRIES, deps.scheduler),
+      }).pipe(
+        onAnswer((r) => {
           if (r.status < 200 || r.status > 299) throw new Error(notSuccessful(r.status));
-          return r.status;
+          return [r.status];
         }),
       );
     return updates$.pipe(
       sendStateUpdates(send, deps.device.limitStateUpdates, state$.value.device.lastSeq),
       concatMap((r) => {
         if (r.kind === 'skipped') return EMPTY;
+        if (r.kind === 'asked') return of(r.action);
         if (r.kind === 'failed') return of(A.stateUpdateFailed({ seq: r.payload.seq_num, err: r.err }));
         return of(A.stateUpdateSent({ seq: r.payload.seq_num, reason: r.payload.debug_source, status: r.status }));
       }),
@@ -73,8 +83,8 @@ export const stateUpdatesEpic: DeviceEpic = (action$, state$, deps) =>
 
 /**
  * spec 001 §7 POST devices/{deviceId}/state_conflict "(up to 5 rejected refs, reads commands)": the
- * rejected refs, at most 5 per request (§9), one request at a time; the commands of the answer are
- * handled like the dealer's.
+ * rejected refs, at most 5 per request (§9), one request at a time, retried twice on a failure
+ * (§9 State call retries); the commands of the answer are handled like the dealer's.
  */
 export const conflictEpic: DeviceEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -84,11 +94,16 @@ export const conflictEpic: DeviceEpic = (action$, state$, deps) =>
       const { batch } = conflictBatch(device.rejectedRefs);
       if (batch.length === 0) return EMPTY;
       const body = { seq_num: device.lastSeq, state_ref: device.stateRef, rejected_state_refs: batch };
-      return trackPlaybackRequest(deps.http, transport, 'POST', devicePath(deps.device.descriptor.id, '/state_conflict'), body).pipe(
-        mergeMap((r) =>
+      return authorisedTrackPlaybackCall(action$, deps.http, transport, {
+        method: 'POST',
+        path: devicePath(deps.device.descriptor.id, '/state_conflict'),
+        body,
+        retrying: retryStateCall(CONFLICT_RETRIES, deps.scheduler),
+      }).pipe(
+        onAnswer((r): Action[] =>
           r.status >= 200 && r.status <= 299
-            ? of(A.conflictRefsSent({ refs: [...batch] }), ...conflictAnswerActions(r.body, state$.value.device.stateRef))
-            : of(A.conflictSendFailed({ err: notSuccessful(r.status) })),
+            ? [A.conflictRefsSent({ refs: [...batch] }), ...conflictAnswerActions(r.body, state$.value.device.stateRef)]
+            : [A.conflictSendFailed({ err: notSuccessful(r.status) })],
         ),
         catchError((e: unknown) => of(A.conflictSendFailed({ err: message(e) }))),
       );
@@ -104,8 +119,8 @@ export const volumeEpic: DeviceEpic = (action$, state$, deps) =>
     concatMap((volume) => {
       const { device, transport } = state$.value;
       const body = { seq_num: device.lastSeq, volume };
-      return trackPlaybackRequest(deps.http, transport, 'PUT', devicePath(deps.device.descriptor.id, '/volume'), body).pipe(
-        map((r) => A.volumeSent({ volume, status: r.status })),
+      return authorisedTrackPlaybackCall(action$, deps.http, transport, { method: 'PUT', path: devicePath(deps.device.descriptor.id, '/volume'), body }).pipe(
+        onAnswer((r) => [A.volumeSent({ volume, status: r.status })]),
         catchError((e: unknown) => of(A.volumeSendFailed({ err: message(e) }))),
       );
     }),

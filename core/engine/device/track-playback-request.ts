@@ -1,5 +1,7 @@
-import { throwError, type Observable } from 'rxjs';
+import { identity, throwError, type MonoTypeOperatorFunction, type Observable } from 'rxjs';
 import type { HttpPort, HttpRequest, HttpResponse } from '../../ports';
+import type { Action } from '../../store/action';
+import { retryOnUnauthorised, type AuthorisedStep } from '../session/retry-on-unauthorised';
 import type { TransportState } from '../transport/state';
 
 /** spec 001 §7 Track-playback service, on the spclient host the service resolve named. */
@@ -21,17 +23,21 @@ export function trackPlaybackBase(transport: TransportState): string | null {
 /** spec 001 §8 Generic: 'Request was not successful (status N)'. */
 export const notSuccessful = (status: number): string => `Request was not successful (status ${status})`;
 
-/** One JSON call to a spclient service (path from the host) with the transport's token; errors before the service resolve. */
+/** The caller name under which track-playback and spclient calls ask the session for a forced refresh (spec 001 §8: a 401 refreshes). */
+export const SPCLIENT_CALLER = 'spclient';
+
+/** One JSON call to a spclient service (path from the host) with `token` (the transport's, or a refreshed one); errors before the service resolve. */
 export function spclientRequest(
   http: HttpPort,
   transport: TransportState,
+  token: string | null,
   method: HttpRequest['method'],
   path: string,
   body?: unknown,
 ): Observable<HttpResponse> {
   const base = spclientBase(transport);
   if (base === null) return throwError(() => new Error('Track-playback service not resolved'));
-  const headers: Record<string, string> = { authorization: `Bearer ${transport.accessToken ?? ''}` };
+  const headers: Record<string, string> = { authorization: `Bearer ${token ?? ''}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const request: HttpRequest = body === undefined ? { method, url: base + path, headers } : { method, url: base + path, headers, body: JSON.stringify(body) };
   return http.request(request);
@@ -41,9 +47,30 @@ export function spclientRequest(
 export function trackPlaybackRequest(
   http: HttpPort,
   transport: TransportState,
+  token: string | null,
   method: HttpRequest['method'],
   path: string,
   body?: unknown,
 ): Observable<HttpResponse> {
-  return spclientRequest(http, transport, method, TRACK_PLAYBACK_PATH + path, body);
+  return spclientRequest(http, transport, token, method, TRACK_PLAYBACK_PATH + path, body);
+}
+
+/** What one track-playback call sends; `retrying` wraps each send (spec 001 §9 State call retries). */
+export interface TrackPlaybackCall {
+  readonly method: HttpRequest['method'];
+  readonly path: string;
+  readonly body?: unknown;
+  readonly retrying?: MonoTypeOperatorFunction<HttpResponse>;
+}
+
+/** A track-playback call with the transport's token, sent once more with a refreshed one after a 401 (spec 001 §8 Resolve/transport). */
+export function authorisedTrackPlaybackCall(
+  action$: Observable<Action>,
+  http: HttpPort,
+  transport: TransportState,
+  call: TrackPlaybackCall,
+): Observable<AuthorisedStep> {
+  return retryOnUnauthorised(action$, SPCLIENT_CALLER, transport.accessToken, (token) =>
+    trackPlaybackRequest(http, transport, token, call.method, call.path, call.body).pipe(call.retrying ?? identity),
+  );
 }

@@ -2,8 +2,9 @@ import { of, type Observable } from 'rxjs';
 import { catchError, distinctUntilChanged, filter, map, mergeMap, take } from 'rxjs/operators';
 import type { Action } from '../../store/action';
 import { localVolumeChanged } from '../device/actions';
-import { notSuccessful, spclientRequest } from '../device/track-playback-request';
+import { notSuccessful, SPCLIENT_CALLER, spclientRequest } from '../device/track-playback-request';
 import { checkVolume } from '../device/volume';
+import { onAnswer, retryOnUnauthorised } from '../session/retry-on-unauthorised';
 import { navigationRequested, smartPreviousRequested } from '../lists/actions';
 import { gateCommands } from '../lists/command-queue';
 import { checkSeek } from '../lists/smart-previous';
@@ -83,13 +84,15 @@ export const commandsEpic: PlayerEpic = (action$, state$, deps) => {
       if (!P.playContextRequested.match(command)) return of(...commandActions(command, state$.value));
       const id = encodeURIComponent(deps.device.descriptor.id);
       const body = { command: { endpoint: 'play', context: { uri: command.contextUri }, options: { skip_to: { track_index: command.index } } } };
-      return spclientRequest(deps.http, state$.value.transport, 'POST', `${PLAYER_COMMAND_PATH}/${id}/to/${id}`, body).pipe(
-        take(1),
-        map((r): Action =>
+      const transport = state$.value.transport;
+      // spec 001 §8 Resolve/transport: a 401 refreshes the token and the command is sent once more.
+      const send = (token: string | null) => spclientRequest(deps.http, transport, token, 'POST', `${PLAYER_COMMAND_PATH}/${id}/to/${id}`, body).pipe(take(1));
+      return retryOnUnauthorised(action$, SPCLIENT_CALLER, transport.accessToken, send).pipe(
+        onAnswer((r): Action[] => [
           r.status >= 200 && r.status <= 299
             ? P.playerCommandSent({ endpoint: 'play', status: r.status })
             : P.playerCommandFailed({ endpoint: 'play', err: notSuccessful(r.status) }),
-        ),
+        ]),
         catchError((err: unknown) => of(P.playerCommandFailed({ endpoint: 'play', err: failureText(err) }))),
       );
     }),

@@ -1,6 +1,8 @@
 import { createFakeHttp } from '../../../adapters/fake/fake-http';
 import type { HttpRequest } from '../../ports';
 import { registered, deregistered, localVolumeChanged } from '../device/actions';
+import { SPCLIENT_CALLER } from '../device/track-playback-request';
+import { tokenReceived } from '../session/actions';
 import { navigationRequested, smartPreviousRequested } from '../lists/actions';
 import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested } from '../media/actions';
 import * as P from './actions';
@@ -143,6 +145,19 @@ describe('commandsEpic (spec 001 §4 Client lifecycle: commands queued until the
 
     it('a network failure fails the command with its message', () => {
       expect(runPlay(new Error('offline')).log).toEqual([[10, 'engine/commandFailed', { endpoint: 'play', err: 'offline' }]]);
+    });
+
+    it('spec 001 §8 Resolve/transport: a 401 forces a token refresh and the command is sent once more with the new token', () => {
+      const calls: HttpRequest[] = [];
+      const refreshed = tokenReceived({ accessToken: 'tok2', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: [SPCLIENT_CALLER] });
+      const { log } = runPlayer([commandsEpic], enabled, [[0, play], [50, refreshed]], {
+        http: (scheduler) => createFakeHttp(scheduler, calls, (r) => ({ status: r.headers?.['authorization'] === 'Bearer tok2' ? 200 : 401, headers: {}, body: '' }), 10),
+      });
+      expect(log).toEqual([
+        [10, 'session/tokenRefreshRequested', { caller: SPCLIENT_CALLER, reason: 'unauthorised', forced: true }],
+        [60, 'engine/commandSent', { endpoint: 'play', status: 200 }],
+      ]);
+      expect(calls.map((c) => c.headers?.['authorization'])).toEqual(['Bearer tok', 'Bearer tok2']);
     });
   });
 });

@@ -4,7 +4,7 @@ import { createFakeHttp } from '../../../adapters/fake/fake-http';
 import type { HttpRequest, HttpResponse } from '../../ports';
 import type { Action } from '../../store/action';
 import type { StateObservable } from '../../store/store';
-import { productStateChanged, tokenReceived } from '../session/actions';
+import { productStateChanged, tokenReceived, tokenRefreshRequested } from '../session/actions';
 import { authenticated, disconnected, messageReceived } from '../transport/actions';
 import { productStateFailed, productStateFetched, productStateRegistered } from './actions';
 import type { EngineDeps, EngineState } from './deps';
@@ -75,6 +75,23 @@ describe('product state (spec 001 §7 Product state; §4 Auth and Transport life
     expect(run([[0, authenticated({ connectionId: 'c1', at: 0 })]], () => ok(400)).out.map(([, a]) => a)).toEqual([
       productStateFailed({ call: 'PUT notifications', err: 'Cannot register for product state updates: service responded with status 400' }),
     ]);
+  });
+
+  it('spec 001 §8 Resolve/transport: a refetch met with a 401 forces another refresh and is sent once more with that token', () => {
+    const { calls, out } = run(
+      [
+        [0, messageReceived({ uri: 'hm://product-state/v1/update', headers: {}, payloads: [] })],
+        [10, tokenReceived({ accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: ['product-state'] })],
+        [30, tokenReceived({ accessToken: 'tok2', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: ['product-state'] })],
+      ],
+      (r) => (r.headers?.['authorization'] === 'Bearer tok2' ? ok(200, '{"ads":"0"}') : ok(401)),
+    );
+    expect(out).toEqual([
+      [0, productStateChanged()],
+      [10, tokenRefreshRequested({ caller: 'product-state', reason: 'unauthorised', forced: true })],
+      [30, productStateFetched({ status: 200, body: '{"ads":"0"}' })],
+    ]);
+    expect(calls).toEqual(['GET https://api.test/v1/product_state Bearer tok', 'GET https://api.test/v1/product_state Bearer tok2']);
   });
 
   it("spec 001 §8 Product state: a refetch that fails is 'Cannot get the user's product state.'", () => {

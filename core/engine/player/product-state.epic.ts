@@ -3,9 +3,11 @@ import { catchError, map, mergeMap, retry, take } from 'rxjs/operators';
 import type { HttpRequest, HttpResponse } from '../../ports';
 import type { Action } from '../../store/action';
 import { productStateChanged, tokenReceived } from '../session/actions';
+import { PRODUCT_STATE_CALLER } from '../session/constants';
+import { onAnswer, retryOnUnauthorised } from '../session/retry-on-unauthorised';
 import { authenticated, disconnected, messageReceived, reconnected } from '../transport/actions';
 import { productStateFailed, productStateFetched, productStateRegistered } from './actions';
-import type { EngineState, PlayerEpic } from './deps';
+import type { PlayerEpic } from './deps';
 
 /** spec 001 §7 Product state: GET {media-gateway}/v1/product_state; PUT/DELETE notifications/user?connection_id=. */
 export const PRODUCT_STATE_PATH = '/v1/product_state';
@@ -43,8 +45,8 @@ function retried(send: () => Observable<HttpResponse>, scheduler: SchedulerLike)
   );
 }
 
-function request(state: EngineState, base: string, method: HttpRequest['method'], path: string): HttpRequest {
-  return { method, url: base + path, headers: { authorization: `Bearer ${state.session.accessToken ?? ''}` } };
+function request(token: string | null, base: string, method: HttpRequest['method'], path: string): HttpRequest {
+  return { method, url: base + path, headers: { authorization: `Bearer ${token ?? ''}` } };
 }
 
 /**
@@ -56,8 +58,9 @@ function request(state: EngineState, base: string, method: HttpRequest['method']
 export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
   const base = deps.player.apiUrl;
   const registration = (method: 'PUT' | 'DELETE', connectionId: string): Observable<Action> =>
-    retried(() => deps.http.request(request(state$.value, base, method, `${PRODUCT_STATE_NOTIFICATIONS_PATH}?connection_id=${encodeURIComponent(connectionId)}`)), deps.scheduler).pipe(
-      // spec 001 §7: the answer's body is ignored, and so is an unauthorised one; another refusal is §8's error.
+    retried(() => deps.http.request(request(state$.value.session.accessToken, base, method, `${PRODUCT_STATE_NOTIFICATIONS_PATH}?connection_id=${encodeURIComponent(connectionId)}`)), deps.scheduler).pipe(
+      // spec 001 §7: the answer's body is ignored, and so is an unauthorised one (so no token refresh
+      // here, unlike §8's general 401 rule); another refusal is §8's error.
       map((r): Action =>
         (r.status >= 200 && r.status <= 299) || r.status === 401
           ? productStateRegistered({ method, status: r.status })
@@ -85,11 +88,14 @@ export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
           refetching = true;
           return of(productStateChanged());
         }
-        // The refreshed token is the one the refetch uses.
+        // The refreshed token is the one the refetch uses; a 401 refreshes it once more (spec 001 §8 Resolve/transport).
         if (tokenReceived.match(a) && refetching) {
           refetching = false;
-          return retried(() => deps.http.request(request(state$.value, base, 'GET', PRODUCT_STATE_PATH)), deps.scheduler).pipe(
-            map((r): Action => (r.status === 200 ? productStateFetched({ status: r.status, body: r.body }) : productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }))),
+          const fetch = (token: string | null) => retried(() => deps.http.request(request(token, base, 'GET', PRODUCT_STATE_PATH)), deps.scheduler);
+          return retryOnUnauthorised(action$, PRODUCT_STATE_CALLER, state$.value.session.accessToken, fetch).pipe(
+            onAnswer((r): Action[] => [
+              r.status === 200 ? productStateFetched({ status: r.status, body: r.body }) : productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }),
+            ]),
             catchError(() => of(productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }))),
           );
         }

@@ -17,6 +17,7 @@ export { canCreateController, initialSessionState, isLoggedIn, liveToken, type S
 export type { SessionDeps, SessionEpic } from './deps';
 export { ACCESS_TOKEN_PATH, LOGOUT_PATH, TOKEN_DEFAULT_LIFETIME_MS, TOKEN_PRODUCT_TYPE, TOKEN_STORAGE_KEY } from './constants';
 export { decodeTokenAnswer, tokenRequest, type SessionToken } from './token-answer';
+export { onAnswer, retryOnUnauthorised, UNAUTHORISED, type AuthorisedStep } from './retry-on-unauthorised';
 
 export const sessionEpics: ReadonlyArray<SessionEpic> = [loadEpic, tokenRequestEpic, refreshEpic, storeTokenEpic, logoutEpic];
 export const sessionEpic: SessionEpic = combineEpics(...sessionEpics);
