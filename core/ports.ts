@@ -243,6 +243,8 @@ export type RangeFetchResult =
  * updates is the core's (core/engine/media/source-buffer-queue.ts): one runs at a time.
  */
 export interface MediaSourcePort {
+  /** Whether the browser plays this type through MediaSource at all (without it there is no track player: spec 001 §8 List player). */
+  isTypeSupported(mimeType: string): boolean;
   /**
    * Cold: subscribing points the element at a new MediaSource and, once it opens, adds one source
    * buffer for `mimeType` and emits once. Unsubscribing detaches it and frees every kept body.

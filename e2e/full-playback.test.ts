@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
+import { heard, logIn, waitFor, type Heard } from './engine-page';
 import { checkEngineSession, checkRecordedSession, keepRecordedSession } from './recorded-session';
 
 jest.setTimeout(180_000);
@@ -19,56 +20,6 @@ beforeAll(async () => {
   ({ server, browser, page } = await startServerAndPage(pageErrors));
 });
 afterAll(() => stopServerAndPage({ server, browser }));
-
-async function logIn(p: Page, username: string, password: string): Promise<void> {
-  await p.goto(`${server.origin}/login?continue=%2F`);
-  await p.type('input[name=username]', username);
-  await p.type('input[name=password]', password);
-  await Promise.all([p.waitForNavigation(), p.click('button[type=submit]')]);
-}
-
-interface Heard {
-  /** The engine's element: its position in seconds and its MediaError code. */
-  readonly time: number;
-  readonly error: number | null;
-  readonly preview: { readonly time: number; readonly paused: boolean };
-  readonly widget: { readonly isPlaying: boolean; readonly trackUri: string | null; readonly forcePreview: boolean };
-  readonly engineActions: string[];
-}
-
-/** What the page reports: the engine's audio element (not the preview's), the widget's state and the engine's log. */
-const heard = (p: Page): Promise<Heard> =>
-  p.evaluate(() => {
-    const w = window as unknown as {
-      __embedDebug: { state(): { playback: { isPlaying: boolean; trackUri: string | null }; platform: { forcePreview: boolean } } };
-      __engineDebug?: { actionLog(): string };
-    };
-    const engine = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
-    const preview = document.querySelector<HTMLAudioElement>('audio#preview-audio');
-    const state = w.__embedDebug.state();
-    const log = w.__engineDebug?.actionLog() ?? '';
-    return {
-      time: engine?.currentTime ?? 0,
-      error: engine?.error?.code ?? null,
-      preview: { time: preview?.currentTime ?? 0, paused: preview?.paused ?? true },
-      widget: { isPlaying: state.playback.isPlaying, trackUri: state.playback.trackUri, forcePreview: state.platform.forcePreview },
-      engineActions: log
-        .split('\n')
-        .slice(1)
-        .filter((line) => line !== '')
-        .map((line) => (JSON.parse(line) as { action: { type: string } }).action.type),
-    };
-  });
-
-async function waitFor(p: Page, what: string, test: (h: Heard) => boolean, timeoutMs = 60_000): Promise<Heard> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const h = await heard(p);
-    if (test(h)) return h;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...h, engineActions: h.engineActions.slice(-15) })}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 function rows<T>(sql: string, ...params: unknown[]): T[] {
   const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
@@ -90,7 +41,7 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
   let tracks: Array<{ id: string; duration_ms: number }>;
 
   it('plays the album\'s protected first track in full: past the 30 s preview cap, with started_playing and played_threshold_reached sent', async () => {
-    await logIn(page, 'demo', 'demo');
+    await logIn(page, server.origin, 'demo', 'demo');
     const albumId = firstAlbumId(server.dataDir);
     tracks = rows<{ id: string; duration_ms: number }>('SELECT id, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number', albumId);
     await page.goto(`${server.origin}/embed/album/${albumId}?debug=1`);
@@ -183,6 +134,24 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     const fallback = await waitFor(widevineOnly, 'the preview playing', (h) => h.widget.forcePreview && h.preview.time > 0.5 && !h.preview.paused);
     expect(fallback.engineActions).toContain('player/initializationFailed');
     await widevineOnly.close();
+  });
+
+  it('shows the playback-not-supported modal when the licence server refuses the licence (spec 000 §8, spec 001 §8 Reactions)', async () => {
+    const refused = await browser.newPage();
+    await refused.setRequestInterception(true);
+    refused.on('request', (request) => {
+      // 403: not retried (spec 001 §7 Media), a licence error for the widget.
+      if (request.method() === 'POST' && request.url().includes('/licence/v1/clearkey')) void request.respond({ status: 403, body: '' });
+      else void request.continue();
+    });
+    await refused.goto(`${server.origin}/embed/album/${firstAlbumId(server.dataDir)}?debug=1`);
+    await refused.waitForSelector('html[data-hydrated=true]');
+    await refused.hover('[data-testid=play-button]');
+    await refused.click('[data-testid=play-button]');
+    await refused.waitForSelector('[data-testid=playback-not-supported-modal]', { timeout: 30_000 });
+    const after = await heard(refused);
+    expect(after.engineActions).toContain('drm/failed');
+    await refused.close();
   });
 });
 

@@ -93,6 +93,16 @@ describe('browser MediaSource adapter (core/ports.ts MediaSourcePort)', () => {
     expect(buffers).toHaveLength(1);
   });
 
+  it("isTypeSupported asks the browser's MediaSource, and is false where there is none (spec 001 §8: no track player)", () => {
+    const isTypeSupported = jest.fn((type: string) => type.startsWith('audio/mp4'));
+    const element = { addEventListener: () => undefined } as unknown as MediaSourceElement;
+    const base = { URL: { createObjectURL: () => '', revokeObjectURL: () => undefined }, navigator: { onLine: true }, fetch: () => Promise.reject(new Error('no')) };
+    const port = createBrowserMediaSource({ ...base, MediaSource: { isTypeSupported } as unknown as typeof MediaSource }, element);
+    expect([port.isTypeSupported('audio/mp4; codecs="mp4a.40.2"'), port.isTypeSupported('audio/webm')]).toEqual([true, false]);
+    const without = createBrowserMediaSource({ ...base, MediaSource: undefined as unknown as typeof MediaSource }, element);
+    expect(without.isTypeSupported('audio/mp4; codecs="mp4a.40.2"')).toBe(false);
+  });
+
   it('an unsupported type errors attach with NotSupportedError', async () => {
     const { port, sources } = setup({ unsupported: true });
     const attached = firstValueFrom(port.attach('audio/x'));

@@ -11,6 +11,8 @@ export interface FakeMediaSourceScript {
   readonly updateMs?: number;
   /** The DOMException name an append of `key` fails with, if any (e.g. QuotaExceededError). */
   readonly appendError?: (key: string, n: number) => string | undefined;
+  /** isTypeSupported() answers false (a browser without MediaSource). */
+  readonly unsupported?: boolean;
   /** attach() fails with this name (NotSupportedError) instead of opening. */
   readonly attachError?: string;
   /** play() is refused with this name (NotAllowedError: autoplay blocked). */
@@ -49,6 +51,7 @@ export function createFakeMediaSource(scheduler: SchedulerLike, calls: string[],
     });
 
   return {
+    isTypeSupported: () => script.unsupported !== true,
     attach: (mimeType) =>
       new Observable<void>((subscriber) => {
         calls.push(`attach ${mimeType}`);

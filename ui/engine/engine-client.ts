@@ -22,7 +22,7 @@ import { storedDeviceId } from '../../core/engine/device/device-id';
 import { encrypted } from '../../core/engine/drm/actions';
 import { networkChanged } from '../../core/engine/transport/actions';
 import { decodeMediaElementFact } from '../../core/engine/media/element-fact';
-import { engineReducer, initialEngineState, type EngineState } from '../../core/engine/player';
+import { engineReducer, initialEngineState, pageHidden, type EngineState } from '../../core/engine/player';
 import { commandInputs } from '../../core/engine/player/client-commands';
 import { engineOverTap, type EngineConfig, type EnginePorts } from '../../core/engine/player/tapped-deps';
 import { createRecordingTap } from '../../core/store/port-tap';
@@ -116,6 +116,7 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   ports.mediaSource.facts$.subscribe((fact) => input(decodeMediaElementFact(fact, store.getState().media.playId), 'adapter'));
   ports.eme.encrypted$.subscribe((fact) => input(encrypted(fact), 'adapter'));
   createBrowserNetwork(window).subscribe((online) => input(networkChanged({ online }), 'adapter'));
+  window.addEventListener('pagehide', () => input(pageHidden(), 'adapter'));
   if (new URLSearchParams(window.location.search).get('debug') === '1') {
     const transcript = () => serializeTranscript({ header: { kind: 'transcript', schema: TRANSCRIPT_SCHEMA, app: ENGINE_APP, config }, entries: tap.entries() });
     window.__engineDebug = {

@@ -65,6 +65,8 @@ export const deregisterEpic: DeviceEpic = (action$, state$, deps) =>
         path: `/devices/${encodeURIComponent(deps.device.descriptor.id)}`,
         body: { seq_num: nextSeq(s.device.lastSeq), state_ref: s.device.stateRef },
         retrying: retryStateCall(DEREGISTER_RETRIES, deps.scheduler),
+        // A deregistration is mostly sent as the page goes away (player/page-exit.epic.ts).
+        keepalive: true,
       }).pipe(
         onAnswer((r) => [deregistrationSucceeded(r.status) ? A.deregistered() : A.deregistrationFailed({ err: `Request was not successful (status ${r.status})` })]),
         catchError((e: unknown) => of(A.deregistrationFailed({ err: message(e) }))),

@@ -34,12 +34,19 @@ export function spclientRequest(
   method: HttpRequest['method'],
   path: string,
   body?: unknown,
+  keepalive = false,
 ): Observable<HttpResponse> {
   const base = spclientBase(transport);
   if (base === null) return throwError(() => new Error('Track-playback service not resolved'));
   const headers: Record<string, string> = { authorization: `Bearer ${token ?? ''}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const request: HttpRequest = body === undefined ? { method, url: base + path, headers } : { method, url: base + path, headers, body: JSON.stringify(body) };
+  const request: HttpRequest = {
+    method,
+    url: base + path,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(keepalive ? { keepalive } : {}),
+  };
   return http.request(request);
 }
 
@@ -51,8 +58,9 @@ export function trackPlaybackRequest(
   method: HttpRequest['method'],
   path: string,
   body?: unknown,
+  keepalive = false,
 ): Observable<HttpResponse> {
-  return spclientRequest(http, transport, token, method, TRACK_PLAYBACK_PATH + path, body);
+  return spclientRequest(http, transport, token, method, TRACK_PLAYBACK_PATH + path, body, keepalive);
 }
 
 /** What one track-playback call sends; `retrying` wraps each send (spec 001 §9 State call retries). */
@@ -61,6 +69,8 @@ export interface TrackPlaybackCall {
   readonly path: string;
   readonly body?: unknown;
   readonly retrying?: MonoTypeOperatorFunction<HttpResponse>;
+  /** Sent so that it outlives the page (a deregistration as the page goes away). */
+  readonly keepalive?: boolean;
 }
 
 /** A track-playback call with the transport's token, sent once more with a refreshed one after a 401 (spec 001 §8 Resolve/transport). */
@@ -71,6 +81,6 @@ export function authorisedTrackPlaybackCall(
   call: TrackPlaybackCall,
 ): Observable<AuthorisedStep> {
   return retryOnUnauthorised(action$, SPCLIENT_CALLER, transport.accessToken, (token) =>
-    trackPlaybackRequest(http, transport, token, call.method, call.path, call.body).pipe(call.retrying ?? identity),
+    trackPlaybackRequest(http, transport, token, call.method, call.path, call.body, call.keepalive).pipe(call.retrying ?? identity),
   );
 }

@@ -28,6 +28,8 @@ export const seekRequested = defineAction('engine/seekRequested', { positionMs: 
 export const seekByRequested = defineAction('engine/seekByRequested', { deltaMs: t.number });
 /** spec 001 §5: checked against [0, 1] ('Volume should be in range [0, 1]'). */
 export const volumeRequested = defineAction('engine/volumeRequested', { volume: t.number });
+/** The page is going away (the browser's pagehide, an adapter fact). */
+export const pageHidden = defineAction('engine/pageHidden');
 
 // Decisions and facts.
 /** A command refused (spec 001 §5, §8 messages), with the command's type. */
@@ -60,6 +62,7 @@ export const playerActions = [
   seekRequested,
   seekByRequested,
   volumeRequested,
+  pageHidden,
   commandRefused,
   playerCommandSent,
   playerCommandFailed,

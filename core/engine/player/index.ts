@@ -1,8 +1,9 @@
 /**
  * The whole engine of spec 001 as one store: the session, transport, device, list player, media
  * player, DRM and tracking pieces (each under core/engine/), joined by the player glue of this
- * folder (start-up, commands, contexts, track loads, media facts, progress). The widget talks to it
- * through the client (ui/engine/): commands in (src 'ui'), events out (client-events.ts).
+ * folder (start-up and its failures, commands, contexts, track loads, media facts, progress and
+ * its state updates). The widget talks to it through the client (ui/engine/): commands in
+ * (src 'ui'), events out (client-events.ts).
  * Mount: `createStore({ reducer: engineReducer, epics: engineEpics(logging), deps, initialState: initialEngineState })`
  * with EngineDeps (core/engine/player/deps.ts).
  */
@@ -34,9 +35,13 @@ import { contextEpic } from './context.epic';
 import { PLAYER_CALLER, type EngineDeps, type EngineState } from './deps';
 import { logsEpic } from './logs.epic';
 import { mediaFactsEpic } from './media-facts.epic';
+import { pageExitEpic } from './page-exit.epic';
+import { trackPlayerEpic } from './track-player.epic';
 import { productStateEpic } from './product-state.epic';
 import { progressEpic } from './progress.epic';
+import { progressUpdatesEpic } from './progress-updates.epic';
 import { playerReducer } from './reducer';
+import { registrationFailureEpic } from './registration-failure.epic';
 import { startEpic, tokenUpdatesEpic } from './start.epic';
 import { initialPlayerState } from './state';
 import { trackLoadEpic } from './track.epic';
@@ -88,14 +93,18 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     ...trackingEpics,
     ...loggingEpics(logging),
     startEpic,
+    trackPlayerEpic,
     tokenUpdatesEpic,
+    registrationFailureEpic,
     commandsEpic,
     contextEpic,
     trackLoadEpic,
     mediaFactsEpic,
     logsEpic,
     progressEpic,
+    progressUpdatesEpic,
     volumeEpic,
     productStateEpic,
+    pageExitEpic,
   ];
 }

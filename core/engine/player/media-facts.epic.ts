@@ -21,7 +21,8 @@ import {
 } from '../tracking/actions';
 import type { EngineState, PlayerEpic } from './deps';
 
-const update = (reason: StateUpdateReason, state: EngineState, position = state.media.positionMs): Action =>
+/** A state update (spec 001 §4 State update sends) at the media's position (or `position`), with the track's duration. */
+export const update = (reason: StateUpdateReason, state: EngineState, position = state.media.positionMs): Action =>
   stateUpdateRequested({ reason, position, duration: state.media.plan?.durationMs ?? 0 });
 
 /** The device's ref with a new paused flag, when it changes. */

@@ -84,6 +84,7 @@ export function tapEngineDeps(tap: PortTap, config: EngineConfig, ports?: Engine
       encrypted$: inputsOnly('eme.encrypted$'),
     },
     mediaSource: {
+      isTypeSupported: (mimeType) => tap.value('mediaSource.isTypeSupported', [mimeType], () => real().mediaSource.isTypeSupported(mimeType)),
       attach: (mimeType) => tap.stream('mediaSource.attach', [mimeType], () => real().mediaSource.attach(mimeType)),
       fetchRange: (key, url, range) => tap.stream('mediaSource.fetchRange', [key, url, range], () => real().mediaSource.fetchRange(key, url, range)),
       append: (key) => tap.stream('mediaSource.append', [key], () => real().mediaSource.append(key)),
