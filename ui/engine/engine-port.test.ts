@@ -45,4 +45,14 @@ describe('lazy engine port (issue 5 Widget: the engine is a separate chunk, load
     const port = createLazyEnginePort(() => Promise.reject(new Error('chunk load failed')));
     await expect(lastValueFrom(port.send({ kind: 'initialise' }))).rejects.toThrow('chunk load failed');
   });
+
+  it('after a failed load, the next command fetches the chunk again rather than failing for ever', async () => {
+    const { client, sent } = fakeClient();
+    const start = jest.fn().mockRejectedValueOnce(new Error('chunk load failed')).mockResolvedValue(client);
+    const port = createLazyEnginePort(start);
+    await expect(lastValueFrom(port.send({ kind: 'initialise' }))).rejects.toThrow('chunk load failed');
+    await lastValueFrom(port.send({ kind: 'play', contextUri: 'spotify:album:a', index: 0 }), { defaultValue: undefined });
+    expect(start).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual([{ kind: 'play', contextUri: 'spotify:album:a', index: 0 }]);
+  });
 });

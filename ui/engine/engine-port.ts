@@ -18,10 +18,17 @@ export function createLazyEnginePort(start: () => Promise<EngineClient>): Engine
   const events = new Subject<unknown>();
   let client: Promise<EngineClient> | undefined;
   const started = (): Promise<EngineClient> => {
-    client ??= start().then((c) => {
-      c.events$.subscribe(events);
-      return c;
-    });
+    client ??= start().then(
+      (c) => {
+        c.events$.subscribe(events);
+        return c;
+      },
+      (err: unknown) => {
+        // A chunk that failed to load (a network blip) is fetched again on the next command.
+        client = undefined;
+        throw err;
+      },
+    );
     return client;
   };
   return {
