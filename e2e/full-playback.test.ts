@@ -37,6 +37,14 @@ async function clickProgressAt(p: Page, ms: number, durationMs: number): Promise
   await p.mouse.click(box.x + (box.width * ms) / durationMs, box.y + box.height / 2);
 }
 
+/** Opens the album embed (debug=1) and presses play as a visitor would: pointer over it, then a click. */
+async function pressPlay(p: Page): Promise<void> {
+  await p.goto(`${server.origin}/embed/album/${firstAlbumId(server.dataDir)}?debug=1`);
+  await p.waitForSelector('html[data-hydrated=true]');
+  await p.hover('[data-testid=play-button]');
+  await p.click('[data-testid=play-button]');
+}
+
 describe('full playback for a logged-in visitor (issue 5)', () => {
   let tracks: Array<{ id: string; duration_ms: number }>;
 
@@ -127,10 +135,7 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
       navigator.requestMediaKeySystemAccess = (keySystem: string, configs: MediaKeySystemConfiguration[]) =>
         keySystem === 'com.widevine.alpha' ? original(keySystem, configs) : Promise.reject(new DOMException('Unsupported keySystem', 'NotSupportedError'));
     });
-    await widevineOnly.goto(`${server.origin}/embed/album/${firstAlbumId(server.dataDir)}?debug=1`);
-    await widevineOnly.waitForSelector('html[data-hydrated=true]');
-    await widevineOnly.hover('[data-testid=play-button]');
-    await widevineOnly.click('[data-testid=play-button]');
+    await pressPlay(widevineOnly);
     const fallback = await waitFor(widevineOnly, 'the preview playing', (h) => h.widget.forcePreview && h.preview.time > 0.5 && !h.preview.paused);
     expect(fallback.engineActions).toContain('player/initializationFailed');
     await widevineOnly.close();
@@ -144,14 +149,46 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
       if (request.method() === 'POST' && request.url().includes('/licence/v1/clearkey')) void request.respond({ status: 403, body: '' });
       else void request.continue();
     });
-    await refused.goto(`${server.origin}/embed/album/${firstAlbumId(server.dataDir)}?debug=1`);
-    await refused.waitForSelector('html[data-hydrated=true]');
-    await refused.hover('[data-testid=play-button]');
-    await refused.click('[data-testid=play-button]');
+    await pressPlay(refused);
     await refused.waitForSelector('[data-testid=playback-not-supported-modal]', { timeout: 30_000 });
     const after = await heard(refused);
     expect(after.engineActions).toContain('drm/failed');
     await refused.close();
+  });
+});
+
+// Last: these log the browser in as other users.
+describe('logged-in visitors the engine cannot serve hear the preview (spec 000 §4 Initialization failure)', () => {
+  it('a free listener: the track-playback service refuses the registration with 403 premium required (spec 001 §6, §8), an initialization failure', async () => {
+    await page.goto(`${server.origin}/logout`);
+    await logIn(page, server.origin, 'free', 'free');
+    await pressPlay(page);
+    const first = await waitFor(page, 'the preview playing', (h) => h.widget.forcePreview && h.preview.time > 0.5 && !h.preview.paused);
+    // The engine started for this logged-in visitor: it connected and tried to register its device.
+    expect(first.engineActions).toEqual(expect.arrayContaining(['transport/authenticated', 'device/registrationRequested']));
+    expect(first.engineActions).not.toContain('device/registered');
+    expect(first.engineLog.find((a) => a.type === 'device/registrationFailed')).toMatchObject({
+      code: 'TP_REGISTRATION_FAILED_NON_PREMIUM',
+      err: 'Premium required',
+      fatal: true,
+    });
+    expect(first.engineLog.find((a) => a.type === 'player/initializationFailed')).toMatchObject({ code: 'LIST_PLAYER_NO_TRACK_PLAYER', message: 'Premium required' });
+    // The preview goes on (its currentTime advances) and the engine's element stays silent.
+    await waitFor(page, 'the preview advancing', (h) => h.preview.time > first.preview.time + 1 && !h.preview.paused);
+    expect((await heard(page)).time).toBe(0);
+  });
+
+  it('a browser without MediaSource has no track player (spec 001 §8 List player, Reactions)', async () => {
+    await page.goto(`${server.origin}/logout`);
+    await logIn(page, server.origin, 'demo', 'demo');
+    const noMse = await browser.newPage();
+    await noMse.evaluateOnNewDocument(() => {
+      delete (window as { MediaSource?: unknown }).MediaSource;
+    });
+    await pressPlay(noMse);
+    const fallback = await waitFor(noMse, 'the preview playing', (h) => h.widget.forcePreview && h.preview.time > 0.5 && !h.preview.paused);
+    expect(fallback.engineLog.find((a) => a.type === 'player/initializationFailed')).toMatchObject({ code: 'LIST_PLAYER_NO_TRACK_PLAYER' });
+    await noMse.close();
   });
 });
 

@@ -173,6 +173,12 @@ describe('GET /signup and POST /signup (the widget sign-up link, spec 000 §7)',
 });
 
 describe('sessions and GET /logout', () => {
+  it("logout clears this origin's storage too: the engine's stored token and device id are not left to the next user", async () => {
+    const cookie = await t.login('demo', 'demo');
+    const response = await t.request({ url: '/logout', headers: { cookie } });
+    expect(response.headers.get('clear-site-data')).toBe('"storage"');
+  });
+
   it('logout clears the cookie and the session row, then goes to /; the old cookie is anonymous', async () => {
     const cookie = await t.login('demo', 'demo');
     expect(sessionRows(cookie)).toEqual({ n: 1 });

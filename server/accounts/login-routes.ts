@@ -86,6 +86,10 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
 
   app.get('/logout', async (request, reply) => {
     deps.sessions.end(reply, request);
+    // The engine keeps the user's access token (and device id) in this origin's storage (spec 001
+    // §4 Auth: a stored token is reused until it expires): a logout must not leave them to the next
+    // user of the browser.
+    void reply.header('clear-site-data', '"storage"');
     return goOn(reply, '/');
   });
 }
