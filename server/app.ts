@@ -12,6 +12,7 @@ import { registerPlayback } from './playback/routes';
 import { registerLicenceRoutes } from './licence/routes';
 import { registerLoggingService } from './logging-service/routes';
 import { registerOpenPageRoutes } from './open/routes';
+import { DEMO_FEATURE_FLAGS, registerFeatureFlagRoutes, type FeatureFlags } from './feature-flags/routes';
 import { RELEASE_STAMP } from './embed/embed-data';
 import { messagePage } from './embed/html';
 import { INVALID_URI_MESSAGE } from '../core/model/uri';
@@ -36,6 +37,8 @@ export interface ServerOptions {
   readonly publicUrl?: string;
   readonly country?: string;
   readonly logger?: boolean;
+  /** The feature-flag service's cells (spec 001 §7 User and flags); DEMO_FEATURE_FLAGS (none) by default. */
+  readonly featureFlags?: FeatureFlags;
 }
 
 /** The reference provider: one fastify app, routes grouped by service. */
@@ -123,5 +126,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerLicenceRoutes(app, { db, verify: verifyToken, publicUrl });
   // Issue 5: the logging service, /v1/logging/* and /v1/metric (server/logging-service/README.md).
   registerLoggingService(app, { db, verify: verifyToken });
+  // Issue 5: the feature-flag service the engine asks for 'send all state updates' (spec 001 §4, §7 User and flags).
+  registerFeatureFlagRoutes(app, { verify: verifyToken, flags: options.featureFlags ?? DEMO_FEATURE_FLAGS });
   return app;
 }

@@ -1,3 +1,5 @@
+import { parseFeatureFlags, type FeatureFlags } from './feature-flags/routes';
+
 /** The provider's settings, from environment variables with working defaults (ARCHITECTURE.md §4). */
 export interface ServerConfig {
   readonly port: number;
@@ -8,6 +10,8 @@ export interface ServerConfig {
   readonly publicUrl: string;
   /** The visitor's country for market checks (spec 000 §3 page config countryCode). */
   readonly country: string;
+  /** FEATURE_FLAGS: the feature-flag service's cells, a JSON object (e.g. `{"send all state updates":true}`); none by default. */
+  readonly featureFlags: FeatureFlags;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -21,5 +25,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: env.DATA_DIR ?? 'data',
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
     country,
+    featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
   };
 }

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     fixturesDir: join(root, 'fixtures'),
     publicUrl: config.publicUrl,
     country: config.country,
+    featureFlags: config.featureFlags,
     logger: false,
   });
   await app.listen({ port: config.port, host: config.host });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from './app';
+import { buildServer, type ServerOptions } from './app';
 import { FIXTURES_DIR } from './testing/demo-catalogue';
 
 export interface TestServer {
@@ -27,7 +27,7 @@ export function fakeDist(): string {
 /** The real server on a free loopback port over a temporary data directory. */
 export async function startTestServer(
   dataDir = mkdtempSync(join(tmpdir(), 'embed-data-')),
-  options: { country?: string } = {},
+  options: Pick<ServerOptions, 'country' | 'featureFlags'> = {},
 ): Promise<TestServer> {
   const distDir = fakeDist();
   const app = await buildServer({ dataDir, distDir, fixturesDir: FIXTURES_DIR, ...options });

@@ -35,8 +35,8 @@ export interface PlaybackTestServer {
   stop(): Promise<void>;
 }
 
-export async function startPlaybackTestServer(): Promise<PlaybackTestServer> {
-  const server = await startTestServer();
+export async function startPlaybackTestServer(options?: Parameters<typeof startTestServer>[1]): Promise<PlaybackTestServer> {
+  const server = await startTestServer(undefined, options);
   const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
   const issue = createTokenIssuer(db, Date.now);
   const accountId = (username: string): string => (db.prepare('SELECT id FROM accounts WHERE username = ?').get(username) as { id: string }).id;

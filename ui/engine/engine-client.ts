@@ -80,7 +80,7 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
       mimeType: MIME_TYPE,
       pauseOnQuotaExceeded: false,
     },
-    device: { descriptor: checked.descriptor, clientVersion: options.version, limitStateUpdates: true },
+    device: { descriptor: checked.descriptor, clientVersion: options.version },
     player: {
       accountsUrl: base(options.hosts.accounts),
       resolveUrl: `${api}/apresolve`,

@@ -53,6 +53,14 @@ export const volumeSent = defineAction('device/volumeSent', { volume: t.number, 
 export const volumeSendFailed = defineAction('device/volumeSendFailed', { err: t.string });
 export const conflictSendFailed = defineAction('device/conflictSendFailed', { err: t.string });
 
+// Feature flags (spec 001 §7 User and flags, §8 Flags): the experiment cell that decides whether state updates are limited (§4).
+/** The player has a token: ask the provider's flags service for this cell, once. */
+export const featureFlagRequested = defineAction('device/featureFlagRequested', { name: t.string });
+/** Whether the cell is on; a failed fetch resolves it as not on (spec 001 §8 "resolves with false"). */
+export const featureFlagResolved = defineAction('device/featureFlagResolved', { name: t.string, on: t.boolean });
+/** spec 001 §8 Flags: the flag error, with the spec's text; a featureFlagResolved (not on) follows. */
+export const featureFlagFailed = defineAction('device/featureFlagFailed', { name: t.string, err: t.string });
+
 export const deviceActions = [
   registrationRequested,
   registered,
@@ -78,4 +86,7 @@ export const deviceActions = [
   volumeSent,
   volumeSendFailed,
   conflictSendFailed,
+  featureFlagRequested,
+  featureFlagResolved,
+  featureFlagFailed,
 ] as const;

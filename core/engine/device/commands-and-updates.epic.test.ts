@@ -68,6 +68,17 @@ describe('state update sends (spec 001 §4, §7 PUT devices/{id}/state)', () => 
     expect(JSON.parse(calls[1]?.body ?? '')).toMatchObject({ seq_num: 2, previous_position: 1, sub_state: { position: 2 }, debug_source: 'progress' });
   });
 
+  it("a send requested while one is in flight is held while limiting is on (the default), and goes at once once the cell 'send all state updates' is on", () => {
+    const sentAt = (inputs: Parameters<typeof run>[0]) => run(inputs).log.filter(([, type]) => type === 'stateUpdateSent').map(([t]) => t);
+    // HTTP answers 10 ms after each send: held, the second goes at 10 and is answered at 20.
+    expect(sentAt([[0, req(1)], [1, req(2)]])).toEqual([10, 20]);
+    expect(sentAt([[0, A.featureFlagResolved({ name: 'send all state updates', on: false })], [1, req(1)], [2, req(2)]])).toEqual([11, 21]);
+    // With the cell on, both are in flight together.
+    expect(sentAt([[0, A.featureFlagResolved({ name: 'send all state updates', on: true })], [1, req(1)], [2, req(2)]])).toEqual([11, 12]);
+    // Another cell changes nothing.
+    expect(sentAt([[0, A.featureFlagResolved({ name: 'other', on: true })], [1, req(1)], [2, req(2)]])).toEqual([11, 21]);
+  });
+
   it('a non-2xx answer is a failed send (a 4xx other than 401 at once: spec 001 §9 retries only failures)', () => {
     const { log } = run([[0, req(1)]], () => ({ status: 400, headers: {}, body: '' }));
     expect(log).toEqual([[10, 'stateUpdateFailed', { seq: 1, err: 'Request was not successful (status 400)' }]]);

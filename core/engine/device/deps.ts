@@ -4,13 +4,11 @@ import type { TransportSlice } from '../transport/state';
 import type { DeviceDescriptor } from './descriptor';
 import type { DeviceSlice } from './state';
 
-/** How this device presents itself and sends (spec 001 §3 Device descriptor, §4 State update sends). */
+/** How this device presents itself (spec 001 §3 Device descriptor). */
 export interface DeviceConfig {
   /** Checked with checkDescriptor; its id comes from storedDeviceId. */
   readonly descriptor: DeviceDescriptor;
   readonly clientVersion: string;
-  /** spec 001 §4: limiting applies when the experiment cell 'send all state updates' is not on. */
-  readonly limitStateUpdates: boolean;
 }
 
 export type DeviceDeps = Pick<Ports, 'clock' | 'scheduler' | 'http'> & { readonly device: DeviceConfig };

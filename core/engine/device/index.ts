@@ -21,6 +21,7 @@ export type { DeviceConfig, DeviceDeps, DeviceEpic } from './deps';
 export { COMMAND_URI, PLAY_TOKEN_LOST_URI } from './remote-command';
 export { StateUpdateReason } from './state-update';
 export { limitsStateUpdates } from './state-sender';
+export { FEATURE_FLAGS_PATH, SEND_ALL_STATE_UPDATES, flagOutcome } from './feature-flag';
 export type { StateRef } from './state-ref';
 export { checkRemotePosition, checkRemoteVolume, checkVolume, scaleVolume } from './volume';
 

@@ -6,6 +6,15 @@ const ref = (s: string, paused = false) => ({ state_machine_id: 'm', state_id: s
 const playing: DeviceState = { ...initialDeviceState, registration: 'registered', connectionId: 'c1', stateRef: ref('s1'), paused: false };
 
 describe('device reducer (spec 001 §4 Device service client)', () => {
+  it("state updates are limited until the cell 'send all state updates' resolves on (spec 001 §4; §8 a failed fetch resolves not on)", () => {
+    expect(initialDeviceState.limitStateUpdates).toBe(true);
+    const on = deviceReducer(initialDeviceState, A.featureFlagResolved({ name: 'send all state updates', on: true }));
+    expect(on.limitStateUpdates).toBe(false);
+    expect(deviceReducer(on, A.featureFlagResolved({ name: 'send all state updates', on: false })).limitStateUpdates).toBe(true);
+    expect(deviceReducer(initialDeviceState, A.featureFlagResolved({ name: 'another cell', on: true }))).toBe(initialDeviceState);
+    expect(deviceReducer(initialDeviceState, A.featureFlagFailed({ name: 'send all state updates', err: 'x' }))).toBe(initialDeviceState);
+  });
+
   it('unregistered → registering → registered on the same connection id', () => {
     const s = deviceReducer(deviceReducer(initialDeviceState, A.registrationRequested({ connectionId: 'c1' })), A.registered({ connectionId: 'c1' }));
     expect(s).toMatchObject({ registration: 'registered', connectionId: 'c1' });

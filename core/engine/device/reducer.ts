@@ -2,6 +2,8 @@ import type { Action, ActionOf } from '../../store/action';
 import type { deviceActions } from './actions';
 import type { DeviceState } from './state';
 import { conflictBatch } from './state-update';
+import { SEND_ALL_STATE_UPDATES } from './feature-flag';
+import { limitsStateUpdates } from './state-sender';
 
 type DeviceAction = ActionOf<(typeof deviceActions)[number]>;
 const isDeviceAction = (action: Action): action is DeviceAction => action.type.startsWith('device/');
@@ -46,7 +48,11 @@ export function deviceReducer(state: DeviceState, action: Action): DeviceState {
     case 'device/volumeSendFailed':
     case 'device/conflictSendFailed':
       return { ...state, lastError: action.err };
+    case 'device/featureFlagResolved':
+      return action.name === SEND_ALL_STATE_UPDATES ? { ...state, limitStateUpdates: limitsStateUpdates(action.on) } : state;
     case 'device/deregistrationRequested':
+    case 'device/featureFlagRequested':
+    case 'device/featureFlagFailed':
     case 'device/remotePing':
     case 'device/stateUpdateRequested':
     case 'device/volumeSent':

@@ -22,7 +22,7 @@ function run(limit: boolean, marbles: string, values: Record<string, StateUpdate
   const s = new TestScheduler((a, b) => expect(a).toEqual(b));
   s.run(({ hot, cold, expectObservable }) => {
     const send = (_p: StateUpdatePayload): Observable<number> => cold('10ms (x|)', { x: 200 });
-    expectObservable(hot(marbles, values).pipe(sendStateUpdates(send, limit, firstSeq), map(brief))).toBe(expected, out);
+    expectObservable(hot(marbles, values).pipe(sendStateUpdates(send, () => limit, firstSeq), map(brief))).toBe(expected, out);
   });
 }
 
@@ -53,7 +53,7 @@ describe('state update sends (spec 001 §4 State update sends)', () => {
     s.run(({ hot, cold, expectObservable }) => {
       let n = 0;
       const send = () => (n++ === 0 ? cold<number>('5ms #', undefined, new Error('down')) : cold('5ms (x|)', { x: 200 }));
-      const out$ = hot('a 9ms b', { a: update(1), b: update(2) }).pipe(sendStateUpdates(send, true), map(brief));
+      const out$ = hot('a 9ms b', { a: update(1), b: update(2) }).pipe(sendStateUpdates(send, () => true), map(brief));
       expectObservable(out$).toBe('5ms x 9ms y', { x: 'failed#1@1', y: 'sent#2@2' });
     });
   });
@@ -64,9 +64,32 @@ describe('state update sends (spec 001 §4 State update sends)', () => {
       const refresh = { type: 'session/tokenRefreshRequested' };
       let n = 0;
       const send = (): Observable<number | { type: string }> => (n++ === 0 ? cold('5ms r 9ms (x|)', { r: refresh, x: 200 }) : cold('5ms (x|)', { x: 200 }));
-      const out$ = hot('a b', { a: update(1), b: update(2) }).pipe(sendStateUpdates(send, true), map(brief));
+      const out$ = hot('a b', { a: update(1), b: update(2) }).pipe(sendStateUpdates(send, () => true), map(brief));
       expectObservable(out$).toBe('5ms r 9ms x 4ms y', { r: 'asked:session/tokenRefreshRequested', x: 'sent#1@1', y: 'sent#2@2' });
     });
+  });
+});
+
+describe("limiting read live (spec 001 §4: the cell 'send all state updates' resolves after the token)", () => {
+  /** Limits until the cell turns on at `onAt` (virtual ms); each send takes 10 ms and answers 200. */
+  function runLive(onAt: number, marbles: string, expected: string, out: Record<string, string>) {
+    const s = new TestScheduler((a, b) => expect(a).toEqual(b));
+    s.run(({ hot, cold, expectObservable }) => {
+      const send = (): Observable<number> => cold('10ms (x|)', { x: 200 });
+      const limit = () => s.now() < onAt;
+      expectObservable(hot(marbles, { a: update(1), b: update(2), c: update(3) }).pipe(sendStateUpdates(send, limit), map(brief))).toBe(expected, out);
+    });
+  }
+
+  it('an update arriving while one is in flight is held while limiting is on, and goes at once after the cell is on', () => {
+    // Cell on at 5: a (0) in flight, b (1) held till a's answer at 10; c (11) arrives while b is in flight and goes at once.
+    runLive(5, 'a b 9ms c', '10ms x 9ms y z', { x: 'sent#1@1', y: 'sent#2@2', z: 'sent#3@3' });
+    // Never on: c waits for b as well.
+    runLive(Infinity, 'a b 9ms c', '10ms x 9ms y 9ms z', { x: 'sent#1@1', y: 'sent#2@2', z: 'sent#3@3' });
+  });
+
+  it('completes only after the queued and in-flight sends are done', () => {
+    runLive(Infinity, 'a b|', '10ms x 9ms (y|)', { x: 'sent#1@1', y: 'sent#2@2' });
   });
 });
 

@@ -71,7 +71,7 @@ export const stateUpdatesEpic: DeviceEpic = (action$, state$, deps) =>
         }),
       );
     return updates$.pipe(
-      sendStateUpdates(send, deps.device.limitStateUpdates, state$.value.device.lastSeq),
+      sendStateUpdates(send, () => state$.value.device.limitStateUpdates, state$.value.device.lastSeq),
       concatMap((r) => {
         if (r.kind === 'skipped') return EMPTY;
         if (r.kind === 'asked') return of(r.action);

@@ -15,6 +15,11 @@ export interface DeviceState {
   readonly rejectedRefs: ReadonlyArray<StateRef>;
   readonly lastError: string | null;
   readonly lastSeq: number;
+  /**
+   * spec 001 §4 State update sends: queued while one is in flight unless the experiment cell
+   * 'send all state updates' is on. Limited until the cell is known, and when its fetch fails (§8).
+   */
+  readonly limitStateUpdates: boolean;
 }
 
 export interface DeviceSlice {
@@ -30,4 +35,5 @@ export const initialDeviceState: DeviceState = {
   rejectedRefs: [],
   lastError: null,
   lastSeq: 0,
+  limitStateUpdates: true,
 };

@@ -12,7 +12,7 @@ import {
   trackingStarted,
   trackPlaying,
 } from '../tracking/actions';
-import { registrationFailed } from '../device/actions';
+import { featureFlagFailed, registrationFailed } from '../device/actions';
 import { registrationOutcome } from '../device/registration';
 import { clientInitialised, playerCommandFailed } from './actions';
 import { logsEpic } from './logs.epic';
@@ -68,9 +68,11 @@ describe('startEpic (spec 001 §4 Client lifecycle, Auth)', () => {
   const connect = [
     ['transport/connectRequested', { caller: 'player', accessToken: 'tok', resolveUrl: PLAYER_CONFIG.resolveUrl }],
     ['drm/setupRequested', { ...PLAYER_CONFIG.drm, accessToken: 'tok' }],
+    // spec 001 §4 State update sends: the cell that decides whether they are limited.
+    ['device/featureFlagRequested', { name: 'send all state updates' }],
   ];
 
-  it('once initialised: loads the session, asks for a token once it is loaded, and with the player\'s token connects the transport and sets up the DRM', () => {
+  it('once initialised: loads the session, asks for a token once it is loaded, and with the player\'s token connects the transport, sets up the DRM and asks for the state-update flag', () => {
     const { log } = runPlayer([startEpic], engineState(), [
       [0, clientInitialised({ instanceId: INSTANCE_ID })],
       [10, sessionLoaded({ hasToken: false })],
@@ -301,6 +303,13 @@ describe('logsEpic (spec 001 §3 Log payloads, §7 Logging)', () => {
     const { log } = runPlayer([logsEpic], engineState(), [[0, started('p1', 0, 0)], [5, playerCommandFailed({ endpoint: 'play', err: 'Request was not successful (status 500)' })]]);
     expect(log).toEqual([
       [5, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Request was not successful (status 500)', endpoint: 'player_command' }], timers: [] }],
+    ]);
+  });
+
+  it('spec 001 §8 Flags: a flag error is reported as a request-failure metric of the flags service', () => {
+    const { log } = runPlayer([logsEpic], engineState(), [[5, featureFlagFailed({ name: 'send all state updates', err: 'Request to abba-service failed with status code 503' })]]);
+    expect(log).toEqual([
+      [5, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Request to abba-service failed with status code 503', endpoint: 'feature_flags' }], timers: [] }],
     ]);
   });
 

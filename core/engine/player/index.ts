@@ -38,6 +38,7 @@ import { mediaFactsEpic } from './media-facts.epic';
 import { pageExitEpic } from './page-exit.epic';
 import { trackPlayerEpic } from './track-player.epic';
 import { productStateEpic } from './product-state.epic';
+import { featureFlagEpic } from './feature-flag.epic';
 import { progressEpic } from './progress.epic';
 import { progressUpdatesEpic } from './progress-updates.epic';
 import { playerReducer } from './reducer';
@@ -105,6 +106,7 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     progressUpdatesEpic,
     volumeEpic,
     productStateEpic,
+    featureFlagEpic,
     pageExitEpic,
   ];
 }

@@ -6,7 +6,7 @@ import { playbackStartPayload, playbackStatsPayload, stallPayload, streamVerific
 import { recordOf } from '../tracking/state';
 import { stallEnded, stallStarted, trackingFinalised, trackingReleased, trackPlaying } from '../tracking/actions';
 import { STALL_MS } from '../media/constants';
-import { registrationFailed, stateUpdateFailed } from '../device/actions';
+import { featureFlagFailed, registrationFailed, stateUpdateFailed } from '../device/actions';
 import { playerCommandFailed, productStateFailed } from './actions';
 import type { PlayerEpic } from './deps';
 
@@ -20,6 +20,7 @@ function requestFailureOf(a: Action): { readonly reason: string; readonly endpoi
   if (playerCommandFailed.match(a)) return { reason: a.err, endpoint: 'player_command' };
   if (stateUpdateFailed.match(a)) return { reason: a.err, endpoint: 'track_playback_state' };
   if (productStateFailed.match(a)) return { reason: a.err, endpoint: 'product_state' };
+  if (featureFlagFailed.match(a)) return { reason: a.err, endpoint: 'feature_flags' };
   // spec 001 §8 Track-playback: "Registration errors are reported unless max-subscription" (report is false for a 429).
   if (registrationFailed.match(a) && a.report) return { reason: a.err, endpoint: 'track_playback_register' };
   return null;

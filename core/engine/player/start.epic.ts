@@ -2,6 +2,8 @@ import { merge, of } from 'rxjs';
 import { filter, map, mergeMap, take } from 'rxjs/operators';
 import type { Action } from '../../store/action';
 import { playerInitFailed } from '../../widget/platform/actions';
+import { featureFlagRequested } from '../device/actions';
+import { SEND_ALL_STATE_UPDATES } from '../device/feature-flag';
 import { drmSetupRequested } from '../drm/actions';
 import { sessionLoadRequested, sessionLoaded, tokenProvided, tokenReceived, tokenRefreshFailed, tokenRequested } from '../session/actions';
 import { connectRequested, tokenUpdated } from '../transport/actions';
@@ -17,7 +19,7 @@ export const INVALID_TOKEN = 'Token provider returned an invalid token';
  * spec 001 §4 Client lifecycle and Auth: once initialised the client loads the session, asks for
  * a token, and with it connects the transport (which registers the device on its connection id)
  * and sets up the DRM (whose key-system choice may fail the initialization: spec 000 §4 then
- * falls back to preview). No token: an initialization failure, and no controller.
+ * falls back to preview), and asks for the feature flag that limits state updates. No token: an initialization failure, and no controller.
  */
 export const startEpic: PlayerEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -40,6 +42,8 @@ export const startEpic: PlayerEpic = (action$, state$, deps) =>
           return [
             connectRequested({ caller: PLAYER_CALLER, accessToken: token, resolveUrl: deps.player.resolveUrl }),
             drmSetupRequested({ ...deps.player.drm, applicationCertificateUrl: deps.player.drm.applicationCertificateUrl, accessToken: token }),
+            // spec 001 §4 State update sends: whether they are limited comes from this cell, fetched once.
+            featureFlagRequested({ name: SEND_ALL_STATE_UPDATES }),
           ];
         }),
       );

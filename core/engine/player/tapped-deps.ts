@@ -114,7 +114,6 @@ const engineConfigCodec = t.type({
       capabilities: t.record(t.string, t.boolean),
     }),
     clientVersion: t.string,
-    limitStateUpdates: t.boolean,
   }),
   player: t.type({
     accountsUrl: t.string,

@@ -29,7 +29,6 @@ export function runDevice(
   createFakeHttp: FakeHttpFactory,
   inputs: ReadonlyArray<readonly [number, Action]>,
   http: HttpResponder = ok,
-  limit = true,
   stopAt = 10000,
 ) {
   // No marble assertions here: the comparator only guards against misuse.
@@ -44,7 +43,7 @@ export function runDevice(
       clock: { now: () => scheduler.now() },
       scheduler,
       http: createFakeHttp(scheduler, calls, http, 10),
-      device: { descriptor, clientVersion: '1.0.0', limitStateUpdates: limit },
+      device: { descriptor, clientVersion: '1.0.0' },
     };
     const transport = { ...initialTransportState('client'), accessToken: 'tok', resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'p.test' } };
     const store = createStore<DeviceSlice & TransportSlice, DeviceDeps>({

@@ -78,7 +78,7 @@ export function runPlayer(
       socket: unused('socket'),
       mediaSource: unused('mediaSource'),
       eme: unused('eme'),
-      device: { descriptor, clientVersion: CLIENT_VERSION, limitStateUpdates: true },
+      device: { descriptor, clientVersion: CLIENT_VERSION },
       media: { storageResolveBase: 'http://p.test/storage-resolve/', seekTableBase: 'http://p.test/seektable/', mimeType: 'audio/mp4; codecs="mp4a.40.2"', pauseOnQuotaExceeded: false },
       player: PLAYER_CONFIG,
     };
