@@ -19,7 +19,8 @@ export const INVALID_TOKEN = 'Token provider returned an invalid token';
  * spec 001 §4 Client lifecycle and Auth: once initialised the client loads the session, asks for
  * a token, and with it connects the transport (which registers the device on its connection id)
  * and sets up the DRM (whose key-system choice may fail the initialization: spec 000 §4 then
- * falls back to preview), and asks for the feature flag that limits state updates. No token: an initialization failure, and no controller.
+ * falls back to preview), and asks for the feature flag that limits state updates. No token: an
+ * initialization failure, and no controller.
  */
 export const startEpic: PlayerEpic = (action$, state$, deps) =>
   action$.pipe(
