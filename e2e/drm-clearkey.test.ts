@@ -98,8 +98,9 @@ describe('DRM through the EME adapter and the DRM epics (spec 001 §3, §7 Media
         'org.w3.clearkey granted',
       ]);
       // The server time and licence URL are fetched as the keys are attached, while the page feeds the
-      // file: they race the encrypted event, but both come before the licence is applied.
-      const prefetch = ['drm/serverTimeFetched', 'drm/licenceUrlResolved'];
+      // file: they race the encrypted event, but a challenge waits for them, so each comes once, before
+      // the licence is applied.
+      const prefetch = ['drm/licencePrefetchStarted', 'drm/serverTimeFetched', 'drm/licenceUrlResolved', 'drm/licencePrefetchEnded'];
       expect(outcome.state.actions.filter((a) => !prefetch.includes(a))).toEqual([
         'drm/setupRequested',
         'drm/keySystemSelected org.w3.clearkey',

@@ -31,6 +31,9 @@ export const mediaKeysAttached = defineAction('drm/mediaKeysAttached', { keySyst
 export const licenceChallenged = defineAction('drm/licenceChallenged', { messageType: t.string, bytes: t.number });
 export const serverTimeFetched = defineAction('drm/serverTimeFetched', { offsetMs: t.number, at: t.number });
 export const licenceUrlResolved = defineAction('drm/licenceUrlResolved', { uri: t.string, expiresAt: t.number });
+/** The licence URL (and server time) prefetch is under way, then over, resolved or not: a challenge meanwhile waits for it. */
+export const licencePrefetchStarted = defineAction('drm/licencePrefetchStarted');
+export const licencePrefetchEnded = defineAction('drm/licencePrefetchEnded');
 /** spec 001 §8: the licence endpoint is refreshed (the cached URL dropped) after a 400 or 403. */
 export const licenceUrlInvalidated = defineAction('drm/licenceUrlInvalidated', { status: t.number });
 export const licenceRequestRetried = defineAction('drm/licenceRequestRetried', { retry: t.number, delayMs: t.number, err: t.string });
@@ -45,6 +48,8 @@ export const userCapped = defineAction('drm/userCapped');
 export const drmFailed = defineAction('drm/failed', { code: t.string, message: t.string, fatal: t.boolean });
 
 export const drmActions = [
+  licencePrefetchStarted,
+  licencePrefetchEnded,
   drmSetupRequested,
   encrypted,
   keySystemSelected,

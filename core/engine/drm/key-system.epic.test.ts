@@ -26,10 +26,12 @@ describe('key system selection (spec 001 §3, §9 Key system order; §8 EME)', (
       expect(run.log.map(([, type, payload]) => [type, payload])).toEqual([
         ['drm/keySystemSelected', { keySystem: 'org.w3.clearkey' }],
         ['drm/mediaKeysAttached', { keySystem: 'org.w3.clearkey' }],
-        ['drm/applicationCertificateIgnored', { reason: 'status 204, no certificate' }],
         // Then, before any challenge, the server time and the licence URL (spec 001 §9 licence URL cache).
+        ['drm/licencePrefetchStarted', undefined],
+        ['drm/applicationCertificateIgnored', { reason: 'status 204, no certificate' }],
         ['drm/serverTimeFetched', { offsetMs: 1e9, at: 0 }],
         ['drm/licenceUrlResolved', { uri: 'http://p.test/licence/1', expiresAt: 3_600_000 }],
+        ['drm/licencePrefetchEnded', undefined],
       ]);
       expect(run.state()).toMatchObject({ status: 'ready', keySystem: 'org.w3.clearkey', mediaKeys: true });
     });

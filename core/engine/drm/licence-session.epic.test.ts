@@ -55,12 +55,28 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
       expect(posts(run.http)[0]?.body).toBe('{"kids":["AAAAAAAAAAAAAAAAAAAAAA"],"type":"temporary"}');
       expect(run.eme).toContain(`update ${LICENCE}`);
       // The server time and the licence URL come as the keys are attached; the challenge goes straight to the licence.
-      expect(run.log.map(([, type, p]) => [type, p]).slice(3)).toEqual([
+      const log = run.log.map(([, type, p]) => [type, p]);
+      expect(log.slice(log.findIndex(([type]) => type === 'drm/serverTimeFetched'))).toEqual([
         ['drm/serverTimeFetched', { offsetMs: 1e9, at: 0 }],
         ['drm/licenceUrlResolved', { uri: 'http://p.test/licence/1', expiresAt: 3_600_000 }],
+        ['drm/licencePrefetchEnded', undefined],
         ['drm/licenceChallenged', { messageType: 'license-request', bytes: Math.floor((FAKE_CLEARKEY_CHALLENGE.length * 3) / 4) }],
         ['drm/licenceUpdated', { keySystem: 'org.w3.clearkey' }],
       ]);
+    });
+  });
+
+  it('a challenge that comes while the licence URL is being prefetched waits for it: the URL is asked for once', () => {
+    const s = scheduler();
+    s.run(() => {
+      // The provider answers each request 1 ms later (provider()); the challenge comes before the prefetch's answers.
+      const run = runDrm(FAKES, s, provider(s, granted), {}, [[0, SETUP], [0, fact('a')]], 100);
+      s.flush();
+      const types = run.log.map(([, type]) => type);
+      expect(run.http.filter((r) => r.url.includes('license-url'))).toHaveLength(1);
+      expect(types.filter((type) => type === 'drm/licenceUrlResolved')).toHaveLength(1);
+      expect(types.indexOf('drm/licenceChallenged')).toBeLessThan(types.indexOf('drm/licencePrefetchEnded'));
+      expect(types.indexOf('drm/licencePrefetchEnded')).toBeLessThan(types.indexOf('drm/licenceUpdated'));
     });
   });
 

@@ -1,4 +1,4 @@
-import { EMPTY, catchError, concat, defer, distinct, filter, mergeMap, of, take, type Observable } from 'rxjs';
+import { EMPTY, catchError, concat, distinct, filter, mergeMap, of, take, type Observable } from 'rxjs';
 import { SESSION_CREATION_ERROR, type EmeSessionEvent } from '../../ports';
 import type { Action } from '../../store/action';
 import { drmFailed, drmSetupRequested, encrypted, licenceChallenged } from './actions';
@@ -38,8 +38,12 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
               if (event.kind !== 'message') return EMPTY;
               return concat(
                 of(licenceChallenged({ messageType: event.messageType, bytes: base64Bytes(event.message) })),
-                // The caches as they are when the challenge arrives (an earlier exchange may have filled them).
-                defer(() => licenceExchange(deps, state$.value.drm, config, session, keySystem, event.message)),
+                // The caches as they are once no prefetch is under way (it, or an earlier exchange, may have filled them).
+                state$.pipe(
+                  filter((s: DrmSlice) => !s.drm.prefetching),
+                  take(1),
+                  mergeMap((s: DrmSlice) => licenceExchange(deps, s.drm, config, session, keySystem, event.message)),
+                ),
               );
             }),
             catchError((err: unknown) => {

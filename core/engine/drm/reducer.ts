@@ -12,7 +12,7 @@ export function drmReducer(state: DrmState, action: Action): DrmState {
       ...(accessToken === undefined ? {} : { accessToken }),
       ...(applicationCertificateUrl === undefined ? {} : { applicationCertificateUrl }),
     };
-    return { ...state, status: 'selecting', config, keySystem: null, mediaKeys: false };
+    return { ...state, status: 'selecting', config, keySystem: null, mediaKeys: false, prefetching: false };
   }
   if (a.keySystemSelected.match(action)) return { ...state, keySystem: action.keySystem };
   if (a.mediaKeysAttached.match(action)) return { ...state, status: 'ready', mediaKeys: true };
@@ -20,6 +20,8 @@ export function drmReducer(state: DrmState, action: Action): DrmState {
   if (a.serverTimeFetched.match(action)) return { ...state, serverTime: { offsetMs: action.offsetMs, at: action.at } };
   if (a.licenceUrlResolved.match(action)) return { ...state, licenceUrl: { uri: action.uri, expiresAt: action.expiresAt } };
   if (a.licenceUrlInvalidated.match(action)) return { ...state, licenceUrl: null };
+  if (a.licencePrefetchStarted.match(action)) return { ...state, prefetching: true };
+  if (a.licencePrefetchEnded.match(action)) return { ...state, prefetching: false };
   if (a.userCapped.match(action)) return { ...state, capped: true };
   return state;
 }

@@ -20,6 +20,8 @@ export interface DrmState {
   readonly serverTime: ServerTimeOffset | null;
   /** spec 001 §9: the licence URL, cached until 60 s before it expires. */
   readonly licenceUrl: LicenceUrlCache | null;
+  /** The licence URL is being prefetched (licence-prefetch.epic.ts): a challenge waits for it rather than asking twice. */
+  readonly prefetching: boolean;
   /** spec 001 §4: capped by a licence 402. */
   readonly capped: boolean;
 }
@@ -35,5 +37,6 @@ export const initialDrmState: DrmState = {
   mediaKeys: false,
   serverTime: null,
   licenceUrl: null,
+  prefetching: false,
   capped: false,
 };
