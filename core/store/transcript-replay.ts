@@ -92,6 +92,8 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
   };
 
   const isNested = (entry: TranscriptEntry | undefined): boolean => entry !== undefined && 'n' in entry && entry.n === 1;
+  const isNestedEventOf = (entry: TranscriptEntry, id: number): boolean =>
+    (entry.k === 'next' || entry.k === 'error' || entry.k === 'complete') && entry.id === id && isNested(entry);
   const settle = (): void => {
     while (isNested(entries[cursor])) deliver(entries[cursor] as TranscriptEntry);
   };
@@ -123,9 +125,7 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
         const { id } = expect('sub', describe({ k: 'sub', c: call, a: [...args], id: -1 }), sameCall(call, args));
         subscribers.set(id, subscriber as Subscriber<unknown>);
         // What the recorded subscription gave synchronously, it gives before subscribe returns.
-        for (let entry = entries[cursor]; isNested(entry) && entry !== undefined && 'id' in entry && entry.k !== 'fire' && entry.id === id; entry = entries[cursor]) {
-          deliver(entry);
-        }
+        for (let entry = entries[cursor]; entry !== undefined && isNestedEventOf(entry, id); entry = entries[cursor]) deliver(entry);
         return () => subscribers.delete(id);
       }),
     scheduler: (): SchedulerLike => ({
