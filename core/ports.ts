@@ -213,7 +213,8 @@ export interface EmePort {
 
 /** A raw fact of the media element playing a MediaSource (spec 001 §4 Media player). Decoded by core/engine/media/element-fact.ts. */
 export interface MediaElementFact {
-  readonly kind: 'loadedmetadata' | 'canplaythrough' | 'playing' | 'pause' | 'ended' | 'timeupdate' | 'waiting' | 'error';
+  /** The same element events as the preview player's. */
+  readonly kind: AudioFact['kind'];
   readonly positionMs: number;
   /** NaN before metadata is known, Infinity for a stream without a known end. */
   readonly durationMs: number;

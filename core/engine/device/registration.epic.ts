@@ -7,7 +7,7 @@ import { deregistrationSucceeded, needsRegistration, registrationOutcome } from 
 import { onAnswer } from '../session/retry-on-unauthorised';
 import { DEREGISTER_RETRIES } from './constants';
 import { retryStateCall } from './state-call-retry';
-import { authorisedTrackPlaybackCall } from './track-playback-request';
+import { authorisedTrackPlaybackCall, notSuccessful } from './track-playback-request';
 import { nextSeq } from './state-update';
 import { scaleVolume } from './volume';
 
@@ -68,7 +68,7 @@ export const deregisterEpic: DeviceEpic = (action$, state$, deps) =>
         // A deregistration is mostly sent as the page goes away (player/page-exit.epic.ts).
         keepalive: true,
       }).pipe(
-        onAnswer((r) => [deregistrationSucceeded(r.status) ? A.deregistered() : A.deregistrationFailed({ err: `Request was not successful (status ${r.status})` })]),
+        onAnswer((r) => [deregistrationSucceeded(r.status) ? A.deregistered() : A.deregistrationFailed({ err: notSuccessful(r.status) })]),
         catchError((e: unknown) => of(A.deregistrationFailed({ err: message(e) }))),
       ),
     ),

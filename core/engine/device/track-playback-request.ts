@@ -8,16 +8,10 @@ import type { TransportState } from '../transport/state';
 export const TRACK_PLAYBACK_PATH = '/track-playback/v1';
 
 /** The spclient host the service resolve named; the scheme follows the resolve URL's (like the dealer's). Null before resolve. */
-export function spclientBase(transport: TransportState): string | null {
+function spclientBase(transport: TransportState): string | null {
   if (transport.endpoints === null || transport.resolveUrl === null) return null;
   const scheme = /^https:/i.test(transport.resolveUrl) ? 'https' : 'http';
   return `${scheme}://${transport.endpoints.spclient}`;
-}
-
-/** The track-playback service's base URL. Null before resolve. */
-export function trackPlaybackBase(transport: TransportState): string | null {
-  const base = spclientBase(transport);
-  return base === null ? null : base + TRACK_PLAYBACK_PATH;
 }
 
 /** spec 001 §8 Generic: 'Request was not successful (status N)'. */
@@ -50,19 +44,6 @@ export function spclientRequest(
   return http.request(request);
 }
 
-/** One JSON call to the track-playback service (spec 001 §7). */
-export function trackPlaybackRequest(
-  http: HttpPort,
-  transport: TransportState,
-  token: string | null,
-  method: HttpRequest['method'],
-  path: string,
-  body?: unknown,
-  keepalive = false,
-): Observable<HttpResponse> {
-  return spclientRequest(http, transport, token, method, TRACK_PLAYBACK_PATH + path, body, keepalive);
-}
-
 /** What one track-playback call sends; `retrying` wraps each send (spec 001 §9 State call retries). */
 export interface TrackPlaybackCall {
   readonly method: HttpRequest['method'];
@@ -81,6 +62,6 @@ export function authorisedTrackPlaybackCall(
   call: TrackPlaybackCall,
 ): Observable<AuthorisedStep> {
   return retryOnUnauthorised(action$, SPCLIENT_CALLER, transport.accessToken, (token) =>
-    trackPlaybackRequest(http, transport, token, call.method, call.path, call.body, call.keepalive).pipe(call.retrying ?? identity),
+    spclientRequest(http, transport, token, call.method, TRACK_PLAYBACK_PATH + call.path, call.body, call.keepalive).pipe(call.retrying ?? identity),
   );
 }

@@ -44,5 +44,12 @@ export function generateRequestFailed(name: string): DrmError {
  * 000 §8 ("a content-license error from the protected-playback system"): the errors of getting and
  * applying a licence, whatever the key system. A cap is not one: it has its own reaction.
  */
-export const isLicenceError = (code: string): boolean =>
-  ['EME_LICENSE_REQUEST_FAILED', 'EME_WIDEVINE_PARSE_FAILURE', 'EME_EMPTY_LICENSE', 'EME_LICENSE_UPDATE_FAILED', 'LICENSE_DEPRECATED_VERSION', 'LICENSE_CANNOT_RESOLVE_URL'].includes(code);
+const LICENCE_ERROR_CODES: ReadonlyArray<string> = [
+  licenceRequestFailed(''),
+  widevineParseFailure(),
+  emptyLicence(),
+  licenceUpdateFailed(),
+  deprecatedVersion(),
+  cannotResolveLicenceUrl(''),
+].map((e) => e.code);
+export const isLicenceError = (code: string): boolean => LICENCE_ERROR_CODES.includes(code);

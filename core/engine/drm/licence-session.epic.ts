@@ -4,14 +4,12 @@ import type { Action } from '../../store/action';
 import { drmFailed, drmSetupRequested, encrypted, licenceChallenged } from './actions';
 import type { DrmEpic } from './deps';
 import { generateRequestFailed, keySessionNotSupported } from './eme-errors';
+import { errorName } from '../media/error-name';
 import { licenceExchange } from './licence-exchange';
 import type { DrmSlice } from './state';
 
 /** The length in bytes of a base64 payload (for the log: the challenge itself stays out of actions). */
 const base64Bytes = (base64: string): number => Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
-
-const errorName = (err: unknown): string =>
-  typeof err === 'object' && err !== null && typeof (err as { name?: unknown }).name === 'string' ? (err as { name: string }).name : 'Error';
 
 /**
  * spec 001 §7 Media: for each new init data the audio element reports (once the media keys are

@@ -27,7 +27,6 @@ export { decodeMediaElementFact, mediaElementError } from './element-fact';
 export { mediaReducer } from './reducer';
 export { initialMediaState, type MediaSlice, type MediaState, type MediaStatus, type MediaTrack } from './state';
 export type { MediaConfig, MediaDeps, MediaEpic } from './deps';
-export { estimate as bandwidthEstimate } from './bandwidth-estimator';
 
 export const mediaEpics: ReadonlyArray<MediaEpic> = [
   loadEpic,
