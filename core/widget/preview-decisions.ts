@@ -14,7 +14,7 @@ import {
   trackPrefetchDecided,
   trackUnavailable,
 } from './actions';
-import { isPreviewMode, PREVIEW_CAP_MS } from './preview-mode';
+import { PREVIEW_CAP_MS } from './preview-mode';
 import type { WidgetState } from './state';
 import { handsOffToApp, mobileHandoffDecisions } from './platform/mobile-handoff';
 
@@ -57,8 +57,8 @@ function firstTrackToLoad(state: WidgetState): Extract<TrackDecision, { kind: 'l
 
 /** spec 000 §2: before first use, the first playable track is prefetched (metadata only). */
 export function prefetchDecisions(state: WidgetState): Action[] {
-  // Outside preview mode the engine plays (spec 000 §4): no preview is fetched.
-  if (state.player.started || !isPreviewMode(state)) return [];
+  // Outside preview mode prefetchEpic does not hear the session start (epics.ts previewOnly): no preview is fetched.
+  if (state.player.started) return [];
   const first = firstTrackToLoad(state);
   return first === null ? [] : [trackPrefetchDecided({ index: first.index, uri: first.uri, src: first.src })];
 }

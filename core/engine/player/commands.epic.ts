@@ -11,6 +11,7 @@ import { checkSeek } from '../lists/smart-previous';
 import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested } from '../media/actions';
 import * as P from './actions';
 import type { EngineState, PlayerEpic } from './deps';
+import { failureText } from './failure-text';
 import { stateOfTrack } from './state-machine';
 
 /** spec 001 §7 Connect state: POST /connect-state/v1/player/command/from/{from}/to/{to}. */
@@ -28,8 +29,6 @@ const COMMANDS = [
 ] as const;
 type Command = ReturnType<(typeof COMMANDS)[number]>;
 const isCommand = (a: Action): a is Command => COMMANDS.some((c) => c.match(a));
-
-const failureText = (err: unknown): string => (err instanceof Error && err.message !== '' ? err.message : 'No error message');
 
 /** Whether the current state forbids seeking (spec 001 §4 Smart previous; state disallow_seeking). */
 function seekingDisallowed(state: EngineState): boolean {

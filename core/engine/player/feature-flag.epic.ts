@@ -4,8 +4,7 @@ import type { Action } from '../../store/action';
 import { featureFlagFailed, featureFlagRequested, featureFlagResolved } from '../device/actions';
 import { FEATURE_FLAGS_PATH, flagOutcome, flagsQuery } from '../device/feature-flag';
 import type { PlayerEpic } from './deps';
-
-const failureText = (err: unknown): string => (err instanceof Error && err.message !== '' ? err.message : 'No error message');
+import { failureText } from './failure-text';
 
 /**
  * spec 001 §7 User and flags: GET the feature flags (tests = the cell's name) from the media

@@ -14,7 +14,7 @@ import { PRODUCT_STATE_RETRY_MS, productStateEpic } from './product-state.epic';
 const state: EngineState = { ...initialEngineState, session: { ...initialEngineState.session, accessToken: 'tok' } };
 
 /** Runs the epic on virtual time: inputs at their frame, the fake provider answering with `respond`. */
-function run(inputs: ReadonlyArray<readonly [number, Action]>, respond: (r: HttpRequest, n: number) => HttpResponse) {
+function run(inputs: ReadonlyArray<readonly [number, Action]>, respond: (r: HttpRequest, n: number) => HttpResponse | Error) {
   const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
   const calls: HttpRequest[] = [];
   const out: Array<readonly [number, Action]> = [];
@@ -92,6 +92,24 @@ describe('product state (spec 001 §7 Product state; §4 Auth and Transport life
       [30, productStateFetched({ status: 200, body: '{"ads":"0"}' })],
     ]);
     expect(calls).toEqual(['GET https://api.test/v1/product_state Bearer tok', 'GET https://api.test/v1/product_state Bearer tok2']);
+  });
+
+  it('spec 001 §7 Product state: the GET is retried on browser errors too, the notifications PUT only on server errors', () => {
+    const fetched = run(
+      [
+        [0, messageReceived({ uri: 'hm://product-state/v1/update', headers: {}, payloads: [] })],
+        [10, tokenReceived({ accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: ['product-state'] })],
+      ],
+      (_r, n) => (n === 0 ? new Error('Failed to fetch') : ok(200, '{"ads":"0"}')),
+    );
+    expect(fetched.calls).toHaveLength(2);
+    expect(fetched.out).toEqual([
+      [0, productStateChanged()],
+      [10 + PRODUCT_STATE_RETRY_MS, productStateFetched({ status: 200, body: '{"ads":"0"}' })],
+    ]);
+    const registered = run([[0, authenticated({ connectionId: 'c1', at: 0 })]], () => new Error('Failed to fetch'));
+    expect(registered.calls).toHaveLength(1);
+    expect(registered.out).toEqual([[0, productStateFailed({ call: 'PUT notifications', err: 'Failed to fetch' })]]);
   });
 
   it("spec 001 §8 Product state: a refetch that fails is 'Cannot get the user's product state.'", () => {

@@ -1,13 +1,15 @@
-import { EMPTY, defer, of, timer, type Observable, type SchedulerLike } from 'rxjs';
+import { EMPTY, defer, of, throwError, timer, type Observable, type SchedulerLike } from 'rxjs';
 import { catchError, map, mergeMap, retry, take } from 'rxjs/operators';
 import type { HttpRequest, HttpResponse } from '../../ports';
 import type { Action } from '../../store/action';
+import { notSuccessful } from '../device/track-playback-request';
 import { productStateChanged, tokenReceived } from '../session/actions';
 import { PRODUCT_STATE_CALLER } from '../session/constants';
 import { onAnswer, retryOnUnauthorised } from '../session/retry-on-unauthorised';
 import { authenticated, disconnected, messageReceived, reconnected } from '../transport/actions';
 import { productStateFailed, productStateFetched, productStateRegistered } from './actions';
 import type { PlayerEpic } from './deps';
+import { failureText } from './failure-text';
 
 /** spec 001 §7 Product state: GET {media-gateway}/v1/product_state; PUT/DELETE notifications/user?connection_id=. */
 export const PRODUCT_STATE_PATH = '/v1/product_state';
@@ -20,8 +22,6 @@ export const PRODUCT_STATE_EVENT_URI = 'hm://product-state/v1/update';
 export const PRODUCT_STATE_RETRIES = 2;
 export const PRODUCT_STATE_RETRY_MS = 1000;
 
-const failureText = (err: unknown): string => (err instanceof Error && err.message !== '' ? err.message : 'No error message');
-
 /** spec 001 §8 Product state, verbatim. */
 export const PRODUCT_STATE_FAILED = "Cannot get the user's product state.";
 export const registrationFailed = (status: number): string => `Cannot register for product state updates: service responded with status ${status}`;
@@ -29,19 +29,25 @@ export const registrationFailed = (status: number): string => `Cannot register f
 /** A server error the retries did not get past. */
 class ServerError extends Error {
   constructor(readonly status: number) {
-    super(`Request was not successful (status ${status})`);
+    super(notSuccessful(status));
   }
 }
 
-/** A call retried on server errors (5xx) and on browser errors (no answer). */
-function retried(send: () => Observable<HttpResponse>, scheduler: SchedulerLike): Observable<HttpResponse> {
+/**
+ * A call retried on server errors (5xx) and, when `browserErrors`, on browser errors (no answer):
+ * spec 001 §7 retries the GET on both, the notifications PUT on server errors only.
+ */
+function retried(send: () => Observable<HttpResponse>, scheduler: SchedulerLike, browserErrors: boolean): Observable<HttpResponse> {
   return send().pipe(
     take(1),
     map((r) => {
       if (r.status >= 500) throw new ServerError(r.status);
       return r;
     }),
-    retry({ count: PRODUCT_STATE_RETRIES, delay: () => timer(PRODUCT_STATE_RETRY_MS, scheduler) }),
+    retry({
+      count: PRODUCT_STATE_RETRIES,
+      delay: (err: unknown) => (browserErrors || err instanceof ServerError ? timer(PRODUCT_STATE_RETRY_MS, scheduler) : throwError(() => err)),
+    }),
   );
 }
 
@@ -58,7 +64,7 @@ function request(token: string | null, base: string, method: HttpRequest['method
 export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
   const base = deps.player.apiUrl;
   const registration = (method: 'PUT' | 'DELETE', connectionId: string): Observable<Action> =>
-    retried(() => deps.http.request(request(state$.value.session.accessToken, base, method, `${PRODUCT_STATE_NOTIFICATIONS_PATH}?connection_id=${encodeURIComponent(connectionId)}`)), deps.scheduler).pipe(
+    retried(() => deps.http.request(request(state$.value.session.accessToken, base, method, `${PRODUCT_STATE_NOTIFICATIONS_PATH}?connection_id=${encodeURIComponent(connectionId)}`)), deps.scheduler, false).pipe(
       // spec 001 §7: the answer's body is ignored, and so is an unauthorised one (so no token refresh
       // here, unlike §8's general 401 rule); another refusal is §8's error.
       map((r): Action =>
@@ -91,7 +97,7 @@ export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
         // The refreshed token is the one the refetch uses; a 401 refreshes it once more (spec 001 §8 Resolve/transport).
         if (tokenReceived.match(a) && refetching) {
           refetching = false;
-          const fetch = (token: string | null) => retried(() => deps.http.request(request(token, base, 'GET', PRODUCT_STATE_PATH)), deps.scheduler);
+          const fetch = (token: string | null) => retried(() => deps.http.request(request(token, base, 'GET', PRODUCT_STATE_PATH)), deps.scheduler, true);
           return retryOnUnauthorised(action$, PRODUCT_STATE_CALLER, state$.value.session.accessToken, fetch).pipe(
             onAnswer((r): Action[] => [
               r.status === 200 ? productStateFetched({ status: r.status, body: r.body }) : productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }),
