@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'puppeteer';
+import type { Browser } from 'puppeteer';
 import { fragmentRanges, median, type SeekTable } from './bench-media';
-import { timeClick, type ClickTiming } from './click-timing';
+import { timeClick, withContext, type ClickTiming } from './click-timing';
 
 /** spec 001 §9 Codecs: protected audio is AAC-LC in MP4 (the engine's source buffer type). */
 const AUDIO_CONTENT_TYPE = 'audio/mp4; codecs="mp4a.40.2"';
@@ -191,17 +191,6 @@ interface EngineRun extends ClickTiming {
   readonly actions: ReadonlyArray<readonly [number, string]>;
 }
 
-async function withContext<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    await page.setViewport({ width: 400, height: 380 });
-    return await use(page);
-  } finally {
-    await context.close();
-  }
-}
-
 async function engineRun(browser: Browser, origin: string, embedUrl: string, sessionCookie: string): Promise<EngineRun> {
   return withContext(browser, async (page) => {
     // Logged in: the session cookie of one POST /login (as the form sets it), in this fresh context.
@@ -295,14 +284,18 @@ export interface ProtectedBench {
 export function createProtectedBench(): ProtectedBench {
   let config: PageConfig | null = null;
   let manifest = '';
-  const shakaScript = readFileSync(require.resolve('shaka-player/dist/shaka-player.compiled.js'));
+  // Read when a page first asks for it: with BENCH_SKIP_PROTECTED=1 the routes are there but never used.
+  let shakaScript: Buffer | undefined;
   const need = (): PageConfig => {
     if (config === null) throw new Error('the protected bench pages were asked for before run()');
     return config;
   };
   return {
     register(app) {
-      app.get('/__bench/shaka-player.compiled.js', async (_req, reply) => reply.type('application/javascript').send(shakaScript));
+      app.get('/__bench/shaka-player.compiled.js', async (_req, reply) => {
+        shakaScript ??= readFileSync(require.resolve('shaka-player/dist/shaka-player.compiled.js'));
+        return reply.type('application/javascript').send(shakaScript);
+      });
       app.get('/__bench/protected.mpd', async (_req, reply) => reply.type('application/dash+xml').header('cache-control', 'no-store').send(manifest));
       app.get('/__bench/protected-bare', async (_req, reply) => reply.type('text/html').send(barePage(need())));
       app.get('/__bench/protected-shaka', async (_req, reply) => reply.type('text/html').send(shakaPage(need())));

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser } from 'puppeteer';
 import { launchChromium, startServer } from '../e2e/harness';
 import { benchCdn, benchIngest, median, type CdnFigures, type IngestFigures } from './bench-media';
-import { timeClick, type ClickTiming } from './click-timing';
+import { timeClick, withContext, type ClickTiming } from './click-timing';
 import { createProtectedBench, protectedLines, type ProtectedFigures } from './bench-protected';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -49,11 +49,8 @@ interface PaintTiming {
   readonly responseStart: number;
 }
 
-async function firstContentfulPaint(browser: Browser, url: string): Promise<PaintTiming> {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    await page.setViewport({ width: 400, height: 380 });
+function firstContentfulPaint(browser: Browser, url: string): Promise<PaintTiming> {
+  return withContext(browser, async (page) => {
     await page.goto(url, { waitUntil: 'load' });
     const handle = await page.waitForFunction(() => {
       const entry = performance.getEntriesByName('first-contentful-paint')[0];
@@ -61,22 +58,15 @@ async function firstContentfulPaint(browser: Browser, url: string): Promise<Pain
       return entry === undefined || navigation === undefined ? false : { fcp: entry.startTime, responseStart: navigation.responseStart };
     });
     return (await handle.jsonValue()) as PaintTiming;
-  } finally {
-    await context.close();
-  }
+  });
 }
 
-async function clickToPlaying(browser: Browser, url: string, selector: string, ready: string): Promise<ClickTiming> {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    await page.setViewport({ width: 400, height: 380 });
+function clickToPlaying(browser: Browser, url: string, selector: string, ready: string): Promise<ClickTiming> {
+  return withContext(browser, async (page) => {
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(ready);
     return await timeClick(page, selector, 'first');
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 async function main(): Promise<void> {

@@ -1,4 +1,16 @@
-import type { Page } from 'puppeteer';
+import type { Browser, Page } from 'puppeteer';
+
+/** One load in a fresh browser context (no cache, cookies or storage from earlier loads), at the widget's size. */
+export async function withContext<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 400, height: 380 });
+    return await use(page);
+  } finally {
+    await context.close();
+  }
+}
 
 /**
  * From the pointer press on a play control to an audio element's `playing` event, two ways: when

@@ -1,18 +1,5 @@
-import { Observable, merge } from 'rxjs';
 import type { AudioElementPort, AudioFact } from '../../core/ports';
-import { call, elementControls } from './element-calls';
-
-/** The media events reported as facts (core/ports.ts AudioFact kinds are their names). */
-export const AUDIO_FACT_EVENTS: ReadonlyArray<AudioFact['kind']> = [
-  'loadedmetadata',
-  'canplaythrough',
-  'playing',
-  'pause',
-  'ended',
-  'timeupdate',
-  'waiting',
-  'error',
-];
+import { call, elementControls, elementFacts } from './element-calls';
 
 /** The part of HTMLAudioElement this adapter uses. */
 export type AudioElementLike = Pick<
@@ -52,15 +39,6 @@ export function createAudioElement(element: AudioElementLike): AudioElementPort 
         assigned = src;
       }),
     ...elementControls(element),
-    facts$: merge(
-      ...AUDIO_FACT_EVENTS.map(
-        (kind) =>
-          new Observable<AudioFact>((subscriber) => {
-            const listener = () => subscriber.next(factOf(element, kind));
-            element.addEventListener(kind, listener);
-            return () => element.removeEventListener(kind, listener);
-          }),
-      ),
-    ),
+    facts$: elementFacts(element, (kind) => factOf(element, kind)),
   };
 }

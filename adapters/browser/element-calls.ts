@@ -1,4 +1,34 @@
-import { Observable } from 'rxjs';
+import { Observable, merge } from 'rxjs';
+import type { AudioFact, MediaElementFact } from '../../core/ports';
+
+/** The media events both audio ports report as facts (core/ports.ts AudioFact and MediaElementFact kinds are their names). */
+export const ELEMENT_FACT_EVENTS: ReadonlyArray<AudioFact['kind'] & MediaElementFact['kind']> = [
+  'loadedmetadata',
+  'canplaythrough',
+  'playing',
+  'pause',
+  'ended',
+  'timeupdate',
+  'waiting',
+  'error',
+];
+
+/** The element's fact events, each read into a fact by `factOf` when it fires. */
+export function elementFacts<F>(
+  element: Pick<HTMLMediaElement, 'addEventListener' | 'removeEventListener'>,
+  factOf: (kind: (typeof ELEMENT_FACT_EVENTS)[number]) => F,
+): Observable<F> {
+  return merge(
+    ...ELEMENT_FACT_EVENTS.map(
+      (kind) =>
+        new Observable<F>((subscriber) => {
+          const listener = (): void => subscriber.next(factOf(kind));
+          element.addEventListener(kind, listener);
+          return () => element.removeEventListener(kind, listener);
+        }),
+    ),
+  );
+}
 
 /** Runs an element call on subscription; a throw errors the Observable. */
 export function call(work: () => void): Observable<void> {

@@ -1,18 +1,6 @@
-import { Observable, merge } from 'rxjs';
+import { Observable } from 'rxjs';
 import type { MediaByteRange, MediaElementFact, MediaSourcePort, RangeFetchResult } from '../../core/ports';
-import { call, elementControls } from './element-calls';
-
-/** The element events reported as facts (core/ports.ts MediaElementFact kinds are their names). */
-export const MEDIA_ELEMENT_FACT_EVENTS: ReadonlyArray<MediaElementFact['kind']> = [
-  'loadedmetadata',
-  'canplaythrough',
-  'playing',
-  'pause',
-  'ended',
-  'timeupdate',
-  'waiting',
-  'error',
-];
+import { call, elementControls, elementFacts } from './element-calls';
 
 /** The part of the window this adapter uses. */
 export interface MediaSourceWindow {
@@ -150,19 +138,10 @@ export function createBrowserMediaSource(win: MediaSourceWindow, element: MediaS
     return update((sb) => sb.remove(startMs / 1000, endMs / 1000));
   };
 
-  const facts$ = merge(
-    ...MEDIA_ELEMENT_FACT_EVENTS.map(
-      (kind) =>
-        new Observable<MediaElementFact>((subscriber) => {
-          const listener = (): void => {
-            const fact = { kind, positionMs: element.currentTime * 1000, durationMs: element.duration * 1000, bufferedEndMs: bufferedEndMs(element) };
-            subscriber.next(kind === 'error' && element.error !== null ? { ...fact, errorCode: element.error.code } : fact);
-          };
-          element.addEventListener(kind, listener);
-          return () => element.removeEventListener(kind, listener);
-        }),
-    ),
-  );
+  const facts$ = elementFacts(element, (kind): MediaElementFact => {
+    const fact = { kind, positionMs: element.currentTime * 1000, durationMs: element.duration * 1000, bufferedEndMs: bufferedEndMs(element) };
+    return kind === 'error' && element.error !== null ? { ...fact, errorCode: element.error.code } : fact;
+  });
 
   return {
     // Browsers without MediaSource (older iOS) have no window.MediaSource at all.

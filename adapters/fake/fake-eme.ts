@@ -1,4 +1,5 @@
 import { Observable, Subject, type SchedulerLike } from 'rxjs';
+import { later, named } from './scheduled-answer';
 import { SESSION_CREATION_ERROR, type EmeCandidate, type EmeEncrypted, type EmePort, type EmeSession, type EmeSessionEvent } from '../../core/ports';
 
 /** What the fake browser does; by default it grants ClearKey only, like Debian's Chromium. */
@@ -21,23 +22,6 @@ export const FAKE_CLEARKEY_CHALLENGE = 'eyJraWRzIjpbIkFBQUFBQUFBQUFBQUFBQUFBQUFB
 export interface FakeEme extends EmePort {
   /** Reports an 'encrypted' event of the audio element. */
   emitEncrypted(fact: EmeEncrypted): void;
-}
-
-const named = (name: string): Error => Object.assign(new Error(name), { name });
-
-/** Answers on the next scheduler turn, as the browser's promises do. */
-function later<T>(scheduler: SchedulerLike, work: () => T | Error): Observable<T> {
-  return new Observable<T>((subscriber) => {
-    const task = scheduler.schedule(() => {
-      const value = work();
-      if (value instanceof Error) subscriber.error(value);
-      else {
-        subscriber.next(value);
-        subscriber.complete();
-      }
-    });
-    return () => task.unsubscribe();
-  });
 }
 
 /** A scheduler-driven EmePort that records each call in `calls` ('access org.w3.clearkey granted', 'update {...}', ...). */

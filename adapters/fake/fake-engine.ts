@@ -1,4 +1,5 @@
-import { Observable, Subject, type SchedulerLike } from 'rxjs';
+import { Subject, type SchedulerLike } from 'rxjs';
+import { later } from './scheduled-answer';
 import type { EngineCommand, EnginePort } from '../../core/ports';
 
 export interface FakeEngine extends EnginePort {
@@ -10,14 +11,7 @@ export interface FakeEngine extends EnginePort {
 export function createFakeEngine(scheduler: SchedulerLike, calls: EngineCommand[]): FakeEngine {
   const events = new Subject<unknown>();
   return {
-    send: (command) =>
-      new Observable<void>((subscriber) =>
-        scheduler.schedule(() => {
-          calls.push(command);
-          subscriber.next();
-          subscriber.complete();
-        }),
-      ),
+    send: (command) => later(scheduler, () => void calls.push(command)),
     events$: events.asObservable(),
     emit: (event) => events.next(event),
   };

@@ -1,4 +1,5 @@
 import { Observable, Subject, type SchedulerLike } from 'rxjs';
+import { later as answerLater, named } from './scheduled-answer';
 import type { MediaByteRange, MediaElementFact, MediaSourcePort, RangeFetchResult } from '../../core/ports';
 
 /** What the fake element and network do; by default every range arrives whole on the next turn. */
@@ -26,8 +27,6 @@ export interface FakeMediaSource extends MediaSourcePort {
   setBufferedEnd(ms: number): void;
 }
 
-const named = (name: string): Error => Object.assign(new Error(name), { name });
-
 /** A scheduler-driven MediaSourcePort that records each call in `calls` ('attach audio/mp4', 'fetch url 0-99', 'append k', ...). */
 export function createFakeMediaSource(scheduler: SchedulerLike, calls: string[], script: FakeMediaSourceScript = {}): FakeMediaSource {
   const facts$ = new Subject<MediaElementFact>();
@@ -36,19 +35,7 @@ export function createFakeMediaSource(scheduler: SchedulerLike, calls: string[],
   let fetches = 0;
   let appends = 0;
 
-  /** Answers after `ms` scheduler ms; an Error errors the Observable. */
-  const later = <T>(ms: number, work: () => T | Error): Observable<T> =>
-    new Observable<T>((subscriber) => {
-      const task = scheduler.schedule(() => {
-        const value = work();
-        if (value instanceof Error) subscriber.error(value);
-        else {
-          subscriber.next(value);
-          subscriber.complete();
-        }
-      }, ms);
-      return () => task.unsubscribe();
-    });
+  const later = <T>(ms: number, work: () => T | Error): Observable<T> => answerLater(scheduler, work, ms);
 
   return {
     isTypeSupported: () => script.unsupported !== true,

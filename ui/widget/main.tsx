@@ -15,8 +15,6 @@ import { widgetEpicOrder } from '../../core/widget/epics';
 import { isEmbedApiOn } from '../../core/widget/embed-api/raw-message';
 import { extrasLoaded$, loadExtras } from './extras-loader';
 import { createLazyEnginePort } from '../engine/engine-port';
-
-type EngineBundle = typeof import('../engine/engine-client');
 import { widgetReducer } from '../../core/widget/reducer';
 import { initialWidgetState, type WidgetState } from '../../core/widget/state';
 import { StoreProvider } from '../hooks/store-context';
@@ -24,6 +22,9 @@ import { postTask } from '../hooks/deferred-subscribe';
 import { EmbedApp } from './EmbedApp';
 import { readEmbedData, showStartupError } from './read-embed-data';
 import { PREVIEW_AUDIO_ELEMENT_ID } from '../../core/model/embed-data';
+
+/** The engine's own bundle (build.mjs), typed only: it is fetched by URL, never bundled in. */
+type EngineBundle = typeof import('../engine/engine-client');
 
 declare global {
   interface Window {
