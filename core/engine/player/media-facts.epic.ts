@@ -50,7 +50,6 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
         const fromMs = positionBefore;
         positionBefore = state.media.positionMs;
         const playbackId = state.player.playbackId;
-        const now = deps.clock.now();
         if (playbackId === null) return [];
         if (mediaElementFact.match(a)) {
           if (a.kind === 'loadedmetadata') {
@@ -59,21 +58,23 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
           }
           if (a.kind === 'waiting' && !stalled && everPlayed) {
             stalled = true;
-            return [stallStarted({ playbackId, at: now })];
+            return [stallStarted({ playbackId, at: deps.clock.now() })];
           }
           if (a.kind === 'playing') {
-            const ended = stalled ? [stallEnded({ playbackId, at: now })] : [];
+            // Read only where a record needs the time: the clock is a port call, and this epic sees every action.
+            const at = deps.clock.now();
+            const ended = stalled ? [stallEnded({ playbackId, at })] : [];
             const resumed = state.device.paused ? [...pausedRef(state, false), update('resume', state)] : [];
             stalled = false;
             everPlayed = true;
-            return [...ended, listTrackPlaying(), trackPlaying({ playbackId, at: now }), ...resumed];
+            return [...ended, listTrackPlaying(), trackPlaying({ playbackId, at }), ...resumed];
           }
           return [];
         }
         // spec 001 §4: the pause event comes 10 ms after the pause.
-        if (mediaPausedEvent.match(a)) return [listTrackPaused(), trackPaused({ playbackId, at: now }), ...pausedRef(state, true), update('pause', state)];
+        if (mediaPausedEvent.match(a)) return [listTrackPaused(), trackPaused({ playbackId, at: deps.clock.now() }), ...pausedRef(state, true), update('pause', state)];
         if (mediaSeekRequested.match(a)) {
-          return [trackSeeked({ playbackId, at: now, fromMs, toMs: a.positionMs }), update('position_changed', state, a.positionMs)];
+          return [trackSeeked({ playbackId, at: deps.clock.now(), fromMs, toMs: a.positionMs }), update('position_changed', state, a.positionMs)];
         }
         if (mediaTrackEnded.match(a)) return [listTrackFinished()];
         if (mediaPlayerFailed.match(a)) {
@@ -87,7 +88,7 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
         if (playedThresholdReached.match(a) && a.playbackId === playbackId) return [update('played_threshold_reached', state)];
         if (trackingFinalised.match(a)) return [update('track_data_finalized', state, a.positionMs)];
         // spec 001 §4 List player: at the end the list clears; the last playback ends with it.
-        if (listEnded.match(a)) return [finaliseRequested({ playbackId, at: now, positionMs: state.media.positionMs, reasonEnd: 'endplay' })];
+        if (listEnded.match(a)) return [finaliseRequested({ playbackId, at: deps.clock.now(), positionMs: state.media.positionMs, reasonEnd: 'endplay' })];
         return [];
       }),
     );
