@@ -1,7 +1,7 @@
 // Test support: the accounts routes alone, over an in-memory database and a clock the test moves.
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SCHEMA_SQL } from '../db/schema';
+import { applySchema } from '../db/schema';
 import type { Db } from '../db/open-database';
 import { registerAccountRoutes } from './routes';
 import { SESSION_COOKIE } from './sessions';
@@ -46,7 +46,7 @@ export function sessionCookieOf(setCookie: ReadonlyArray<string>): string {
 
 export async function accountsTestApp(options: { publicUrl?: string } = {}): Promise<AccountsTestApp> {
   const db = new Database(':memory:');
-  db.exec(SCHEMA_SQL);
+  applySchema(db);
   const clock = { now: T0 };
   const app = Fastify();
   const service = registerAccountRoutes(app, { db, country: 'SE', publicUrl: options.publicUrl ?? '', now: () => clock.now });

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyDemoCatalogue, demoCatalogueOf, messageOf } from './demo-catalogue';
-import { SCHEMA_SQL } from './schema';
+import { applySchema } from './schema';
 
 export type Db = Database.Database;
 
@@ -21,7 +21,7 @@ export function openDatabase(dataDir: string, fixturesDir: string): Db {
     db = new Database(path, { fileMustExist: true });
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.exec(SCHEMA_SQL);
+    applySchema(db);
     return db;
   } catch (err) {
     db?.close();

@@ -101,3 +101,31 @@ CREATE TABLE IF NOT EXISTS playlist_followers (
   playlist_id TEXT NOT NULL REFERENCES playlists(id), user_id TEXT NOT NULL, public INTEGER NOT NULL,
   followed_at INTEGER NOT NULL, PRIMARY KEY (playlist_id, user_id));
 `;
+
+/**
+ * Columns added to tables after a data directory may already have made them: each is added when
+ * missing, so an older catalogue.sqlite opens with today's schema (CREATE TABLE IF NOT EXISTS
+ * leaves an existing table as it was). Indexes that need a column go in the same entry.
+ */
+export interface ColumnAddition {
+  readonly table: string;
+  readonly column: string;
+  /** The column's definition after its name, as ALTER TABLE ADD COLUMN takes it. */
+  readonly definition: string;
+  /** Statements to run once the column exists (CREATE INDEX IF NOT EXISTS ...). */
+  readonly then?: readonly string[];
+}
+
+export const COLUMN_ADDITIONS: readonly ColumnAddition[] = [];
+
+type SqlDb = { exec(sql: string): unknown; prepare(sql: string): { all(...args: unknown[]): unknown[] } };
+
+/** Creates the missing tables and adds the missing columns (COLUMN_ADDITIONS). */
+export function applySchema(db: SqlDb): void {
+  db.exec(SCHEMA_SQL);
+  for (const addition of COLUMN_ADDITIONS) {
+    const columns = db.prepare(`PRAGMA table_info(${addition.table})`).all() as { name: string }[];
+    if (!columns.some((c) => c.name === addition.column)) db.exec(`ALTER TABLE ${addition.table} ADD COLUMN ${addition.column} ${addition.definition}`);
+    for (const statement of addition.then ?? []) db.exec(statement);
+  }
+}

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCHEMA_SQL } from '../db/schema';
+import { applySchema } from '../db/schema';
 
 /**
  * Opens `${dataDir}/catalogue.sqlite` for the ingest: the server's schema, but never a copy of the
@@ -13,7 +13,7 @@ export function openCatalogue(dataDir: string): Database.Database {
   const db = new Database(join(dataDir, 'catalogue.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  db.exec(SCHEMA_SQL);
+  applySchema(db);
   return db;
 }
 
