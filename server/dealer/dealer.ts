@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type WebSocket from 'ws';
 import * as E from 'fp-ts/Either';
+import { CLOSE_CODE, HEARTBEAT_PING_MS } from '../../core/engine/transport/constants';
 import { connectionIdMessage, decodeFrame, PONG_TEXT, type MessageFrame, type ReplyFrame, type RequestFrame } from '../../core/engine/transport/dealer-frame';
 
 /** One live dealer connection of a logged-in user. */
@@ -17,8 +18,12 @@ export type DealerPush =
   | (Omit<RequestFrame, 'key' | 'type'> & { readonly type: 'request'; readonly key?: string });
 
 export interface Dealer {
-  /** Registers an accepted websocket of a user: sends its connection id first, answers pings, hears replies. */
-  accept(socket: WebSocket, userId: string): DealerConnection;
+  /**
+   * Registers an accepted websocket of a user: sends its connection id first, answers pings, hears
+   * replies. The token it connected with is checked on every heartbeat. Past the per-user cap the
+   * user's oldest connection is closed.
+   */
+  accept(socket: WebSocket, userId: string, token?: string): DealerConnection;
   /** Sends a push to every connection of the user; returns the connections reached. */
   push(userId: string, payload: DealerPush): number;
   /** Sends a push to one connection (a device's, by its connection id); false when it is not live. */
@@ -27,18 +32,68 @@ export interface Dealer {
   connections(userId?: string): DealerConnection[];
   /** Closes a user's connections (default 1001 Going Away: the engine reconnects); returns how many. */
   drop(userId: string, code?: number, reason?: string): number;
+  /**
+   * Closes every connection opened with one of these tokens (default 4000, the closing code: the
+   * engine does not reconnect, so a revoked token is not retried in a loop); returns how many.
+   */
+  closeTokens(tokens: readonly string[], code?: number, reason?: string): number;
   /** Hears each reply frame an engine sends to a request. Returns the unsubscribe. */
   onReply(listener: (connectionId: string, reply: ReplyFrame) => void): () => void;
-  /** Closes every connection (server shutdown). */
+  /** Closes every connection and stops the heartbeat (server shutdown). */
   closeAll(): void;
 }
 
 /** spec 001 §7 Realtime socket: one id per connection, of the form product-state registration accepts. */
 export const newConnectionId = (): string => randomBytes(24).toString('base64url');
 
+/**
+ * Live dealer connections one user may hold (this provider's choice: a listener's tabs and devices,
+ * with room to spare). The next one closes the oldest: an engine left open in a forgotten tab gives
+ * way to the one in use.
+ */
+export const MAX_CONNECTIONS_PER_USER = 10;
+/** The server's ping interval; a socket that has not answered (pong or any frame) by the next tick is dead. Spec 001 §9's heartbeat ping, 30000 ms. */
+export const SERVER_HEARTBEAT_MS = HEARTBEAT_PING_MS;
+
+/**
+ * Close codes (spec 001 §9 close code 4000, §4 transport: an authenticated engine whose socket closes
+ * with 4000 disconnects for good, any other code reconnects with its current token).
+ * - Over the cap and a revoked token: 4000, so the oldest engine does not fight back and a logged-out
+ *   one does not retry a dead token.
+ * - A token that no longer verifies on a heartbeat tick (expired, or revoked elsewhere): 1008 Policy
+ *   Violation, so an engine that has refreshed its token reconnects with the new one; one that has
+ *   not gets 401 on each of its 3 reconnection attempts and then disconnects.
+ */
+export const CLOSE_OVER_CAP = { code: CLOSE_CODE, reason: `Too many dealer connections for this user (at most ${MAX_CONNECTIONS_PER_USER}); the oldest is closed` } as const;
+export const CLOSE_TOKEN_REVOKED = { code: CLOSE_CODE, reason: 'Access token revoked' } as const;
+export const CLOSE_TOKEN_INVALID = { code: 1008, reason: 'Access token expired or revoked' } as const;
+
+/** The timer functions the heartbeat runs on (tests pass their own). */
+export interface DealerTimers {
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+const realTimers: DealerTimers = {
+  setInterval: (callback, ms) => {
+    const handle = setInterval(callback, ms);
+    // The heartbeat alone must not keep a process alive.
+    handle.unref();
+    return handle;
+  },
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+};
+
 export interface DealerOptions {
   readonly now?: () => number;
   readonly connectionId?: () => string;
+  /** The bearer lookup, rechecked for each connection's token on every heartbeat tick; null closes it. */
+  readonly verify?: (token: string) => unknown;
+  readonly maxConnectionsPerUser?: number;
+  readonly heartbeatMs?: number;
+  readonly timers?: DealerTimers;
+  /** Where errors in socket callbacks go (they end only that connection, never the process). */
+  readonly logError?: (error: unknown, context: string) => void;
 }
 
 function frameOf(payload: DealerPush): MessageFrame | RequestFrame {
@@ -49,12 +104,25 @@ function frameOf(payload: DealerPush): MessageFrame | RequestFrame {
   return { ...payload, type: 'message' } as MessageFrame;
 }
 
+interface Live {
+  readonly info: DealerConnection;
+  readonly socket: WebSocket;
+  readonly token: string | undefined;
+  /** Heard from since the last heartbeat tick. */
+  alive: boolean;
+}
+
 /** The dealer's hub (spec 001 §7 Realtime socket): connections by id, pushes by user or connection. */
 export function createDealer(options: DealerOptions = {}): Dealer {
   const now = options.now ?? Date.now;
   const makeId = options.connectionId ?? newConnectionId;
-  const live = new Map<string, { readonly info: DealerConnection; readonly socket: WebSocket }>();
+  const cap = options.maxConnectionsPerUser ?? MAX_CONNECTIONS_PER_USER;
+  const timers = options.timers ?? realTimers;
+  const logError = options.logError ?? (() => undefined);
+  // Insertion order is opening order: the first of a user's entries is the oldest.
+  const live = new Map<string, Live>();
   const replyListeners = new Set<(connectionId: string, reply: ReplyFrame) => void>();
+  let heartbeat: unknown = null;
 
   const send = (socket: WebSocket, frame: unknown): boolean => {
     if (socket.readyState !== socket.OPEN) return false;
@@ -62,25 +130,89 @@ export function createDealer(options: DealerOptions = {}): Dealer {
     return true;
   };
 
-  const accept = (socket: WebSocket, userId: string): DealerConnection => {
+  const forget = (id: string): void => {
+    live.delete(id);
+    if (live.size === 0 && heartbeat !== null) {
+      timers.clearInterval(heartbeat);
+      heartbeat = null;
+    }
+  };
+
+  /** Closes one connection; a socket that cannot even close is cut. */
+  const close = (c: Live, code: number, reason: string): void => {
+    forget(c.info.id);
+    try {
+      c.socket.close(code, reason);
+    } catch (error) {
+      logError(error, 'dealer close');
+      c.socket.terminate();
+    }
+  };
+
+  const tick = (): void => {
+    for (const c of [...live.values()]) {
+      try {
+        if (!c.alive) {
+          // No pong since the last ping: the peer is gone without a close; free its slot now.
+          forget(c.info.id);
+          c.socket.terminate();
+        } else if (c.token !== undefined && options.verify !== undefined && options.verify(c.token) === null) {
+          close(c, CLOSE_TOKEN_INVALID.code, CLOSE_TOKEN_INVALID.reason);
+        } else {
+          c.alive = false;
+          c.socket.ping();
+        }
+      } catch (error) {
+        logError(error, 'dealer heartbeat');
+        forget(c.info.id);
+        c.socket.terminate();
+      }
+    }
+  };
+
+  const ofUser = (userId: string) => [...live.values()].filter((c) => c.info.userId === userId);
+
+  const accept = (socket: WebSocket, userId: string, token?: string): DealerConnection => {
     const info: DealerConnection = { id: makeId(), userId, openedAt: now() };
-    live.set(info.id, { info, socket });
-    socket.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      const frame = decodeFrame(data.toString());
-      // Bad frames are dropped: the engine's frames are few and a bad one must not end the connection.
-      if (E.isLeft(frame)) return;
-      if (frame.right.type === 'ping') socket.send(PONG_TEXT);
-      else if (frame.right.type === 'reply') for (const listener of replyListeners) listener(info.id, frame.right);
+    const entry: Live = { info, socket, token, alive: true };
+    const mine = ofUser(userId);
+    for (const old of mine.slice(0, Math.max(0, mine.length - cap + 1))) close(old, CLOSE_OVER_CAP.code, CLOSE_OVER_CAP.reason);
+    live.set(info.id, entry);
+    if (heartbeat === null) heartbeat = timers.setInterval(tick, options.heartbeatMs ?? SERVER_HEARTBEAT_MS);
+    socket.on('pong', () => {
+      entry.alive = true;
     });
-    socket.on('close', () => live.delete(info.id));
-    socket.on('error', () => live.delete(info.id));
+    socket.on('message', (data, isBinary) => {
+      entry.alive = true;
+      if (isBinary) return;
+      try {
+        const frame = decodeFrame(data.toString());
+        // Bad frames are dropped: the engine's frames are few and a bad one must not end the connection.
+        if (E.isLeft(frame)) return;
+        if (frame.right.type === 'ping') socket.send(PONG_TEXT);
+        else if (frame.right.type === 'reply') {
+          for (const listener of replyListeners) {
+            // A listener's fault is its own: the other listeners and the socket go on.
+            try {
+              listener(info.id, frame.right);
+            } catch (error) {
+              logError(error, 'dealer reply listener');
+            }
+          }
+        }
+      } catch (error) {
+        logError(error, 'dealer message');
+      }
+    });
+    socket.on('close', () => forget(info.id));
+    socket.on('error', (error) => {
+      logError(error, 'dealer socket');
+      forget(info.id);
+    });
     // The connection id comes first, as the real dealer sends it (the engine authenticates on it).
     send(socket, connectionIdMessage(info.id));
     return info;
   };
-
-  const ofUser = (userId: string) => [...live.values()].filter((c) => c.info.userId === userId);
 
   return {
     accept,
@@ -92,11 +224,14 @@ export function createDealer(options: DealerOptions = {}): Dealer {
     connections: (userId) => [...live.values()].map((c) => c.info).filter((info) => userId === undefined || info.userId === userId),
     drop: (userId, code = 1001, reason = 'Dropped by the provider') => {
       const dropped = ofUser(userId);
-      for (const c of dropped) {
-        live.delete(c.info.id);
-        c.socket.close(code, reason);
-      }
+      for (const c of dropped) close(c, code, reason);
       return dropped.length;
+    },
+    closeTokens: (tokens, code: number = CLOSE_TOKEN_REVOKED.code, reason: string = CLOSE_TOKEN_REVOKED.reason) => {
+      const revoked = new Set(tokens);
+      const closing = [...live.values()].filter((c) => c.token !== undefined && revoked.has(c.token));
+      for (const c of closing) close(c, code, reason);
+      return closing.length;
     },
     onReply: (listener) => {
       replyListeners.add(listener);
@@ -105,6 +240,8 @@ export function createDealer(options: DealerOptions = {}): Dealer {
     closeAll: () => {
       for (const c of live.values()) c.socket.terminate();
       live.clear();
+      if (heartbeat !== null) timers.clearInterval(heartbeat);
+      heartbeat = null;
     },
   };
 }

@@ -23,34 +23,72 @@ declare module 'fastify' {
 
 /** Refuses an upgrade with a plain HTTP answer (browsers only see a failed socket, close 1006). */
 function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  else socket.destroy();
+}
+
+/**
+ * The path and access token of an upgrade's request target, or null when it cannot be read. Origin-form
+ * targets (RFC 9112 §3.2.1, '//x' included: a path, not a host) and absolute-form ones (§3.2.2, which a
+ * server must accept) name a path; authority- and asterisk-form ones, and anything malformed, do not.
+ */
+export function dealerTarget(target: string | undefined): { readonly pathname: string; readonly token: string | null } | null {
+  if (target === undefined) return null;
+  let url: URL;
+  try {
+    if (target.startsWith('/')) url = new URL(`http://dealer.invalid${target}`);
+    else if (/^https?:\/\//i.test(target)) url = new URL(target);
+    else return null;
+  } catch {
+    return null;
+  }
+  return { pathname: url.pathname, token: url.searchParams.get('access_token') };
 }
 
 /**
  * The dealer websocket at DEALER_PATH (spec 001 §7 Realtime socket: access_token in the query) on
  * the fastify server, and the service resolve that names it. Tokens of logged-in users only:
  * none or an unknown/expired one → 401, an anonymous one → 403 (the dealer is for full playback).
+ * The upgrade runs outside fastify's handlers: whatever the request, an error in it ends only its
+ * own socket (logged), never the process.
  */
 export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
-  const dealer = createDealer(deps);
+  const logError = (error: unknown, context: string): void => app.log.warn({ err: error }, context);
+  const dealer = createDealer({ logError, ...deps });
   // 64 KiB is plenty for the engine's frames (pings and replies).
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  wss.on('error', (error) => logError(error, 'dealer websocket server'));
 
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const url = new URL(request.url ?? '/', 'http://dealer.invalid');
-    if (url.pathname !== DEALER_PATH) {
-      // Another upgrade handler may own other paths; alone, answer 404 rather than leave the socket hanging.
-      if (app.server.listenerCount('upgrade') === 1) refuse(socket, 404, 'Not Found');
+  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const target = dealerTarget(request.url);
+    if (target === null || target.pathname !== DEALER_PATH) {
+      // Another upgrade handler may own other paths; alone, answer (400 for a target that names no path) rather than leave the socket hanging.
+      if (app.server.listenerCount('upgrade') === 1) return target === null ? refuse(socket, 400, 'Bad Request') : refuse(socket, 404, 'Not Found');
       return;
     }
-    const token = url.searchParams.get('access_token');
+    const { token } = target;
     const grant = token === null || token === '' ? null : deps.verify(token);
-    if (grant === null) return refuse(socket, 401, 'Unauthorized');
+    if (token === null || grant === null) return refuse(socket, 401, 'Unauthorized');
     const userId = grant.accountId;
     if (userId === null) return refuse(socket, 403, 'Forbidden');
     wss.handleUpgrade(request, socket, head, (ws) => {
-      dealer.accept(ws, userId);
+      try {
+        dealer.accept(ws, userId, token);
+      } catch (error) {
+        logError(error, 'dealer accept');
+        ws.terminate();
+      }
     });
+  };
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    // Node hands an upgraded socket over without its error listener: a peer's reset would otherwise be uncaught.
+    socket.on('error', (error) => logError(error, 'dealer upgrade socket'));
+    try {
+      handleUpgrade(request, socket, head);
+    } catch (error) {
+      logError(error, 'dealer upgrade');
+      socket.destroy();
+    }
   };
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {
