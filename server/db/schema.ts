@@ -51,6 +51,9 @@ CREATE TABLE IF NOT EXISTS sessions (
   expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS access_tokens (
   token TEXT PRIMARY KEY, account_id TEXT REFERENCES accounts(id), country TEXT NOT NULL, expires_at INTEGER NOT NULL);
+-- Expired sessions and tokens are purged by expiry (server/accounts/): the purge reads these indexes.
+CREATE INDEX IF NOT EXISTS sessions_expires_at ON sessions (expires_at);
+CREATE INDEX IF NOT EXISTS access_tokens_expires_at ON access_tokens (expires_at);
 CREATE TABLE IF NOT EXISTS product_state_registrations (
   account_id TEXT NOT NULL REFERENCES accounts(id), connection_id TEXT NOT NULL, registered_at INTEGER NOT NULL,
   PRIMARY KEY (account_id, connection_id));
@@ -116,7 +119,16 @@ export interface ColumnAddition {
   readonly then?: readonly string[];
 }
 
-export const COLUMN_ADDITIONS: readonly ColumnAddition[] = [];
+export const COLUMN_ADDITIONS: readonly ColumnAddition[] = [
+  // The login session that issued a token (NULL: anonymous, or issued before sessions were linked):
+  // a logout revokes that session's tokens (server/accounts/tokens.ts).
+  {
+    table: 'access_tokens',
+    column: 'session_id',
+    definition: 'TEXT',
+    then: ['CREATE INDEX IF NOT EXISTS access_tokens_session_id ON access_tokens (session_id)'],
+  },
+];
 
 type SqlDb = { exec(sql: string): unknown; prepare(sql: string): { all(...args: unknown[]): unknown[] } };
 
