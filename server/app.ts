@@ -5,6 +5,7 @@ import { createResourceReader } from './catalogue/resources';
 import { demoCatalogueOf } from './db/demo-catalogue';
 import { openDatabase } from './db/open-database';
 import { registerAccountRoutes } from './accounts/routes';
+import { installOriginPolicy } from './http/request-origin';
 import { registerDemoRoutes } from './demo/routes';
 import { createTokenVerifier } from './accounts/tokens';
 import { registerDealer } from './dealer/routes';
@@ -35,6 +36,8 @@ export interface ServerOptions {
   readonly fixturesDir: string;
   /** The provider's public origin; '' (the default) makes every link relative to this server. */
   readonly publicUrl?: string;
+  /** ALLOWED_HOSTS: host names links may be built from when publicUrl is '' (server/http/request-origin.ts). */
+  readonly allowedHosts?: readonly string[];
   readonly country?: string;
   readonly logger?: boolean;
   /** The feature-flag service's cells (spec 001 §7 User and flags); DEMO_FEATURE_FLAGS (none) by default. */
@@ -58,6 +61,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return (reply as unknown as FastifyReply).code(400).type('text/html').send(body);
     },
   });
+  // Before any route: every absolute URL's origin comes from this policy, never from a forged Host.
+  installOriginPolicy(app, { publicUrl: options.publicUrl ?? '', allowedHosts: options.allowedHosts ?? [] });
   const db = openDatabase(options.dataDir, options.fixturesDir);
   app.addHook('onClose', async () => {
     db.close();
@@ -94,6 +99,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reader,
     // spec 000 §3 Session: a logged-in visitor's embed carries a fresh token for the engine.
     session: accounts.sessionToken,
+    viewer: accounts.viewer,
     assets: readWidgetAssets(options.distDir),
     settings: {
       publicUrl,
@@ -110,7 +116,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerErrorReportRoute(app, db);
   registerDemoRoutes(app, reader);
   // spec 000 §7 Open URL: the item pages the widget's links lead to, on this server by default.
-  registerOpenPageRoutes(app, reader);
+  registerOpenPageRoutes(app, reader, accounts.viewer);
   // spec 000 §2 Routes: the /go page of the desktop hand-off.
   registerGoRoute(app, { publicUrl });
   registerEmbedApiClientRoute(app, options);

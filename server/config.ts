@@ -1,4 +1,5 @@
 import { parseFeatureFlags, type FeatureFlags } from './feature-flags/routes';
+import { parseAllowedHosts } from './http/request-origin';
 
 /** The provider's settings, from environment variables with working defaults (ARCHITECTURE.md §4). */
 export interface ServerConfig {
@@ -8,6 +9,8 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** The provider's public origin; empty means links are relative to this server. */
   readonly publicUrl: string;
+  /** ALLOWED_HOSTS: comma-separated host names (or host:port) links may be built from when PUBLIC_URL is empty, besides the listen address and loopback names. */
+  readonly allowedHosts: readonly string[];
   /** The visitor's country for market checks (spec 000 §3 page config countryCode). */
   readonly country: string;
   /** FEATURE_FLAGS: the feature-flag service's cells, a JSON object (e.g. `{"send all state updates":true}`); none by default. */
@@ -24,6 +27,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? 'data',
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     country,
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
   };

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     distDir: join(root, 'dist'),
     fixturesDir: join(root, 'fixtures'),
     publicUrl: config.publicUrl,
+    allowedHosts: config.allowedHosts,
     country: config.country,
     featureFlags: config.featureFlags,
     logger: false,

@@ -31,6 +31,8 @@ export interface EmbedSession extends IssuedToken {
 export interface AccountService {
   /** A fresh token for the request's logged-in session, or null for an anonymous visitor. */
   sessionToken(request: FastifyRequest): EmbedSession | null;
+  /** The account of the request's logged-in session, or null (who is asking, for private playlists). */
+  viewer(request: FastifyRequest): string | null;
 }
 
 /** Form posts are small: three fields. */
@@ -62,6 +64,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     registerProductChange(scope, { db, accounts, sessions, ownOrigins, pushTo: options.pushTo ?? (() => false) });
   });
   return {
+    viewer: (request) => sessions.accountOf(request),
     sessionToken: (request) => {
       const accountId = sessions.accountOf(request);
       const account = accountId === null ? null : accounts.byId(accountId);

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import { createWebApiObjects, type ObjectContext } from './web-api-objects';
+import { createWebApiObjects, playlistVisibleTo, type ObjectContext } from './web-api-objects';
 
 /** The provider's hosts the objects link to (spec 000 §7); '' means this server, relative URLs. */
 export interface Hosts {
@@ -25,13 +25,19 @@ type Json = Record<string, unknown>;
 export function createResourceReader(db: Db, hosts: ReaderOptions) {
   const objects = createWebApiObjects(db);
   // The embed objects carry no `href`; is_playable of an episode follows the visitor's country.
-  const ctx: ObjectContext = { hosts: { api: '', open: hosts.open, static: hosts.static }, market: null, country: hosts.country };
+  // The viewer is the logged-in visitor: a private playlist is read for its owner only (issue 12).
+  const contextFor = (viewer: string | null): ObjectContext => ({
+    hosts: { api: '', open: hosts.open, static: hosts.static },
+    market: null,
+    country: hosts.country,
+    viewer,
+  });
   const color = (type: 'artist' | 'album' | 'playlist' | 'show' | 'episode', id: string) => objects.row(type, id)?.dominant_color;
   const biography = db.prepare('SELECT biography FROM artist_biographies WHERE artist_id = ?');
   const artistRefs = (artists: unknown) =>
     (artists as Json[]).map((a) => ({ name: a.name, uri: a.uri, external_urls: a.external_urls }));
 
-  function trackObject(id: string): Json | null {
+  function trackObject(id: string, ctx: ObjectContext): Json | null {
     const t = objects.track(id, ctx);
     if (t === null) return null;
     const album = t.album as Json;
@@ -51,7 +57,7 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
     };
   }
 
-  function episodeObject(id: string): Json | null {
+  function episodeObject(id: string, ctx: ObjectContext): Json | null {
     const e = objects.episode(id, ctx);
     if (e === null) return null;
     const show = e.show as Json;
@@ -73,12 +79,12 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
     };
   }
 
-  const tracks = (trackIds: string[]) => trackIds.map(trackObject).filter((t): t is Json => t !== null);
+  const tracks = (trackIds: string[], ctx: ObjectContext) => trackIds.map((id) => trackObject(id, ctx)).filter((t): t is Json => t !== null);
 
-  const readers: Record<ResourceType, (id: string) => Json | null> = {
+  const readers: Record<ResourceType, (id: string, ctx: ObjectContext) => Json | null> = {
     track: trackObject,
     episode: episodeObject,
-    album(id) {
+    album(id, ctx) {
       const a = objects.simplifiedAlbum(id, ctx);
       if (a === null) return null;
       return {
@@ -91,10 +97,10 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
         dominantColor: color('album', id),
         artists: artistRefs(a.artists),
         images: a.images,
-        tracks: { items: tracks(objects.albumTrackIds(id)) },
+        tracks: { items: tracks(objects.albumTrackIds(id), ctx) },
       };
     },
-    artist(id) {
+    artist(id, ctx) {
       const a = objects.artist(id, ctx);
       if (a === null) return null;
       const bio = biography.get(id) as { biography: string } | undefined;
@@ -108,10 +114,10 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
         external_urls: a.external_urls,
         dominantColor: color('artist', id),
         images: a.images,
-        tracks: tracks(objects.topTrackIds(id)),
+        tracks: tracks(objects.topTrackIds(id), ctx),
       };
     },
-    playlist(id) {
+    playlist(id, ctx) {
       const p = objects.simplifiedPlaylist(id, ctx);
       if (p === null) return null;
       return {
@@ -123,10 +129,10 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
         dominantColor: color('playlist', id),
         owner: { display_name: (p.owner as Json).display_name },
         images: p.images,
-        tracks: { items: tracks(objects.playlistTrackIds(id)).map((track) => ({ track })) },
+        tracks: { items: tracks(objects.playlistTrackIds(id), ctx).map((track) => ({ track })) },
       };
     },
-    show(id) {
+    show(id, ctx) {
       const s = objects.simplifiedShow(id, ctx);
       if (s === null) return null;
       return {
@@ -139,18 +145,24 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
         dominantColor: color('show', id),
         available_markets: s.available_markets,
         images: s.images,
-        episodes: { items: objects.showEpisodeIds(id).map(episodeObject).filter((e): e is Json => e !== null) },
+        episodes: { items: objects.showEpisodeIds(id).map((e) => episodeObject(e, ctx)).filter((e): e is Json => e !== null) },
       };
     },
   };
 
+  // The demo index lists what anyone may open: no listener's private playlist.
   const listAll = db.prepare(`
     SELECT 'album' AS type, id, name FROM albums UNION ALL SELECT 'artist', id, name FROM artists
-    UNION ALL SELECT 'playlist', id, name FROM playlists UNION ALL SELECT 'track', id, name FROM tracks
+    UNION ALL SELECT 'playlist', p.id, p.name FROM playlists p LEFT JOIN user_playlists u ON u.playlist_id = p.id
+      WHERE ${playlistVisibleTo('NULL')} UNION ALL SELECT 'track', id, name FROM tracks
     UNION ALL SELECT 'show', id, name FROM shows UNION ALL SELECT 'episode', id, name FROM episodes`);
 
   return {
-    read: (type: ResourceType, id: string): Json | null => readers[type](id),
+    /** The resource as `viewer` (an account id, null when anonymous) may see it; null when unknown or not theirs to see. */
+    read: (type: ResourceType, id: string, viewer: string | null): Json | null => {
+      const ctx = contextFor(viewer);
+      return readers[type](id, ctx);
+    },
     /** Every resource, for the demo index. */
     list: () => listAll.all() as Array<{ type: ResourceType; id: string; name: string }>,
   };

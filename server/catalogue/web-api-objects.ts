@@ -15,7 +15,19 @@ export interface ObjectContext {
   readonly market: string | null;
   /** The country an episode's is_playable is judged by when no market is given (spec 000 §5). */
   readonly country: string;
+  /**
+   * The account asking (null: anonymous). A listener's playlist that is not public exists for its
+   * owner only: for anyone else it is built as null, the same as an unknown id (issue 12).
+   */
+  readonly viewer: string | null;
 }
+
+/**
+ * SQL condition: the playlist aliased `u` (user_playlists, LEFT JOINed; NULL for a catalogue
+ * playlist) may be seen by the account bound as `viewerParam`. The one rule, kept beside
+ * simplifiedPlaylist's, for the queries that list playlist ids.
+ */
+export const playlistVisibleTo = (viewerParam: string) => `(COALESCE(u.public, 1) = 1 OR u.owner_id = ${viewerParam})`;
 
 export interface PageRequest {
   readonly limit: number;
@@ -207,6 +219,7 @@ export function createWebApiObjects(db: Db) {
     const trackIds = ids(q.playlistTracks, id);
     const self = links(ctx, 'playlist', id);
     const mine = q.userPlaylist === null ? undefined : row(q.userPlaylist, id);
+    if (mine !== undefined && !bool(mine, 'public') && String(mine.owner_id) !== ctx.viewer) return null;
     // A listener's playlist: its version changes with every change (name, flag or tracks).
     const snapshotSource = mine === undefined ? trackIds.join(',') : `${trackIds.join(',')}#${String(mine.version)}`;
     return {

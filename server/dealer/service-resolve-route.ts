@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RESOLVE_PATH } from '../../core/engine/transport/constants';
+import { requestOrigin } from '../http/request-origin';
 
 /** The service types this provider resolves: the dealer and the web gateway (spclient), both on this server. */
 const TYPES = ['dealer', 'spclient'] as const;
@@ -12,10 +13,9 @@ export function hostPort(origin: string): string {
   return `${url.hostname}:${port}`;
 }
 
-/** The host:port engines should use: the public origin, or the request's own Host when that is '' (relative). */
+/** The host:port engines should use: the public origin, or the request's own as the server accepts it (never a forged Host). */
 function ownHost(request: FastifyRequest, publicUrl: string): string {
-  if (publicUrl !== '') return hostPort(publicUrl);
-  return hostPort(`${request.protocol}://${request.headers.host ?? '127.0.0.1'}`);
+  return hostPort(requestOrigin(request, publicUrl));
 }
 
 /**

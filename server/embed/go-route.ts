@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { InvalidUriError, INVALID_URI_MESSAGE, openUrl, parseUri } from '../../core/model/uri';
 import { GO_PRODUCT } from '../../core/widget/links';
 import { ownUrl } from '../accounts/safe-continue';
 import { escapeHtml, messagePage } from './html';
+import { requestOrigin } from '../http/request-origin';
 
 interface GoQuery {
   readonly uri?: unknown;
@@ -22,10 +23,6 @@ export function safeRedirect(redirect: string, ownOrigins: ReadonlyArray<string>
   const url = ownUrl(redirect, ownOrigins);
   if (url === null) return null;
   return absolute ? url.href : `${url.pathname}${url.search}${url.hash}`;
-}
-
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 /** The page: straight on to the item, or, with a sign-up link, a choice between the two. */

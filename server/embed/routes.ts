@@ -19,6 +19,8 @@ export function registerEmbedRoutes(
     assets: WidgetAssets;
     /** The visitor's session with the provider (server/accounts), null for an anonymous visitor. */
     session?: (request: FastifyRequest) => EmbedSession | null;
+    /** The logged-in visitor's account id (session cookie), null when anonymous: a private playlist is theirs only. */
+    viewer?: (request: FastifyRequest) => string | null;
   },
 ): void {
   app.get<{ Params: { type: string; id: string } }>('/embed/:type/:id', async (request, reply) => {
@@ -36,7 +38,8 @@ export function registerEmbedRoutes(
         .type('text/html')
         .send(messagePage('This item cannot be embedded', 'Embeds show an album, artist, playlist, track, show or episode.'));
     }
-    const resource = deps.reader.read(type, id);
+    // Another listener's private playlist answers as an unknown id would (issue 12).
+    const resource = deps.reader.read(type, id, deps.viewer?.(request) ?? null);
     if (resource === null) {
       return reply.code(404).type('text/html').send(messagePage(`This ${type} could not be found`, 'It may have been removed, or the link is mistyped.'));
     }

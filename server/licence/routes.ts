@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isLeft } from 'fp-ts/Either';
 import { formatDecodeErrors } from '../../core/model/decode-errors';
 import type { Db } from '../db/open-database';
+import { requestOrigin } from '../http/request-origin';
 import { requireAccount, sendError, type Verify } from '../playback/bearer-grant';
 import { installJsonErrors } from '../playback/json-errors';
 import { createLicenceKeys } from './licence-keys';
@@ -20,9 +21,6 @@ export interface LicenceDeps {
   readonly now?: () => number;
 }
 
-const originOf = (request: FastifyRequest, publicUrl: string): string =>
-  publicUrl !== '' ? publicUrl.replace(/\/$/, '') : `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-
 /** The licence URL, the ClearKey licence server, the application certificate and server time (README.md here). */
 export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): void {
   const now = deps.now ?? Date.now;
@@ -32,7 +30,7 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
     if (requireAccount(request, reply, deps.verify, { premium: false }) === null) return reply;
     const query = LicenceUrlQuery.decode(request.query);
     if (isLeft(query)) return sendError(reply, 400, `Invalid licence URL request: ${formatDecodeErrors(query.left)}`);
-    return reply.header('cache-control', 'no-store').send(licenceUrlAnswer(originOf(request, deps.publicUrl), now()));
+    return reply.header('cache-control', 'no-store').send(licenceUrlAnswer(requestOrigin(request, deps.publicUrl), now()));
   });
 
   app.get(APPLICATION_CERTIFICATE_PATH, async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open-database';
 import type { ContextTrack } from './state-machine';
+import { playlistVisibleTo } from '../catalogue/web-api-objects';
 
 /*
  * The tracks of a context uri from the catalogue (issue 5: album, playlist, an artist's top tracks,
@@ -7,36 +8,42 @@ import type { ContextTrack } from './state-machine';
  */
 
 const QUERIES: Record<string, string> = {
-  album: 'SELECT id, name, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number',
+  album: 'SELECT id, name, duration_ms FROM tracks WHERE album_id = @id ORDER BY track_number',
+  // A listener's playlist that is not public plays for its owner only (issue 12), as the Web API shows it.
   playlist: `SELECT t.id, t.name, t.duration_ms FROM playlist_tracks p JOIN tracks t ON t.id = p.track_id
-             WHERE p.playlist_id = ? ORDER BY p.position`,
+             LEFT JOIN user_playlists u ON u.playlist_id = p.playlist_id
+             WHERE p.playlist_id = @id AND ${playlistVisibleTo('@viewer')} ORDER BY p.position`,
   artist: `SELECT t.id, t.name, t.duration_ms FROM artist_top_tracks a JOIN tracks t ON t.id = a.track_id
-           WHERE a.artist_id = ? ORDER BY a.position`,
-  track: 'SELECT id, name, duration_ms FROM tracks WHERE id = ?',
+           WHERE a.artist_id = @id ORDER BY a.position`,
+  track: 'SELECT id, name, duration_ms FROM tracks WHERE id = @id',
   // Newest first, as a show page lists them.
-  show: 'SELECT id, name, duration_ms FROM episodes WHERE show_id = ? ORDER BY release_date DESC, id',
-  episode: 'SELECT id, name, duration_ms FROM episodes WHERE id = ?',
+  show: 'SELECT id, name, duration_ms FROM episodes WHERE show_id = @id ORDER BY release_date DESC, id',
+  episode: 'SELECT id, name, duration_ms FROM episodes WHERE id = @id',
 };
 
 const CONTEXT_URI = /^spotify:(album|playlist|artist|track|show|episode):([A-Za-z0-9]{1,32})$/;
 
-export type ContextTracks = (contextUri: string) => ContextTrack[] | null;
+/** `viewer`: the account asking to play (null: anonymous); another's private playlist is unknown to it. */
+export type ContextTracks = (contextUri: string, viewer: string | null) => ContextTrack[] | null;
 
-/** null for a uri of another kind or an unknown item; an empty list never (an item without tracks is null too). */
+/** null for a uri of another kind, an unknown item or one the viewer may not see; an empty list never (an item without tracks is null too). */
 export function createContextTracks(db: Db): ContextTracks {
   const statements = Object.fromEntries(
-    Object.entries(QUERIES).map(([kind, sql]) => [kind, db.prepare<[string], { id: string; name: string; duration_ms: number }>(sql)]),
+    Object.entries(QUERIES).map(([kind, sql]) => [
+      kind,
+      db.prepare<[{ id: string; viewer?: string | null }], { id: string; name: string; duration_ms: number }>(sql),
+    ]),
   );
   const files = db.prepare<[string, string], { file_id: string; format: string; bitrate: number | null }>(
     `SELECT file_id, format, bitrate FROM audio_files
      WHERE (track_id = ? OR episode_id = ?) AND format LIKE 'MP4%' ORDER BY bitrate`,
   );
-  return (contextUri) => {
+  return (contextUri, viewer) => {
     const match = CONTEXT_URI.exec(contextUri);
     const kind = match?.[1];
     const statement = kind === undefined ? undefined : statements[kind];
     if (statement === undefined || match?.[2] === undefined) return null;
-    const rows = statement.all(match[2]);
+    const rows = statement.all(kind === 'playlist' ? { id: match[2], viewer } : { id: match[2] });
     if (rows.length === 0) return null;
     const itemKind = kind === 'show' || kind === 'episode' ? 'episode' : 'track';
     return rows.map((row) => ({

@@ -23,7 +23,7 @@ export interface PlayerCommandDeps {
 type Outcome = { readonly command: DeviceCommand } | { readonly status: number; readonly message: string };
 
 /** What the device is told for a command (or why it cannot be). Updates the device's machine and commanded ref. */
-function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks): Outcome {
+function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks, accountId: string): Outcome {
   switch (command.endpoint) {
     case 'ping':
     case 'log_out':
@@ -31,7 +31,7 @@ function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: 
     case 'set_volume':
       return { command: { type: 'set_volume', volume: command.volume } };
     case 'play': {
-      const tracks = contextTracks(command.context.uri);
+      const tracks = contextTracks(command.context.uri, accountId);
       if (tracks === null) return { status: 404, message: `Context not found: ${command.context.uri}` };
       const start = startIndexOf(tracks.map((track) => track.uri), command.options);
       if (start === null) return { status: 400, message: 'options.skip_to names no track of the context' };
@@ -73,7 +73,7 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     if (device === undefined) return sendError(reply, 404, 'Device not found');
     const body = decodeBody(PlayerCommandBody, request.body, reply, 'player command');
     if (body === null) return reply;
-    const outcome = deviceCommandOf(body.command, device, deps.contextTracks);
+    const outcome = deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId);
     if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
     const ackId = newCommandId();
     if (!deps.dealer.pushTo(device.connectionId, commandPush(outcome.command, from, ackId))) return sendError(reply, 404, 'Device not found');

@@ -29,8 +29,8 @@ export async function apiGet(server: TestServer, pathOrUrl: string, token: strin
   return { status: response.status, headers: response.headers, body };
 }
 
-/** A logged-in user's bearer token: POST /login (server/accounts/), then GET /access_token with the session cookie. */
-export async function userToken(server: TestServer, username = 'demo', password = 'demo'): Promise<string> {
+/** A logged-in session's cookie (`sp_dc=...`): POST /login (server/accounts/). */
+export async function sessionCookie(server: TestServer, username = 'demo', password = 'demo'): Promise<string> {
   const login = await fetch(server.url('/login'), {
     method: 'POST',
     redirect: 'manual',
@@ -39,6 +39,12 @@ export async function userToken(server: TestServer, username = 'demo', password 
   });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sp_dc='))?.split(';')[0];
   if (cookie === undefined) throw new Error(`POST /login answered ${login.status} without a session cookie`);
+  return cookie;
+}
+
+/** A logged-in user's bearer token: POST /login (server/accounts/), then GET /access_token with the session cookie. */
+export async function userToken(server: TestServer, username = 'demo', password = 'demo'): Promise<string> {
+  const cookie = await sessionCookie(server, username, password);
   const response = await fetch(server.url('/access_token?reason=test&productType=web_player'), { headers: { cookie } });
   const body = (await response.json()) as { accessToken?: unknown; isAnonymous?: unknown };
   if (typeof body.accessToken !== 'string' || body.isAnonymous !== false) throw new Error('GET /access_token gave no user token');

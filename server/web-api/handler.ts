@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type * as t from 'io-ts';
 import type { Db } from '../db/open-database';
 import type { Json, ObjectContext, WebApiObjects } from '../catalogue/web-api-objects';
-import { requireBearer, requireUser, type Authenticate, type TokenOwner } from './auth';
+import { ANONYMOUS_USER, requireBearer, requireUser, type Authenticate, type TokenOwner } from './auth';
 import { WebApiError } from './errors';
 import { decodeParams } from './params';
+import { requestOrigin } from '../http/request-origin';
 
 export interface WebApiDeps {
   readonly db: Db;
@@ -22,8 +23,8 @@ export interface Call<P> {
   readonly owner: TokenOwner;
 }
 
-/** Absolute links, as the public API gives: the configured origin, else the request's own. */
-export const originOf = (request: FastifyRequest, publicUrl: string) => publicUrl || `${request.protocol}://${request.host}`;
+/** Absolute links, as the public API gives: the configured origin, else the request's own as the server accepts it. */
+export const originOf = (request: FastifyRequest, publicUrl: string) => requestOrigin(request, publicUrl);
 
 /**
  * A bearer-protected GET of the Web API: path and query parameters are decoded together with
@@ -51,6 +52,7 @@ function contextOf(request: FastifyRequest, deps: WebApiDeps, owner: TokenOwner,
     hosts: { api: origin, open: origin, static: origin },
     market: requested === 'from_token' ? owner.country : requested,
     country: owner.country,
+    viewer: owner.userId === ANONYMOUS_USER ? null : owner.userId,
   };
 }
 

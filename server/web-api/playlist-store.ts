@@ -1,6 +1,6 @@
 import { newAccountId } from '../accounts/accounts-store';
 import type { Db } from '../db/open-database';
-import { ownerId } from '../catalogue/web-api-objects';
+import { ownerId, playlistVisibleTo } from '../catalogue/web-api-objects';
 
 /** The colour the embed page paints a listener's playlist with until it has a cover of its own. */
 export const USER_PLAYLIST_COLOR = '#535353';
@@ -24,7 +24,6 @@ export function createPlaylistStore(db: Db, now: () => number) {
       'INSERT INTO user_playlists (playlist_id, owner_id, public, description, version, created_at) VALUES (?, ?, ?, ?, 1, ?)',
     ),
     ownerOf: db.prepare('SELECT owner_id FROM user_playlists WHERE playlist_id = ?'),
-    exists: db.prepare('SELECT owner_display_name FROM playlists WHERE id = ?'),
     rename: db.prepare('UPDATE playlists SET name = ? WHERE id = ?'),
     setPublic: db.prepare('UPDATE user_playlists SET public = ? WHERE playlist_id = ?'),
     describe: db.prepare('UPDATE user_playlists SET description = ? WHERE playlist_id = ?'),
@@ -39,10 +38,11 @@ export function createPlaylistStore(db: Db, now: () => number) {
     unfollow: db.prepare('DELETE FROM playlist_followers WHERE playlist_id = ? AND user_id = ?'),
     follows: db.prepare('SELECT 1 FROM playlist_followers WHERE playlist_id = ? AND user_id = ?'),
     // Followed (made ones included: their maker follows them), newest first; then catalogue
-    // playlists whose owner name gives this id (ownerId), by name. Private ones only for the user.
+    // playlists whose owner name gives this id (ownerId), by name. Private follows only for the user;
+    // a playlist that is not public only in its owner's list, even where others followed it before.
     ofUser: db.prepare(
       `SELECT f.playlist_id AS id FROM playlist_followers f LEFT JOIN user_playlists u ON u.playlist_id = f.playlist_id
-       WHERE f.user_id = @user AND (@self = 1 OR (f.public = 1 AND COALESCE(u.public, 1) = 1))
+       WHERE f.user_id = @user AND ${playlistVisibleTo('@user')} AND (@self = 1 OR (f.public = 1 AND COALESCE(u.public, 1) = 1))
        ORDER BY f.followed_at DESC, f.rowid DESC`,
     ),
     catalogueOwned: db.prepare(
@@ -66,7 +66,6 @@ export function createPlaylistStore(db: Db, now: () => number) {
       q.follow.run(id, userId, playlist.public ? 1 : 0, now());
       return id;
     }),
-    exists: (id: string) => q.exists.get(id) !== undefined,
     /** The owning account, or null for a catalogue playlist (no listener may change those). */
     ownerOf: (id: string) => (q.ownerOf.get(id) as { owner_id: string } | undefined)?.owner_id ?? null,
     update: db.transaction((id: string, change: { name?: string; public?: boolean; description?: string }) => {

@@ -23,9 +23,9 @@ export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryD
   const byId = t.type({ id: CatalogueId });
   const snapshot = (id: string, ctx: ObjectContext) => ({ snapshot_id: (objects.simplifiedPlaylist(id, ctx) as Json).snapshot_id });
 
-  /** The playlist id, checked: 404 when unknown, 403 unless `userId` owns it. */
-  const owned = (id: string, userId: string) => {
-    if (!playlists.exists(id)) throw new WebApiError(404, `Non existing id: 'spotify:playlist:${id}'`);
+  /** The playlist id, checked: 404 when unknown or another's private one (issue 12), 403 unless `userId` owns it. */
+  const owned = (id: string, userId: string, ctx: ObjectContext) => {
+    found(objects.simplifiedPlaylist(id, ctx), 'playlist', id);
     if (playlists.ownerOf(id) !== userId) throw new WebApiError(403, 'You cannot change a playlist you do not own');
     return id;
   };
@@ -44,15 +44,15 @@ export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryD
     return objects.playlist(id, ctx);
   });
 
-  userRoute(api, deps, 'PUT', '/playlists/:id', { query: byId, body: ChangePlaylistBody }, 200, ({ params, body, userId }) => {
+  userRoute(api, deps, 'PUT', '/playlists/:id', { query: byId, body: ChangePlaylistBody }, 200, ({ params, body, userId, ctx }) => {
     if (body.name === undefined && body.public === undefined && body.description === undefined) {
       throw badParameter('(root): one of name, public or description, got nothing');
     }
-    playlists.update(owned(params.id, userId), body);
+    playlists.update(owned(params.id, userId, ctx), body);
   });
 
   userRoute(api, deps, 'POST', '/playlists/:id/tracks', { query: byId, body: AddTracksBody }, 201, ({ params, body, userId, ctx }) => {
-    const id = owned(params.id, userId);
+    const id = owned(params.id, userId, ctx);
     const added = trackIdsOf(body.uris);
     playlists.editTracks(id, (current) => {
       const at = body.position ?? current.length;
@@ -64,7 +64,7 @@ export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryD
 
   // Each uri leaves at the given positions (each must hold it), or everywhere it occurs.
   userRoute(api, deps, 'DELETE', '/playlists/:id/tracks', { query: byId, body: RemoveTracksBody }, 200, ({ params, body, userId, ctx }) => {
-    const id = owned(params.id, userId);
+    const id = owned(params.id, userId, ctx);
     playlists.editTracks(id, (current) => {
       const drop = new Set<number>();
       for (const { uri, positions } of body.tracks) {
@@ -81,7 +81,7 @@ export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryD
   });
 
   userRoute(api, deps, 'PUT', '/playlists/:id/tracks', { query: byId, body: ReorderTracksBody }, 200, ({ params, body, userId, ctx }) => {
-    const id = owned(params.id, userId);
+    const id = owned(params.id, userId, ctx);
     playlists.editTracks(id, (current) => {
       const length = body.range_length ?? 1;
       if (body.range_start >= current.length) throw badParameter(`range_start: an integer from 0 to ${current.length - 1}, got ${body.range_start}`);
@@ -99,12 +99,14 @@ export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryD
     found(objects.simplifiedPlaylist(params.id, ctx), 'playlist', params.id);
     return params.ids.map((user) => playlists.follows(params.id, user));
   });
+  // Another user's private playlist is not found (issue 12): it cannot be followed.
   const followable = (id: string, ctx: ObjectContext) => found(objects.simplifiedPlaylist(id, ctx), 'playlist', id).id as string;
   // spec 001 §6: the client sends the follow non-public (public=false); left out it is public.
   userRoute(api, deps, 'PUT', '/playlists/:id/followers', { query: byId, body: FollowPlaylistBody }, 200, ({ params, body, userId, ctx }) => {
     playlists.follow(followable(params.id, ctx), userId, body.public ?? true);
   });
   userRoute(api, deps, 'DELETE', '/playlists/:id/followers', { query: byId }, 200, ({ params, userId, ctx }) => {
-    playlists.unfollow(followable(params.id, ctx), userId);
+    // A follower may still leave a playlist its owner has made private since.
+    playlists.unfollow(playlists.follows(params.id, userId) ? params.id : followable(params.id, ctx), userId);
   });
 }

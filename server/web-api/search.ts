@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import { pageOf, type Json, type ObjectContext, type PageRequest, type WebApiObjects } from '../catalogue/web-api-objects';
+import { pageOf, playlistVisibleTo, type Json, type ObjectContext, type PageRequest, type WebApiObjects } from '../catalogue/web-api-objects';
 import type { SearchType } from './params';
 
 export interface SearchRequest extends PageRequest {
@@ -42,7 +42,7 @@ export function createSearch(db: Db, objects: WebApiObjects) {
     statements.set(sql, known);
     return known;
   };
-  const sources: Record<SearchType, () => Candidate[]> = {
+  const sources: Record<SearchType, (ctx: ObjectContext) => Candidate[]> = {
     artist: () => (all('SELECT id, name FROM artists').all() as Candidate[]).map((r) => ({ ...r, context: '', markets: null })),
     album: () =>
       (
@@ -55,8 +55,14 @@ export function createSearch(db: Db, objects: WebApiObjects) {
              JOIN artists ar ON ar.id = x.artist_id WHERE x.track_id = t.id), '') AS context
              FROM tracks t JOIN albums al ON al.id = t.album_id`).all() as Array<Record<string, unknown>>
       ).map((r) => ({ id: String(r.id), name: String(r.name), context: String(r.context), markets: objects.trackMarkets(String(r.id)) })),
-    playlist: () =>
-      (all('SELECT id, name, owner_display_name AS context FROM playlists').all() as Candidate[]).map((r) => ({ ...r, markets: null })),
+    // A playlist that is not public is found by its owner only (issue 12).
+    playlist: (ctx) =>
+      (
+        all(
+          `SELECT p.id, p.name, p.owner_display_name AS context FROM playlists p LEFT JOIN user_playlists u ON u.playlist_id = p.id
+           WHERE ${playlistVisibleTo('@viewer')}`,
+        ).all({ viewer: ctx.viewer }) as Candidate[]
+      ).map((r) => ({ ...r, markets: null })),
     show: () =>
       (all('SELECT id, name, publisher AS context, available_markets FROM shows').all() as Array<Record<string, string>>).map((r) => ({
         id: String(r.id),
@@ -100,7 +106,7 @@ export function createSearch(db: Db, objects: WebApiObjects) {
     const result: Json = {};
     let best: { score: number; item: Json } | null = null;
     for (const type of request.type) {
-      const ranked = sources[type]()
+      const ranked = sources[type](ctx)
         .filter((c) => ctx.market === null || c.markets === null || c.markets.includes(ctx.market))
         .map((c) => ({ id: c.id, name: c.name, score: score(c, q, words) }))
         .filter((c) => c.score > 0)
