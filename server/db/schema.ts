@@ -100,6 +100,9 @@ CREATE TABLE IF NOT EXISTS user_playlists (
   playlist_id TEXT PRIMARY KEY REFERENCES playlists(id), owner_id TEXT NOT NULL, public INTEGER NOT NULL,
   description TEXT NOT NULL, version INTEGER NOT NULL, created_at INTEGER NOT NULL);
 -- Who follows which playlist (the creator follows a new playlist); public as the follow was asked.
+-- Secrets the server makes once and keeps (server/licence/licence-signature.ts serverSecret): e.g. the
+-- licence URL's HMAC key, shared by every instance over this database and kept over restarts; never logged.
+CREATE TABLE IF NOT EXISTS server_secrets (name TEXT PRIMARY KEY, secret BLOB NOT NULL, created_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS playlist_followers (
   playlist_id TEXT NOT NULL REFERENCES playlists(id), user_id TEXT NOT NULL, public INTEGER NOT NULL,
   followed_at INTEGER NOT NULL, PRIMARY KEY (playlist_id, user_id));

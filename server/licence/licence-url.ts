@@ -19,8 +19,11 @@ export const LicenceUrlQuery = t.type({
   sdk_version: t.string,
 });
 
-/** The answer: the licence server's absolute uri (carrying its expiry) and the expiry in unix seconds. */
-export function licenceUrlAnswer(origin: string, nowMs: number): { uri: string; expires: number } {
+/**
+ * The answer: the licence server's absolute uri and the expiry in unix seconds. The uri carries its
+ * expiry and `sig`, the signature binding that expiry to the account (./licence-signature.ts).
+ */
+export function licenceUrlAnswer(origin: string, nowMs: number, sign: (expires: number) => string): { uri: string; expires: number } {
   const expires = Math.floor(nowMs / 1000) + LICENCE_URL_LIFETIME_S;
-  return { uri: `${origin}${CLEARKEY_LICENCE_PATH}?expires=${expires}`, expires };
+  return { uri: `${origin}${CLEARKEY_LICENCE_PATH}?expires=${expires}&sig=${sign(expires)}`, expires };
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { startPlaybackTestServer, type PlaybackTestServer } from '../playback/test-client';
 import { CLEARKEY_LICENCE_PATH, LICENCE_URL_LIFETIME_S, LICENCE_URL_PATH } from './licence-url';
 import { APPLICATION_CERTIFICATE_PATH, SERVER_TIME_PATH } from './routes';
+import { createLicenceUrlSigner, serverSecret } from './licence-signature';
+import { startTestServer } from '../test-server';
 
 let t: PlaybackTestServer;
 const keyId = randomBytes(16);
@@ -31,7 +33,7 @@ describe('licence URL (spec 001 §7 Media: keysystem, mediatype, sdk_name, sdk_v
     const answer = await t.request('GET', `${LICENCE_URL_PATH}?${urlQuery}`, { token: t.token('demo') });
     expect(answer.status).toBe(200);
     const { uri, expires } = answer.json();
-    expect(uri).toBe(t.server.url(`${CLEARKEY_LICENCE_PATH}?expires=${expires}`));
+    expect(uri).toMatch(new RegExp(`^${t.server.url(`${CLEARKEY_LICENCE_PATH}?expires=${expires}&sig=`).replace(/[.?]/g, '\\$&')}[A-Za-z0-9_-]{43}$`));
     expect(expires - before).toBeGreaterThanOrEqual(LICENCE_URL_LIFETIME_S);
     expect(expires - before).toBeLessThanOrEqual(LICENCE_URL_LIFETIME_S + 2);
   });
@@ -79,6 +81,78 @@ describe('ClearKey licence server (W3C EME ClearKey; spec 001 §7 Media: no retr
     expect((await t.request('POST', path, { raw: request, contentType: 'application/octet-stream' })).status).toBe(401);
     const expired = `${CLEARKEY_LICENCE_PATH}?expires=${Math.floor(Date.now() / 1000) - 1}`;
     expect((await t.request('POST', expired, { token: t.token('demo'), raw: request, contentType: 'application/octet-stream' })).status).toBe(403);
+  });
+});
+
+describe('the licence URL cannot be forged (issue 12): expiry signed for the account, 403 otherwise', () => {
+  const request = JSON.stringify({ kids: [b64url(keyId)] });
+  const post = (path: string, token: string) => t.request('POST', path, { token, raw: request, contentType: 'application/octet-stream' });
+  const parts = (path: string) => {
+    const url = new URL(path, 'http://x');
+    return { expires: Number(url.searchParams.get('expires')), sig: url.searchParams.get('sig') ?? '' };
+  };
+  const withQuery = (expires: string | number, sig: string) => `${CLEARKEY_LICENCE_PATH}?expires=${expires}&sig=${sig}`;
+
+  it('the URL as given gives the licence', async () => {
+    const token = t.token('demo');
+    expect((await post(await licencePath(token), token)).status).toBe(200);
+  });
+
+  it('a changed expiry (later, or the same number written otherwise) is 403', async () => {
+    const token = t.token('demo');
+    const { expires, sig } = parts(await licencePath(token));
+    for (const changed of [expires + 1, expires + 86400, `0${expires}`, `${expires}.0`, `${expires}e0`]) {
+      const answer = await post(withQuery(changed, sig), token);
+      expect(answer.status).toBe(403);
+    }
+  });
+
+  it('a changed, missing or malformed signature is 403', async () => {
+    const token = t.token('demo');
+    const { expires, sig } = parts(await licencePath(token));
+    const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    for (const path of [withQuery(expires, flipped), withQuery(expires, sig.slice(0, -1)), withQuery(expires, `${sig}A`), `${CLEARKEY_LICENCE_PATH}?expires=${expires}`, withQuery(expires, '')]) {
+      expect((await post(path, token)).status).toBe(403);
+    }
+  });
+
+  it("another premium user's URL is 403 for this user (bound to the account it was issued to)", async () => {
+    const mine = t.newUser('premium');
+    const theirs = t.token('demo');
+    const theirPath = await licencePath(theirs);
+    expect((await post(theirPath, theirs)).status).toBe(200);
+    const answer = await post(theirPath, mine);
+    expect(answer.status).toBe(403);
+    expect((await post(await licencePath(mine), mine)).status).toBe(200);
+  });
+
+  it('a correctly signed URL whose expiry has passed is 403', async () => {
+    const past = Math.floor(Date.now() / 1000) - 1;
+    // Signed with the server's own secret (the same database), so only the expiry is wrong.
+    const sig = createLicenceUrlSigner(t.db).sign(t.accountId('demo'), past);
+    const answer = await post(withQuery(past, sig), t.token('demo'));
+    expect(answer.status).toBe(403);
+    expect(answer.json().error.message).toMatch(/expired/);
+  });
+
+  it('the signing secret is made once and kept in the database: another instance over it accepts the URL', async () => {
+    const rows = t.db.prepare("SELECT secret FROM server_secrets WHERE name = 'licence-url-hmac'").all() as Array<{ secret: Buffer }>;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.secret.length).toBeGreaterThanOrEqual(32);
+    expect(serverSecret(t.db, 'licence-url-hmac').equals(rows[0]!.secret)).toBe(true);
+    const token = t.token('demo');
+    const path = await licencePath(token);
+    const second = await startTestServer(t.server.dataDir);
+    try {
+      const answer = await fetch(second.url(path), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+        body: request,
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await second.stop({ keepData: true });
+    }
   });
 });
 

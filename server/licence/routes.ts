@@ -6,6 +6,7 @@ import { requestOrigin } from '../http/request-origin';
 import { requireAccount, sendError, type Verify } from '../playback/bearer-grant';
 import { installJsonErrors } from '../playback/json-errors';
 import { createLicenceKeys } from './licence-keys';
+import { createLicenceUrlSigner } from './licence-signature';
 import { CLEARKEY_LICENCE_PATH, LICENCE_URL_PATH, LicenceUrlQuery, licenceUrlAnswer } from './licence-url';
 
 /** spec 001 §7 Media: GET {license host}/v1/application-certificate. ClearKey has none: 204. */
@@ -25,12 +26,14 @@ export interface LicenceDeps {
 export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): void {
   const now = deps.now ?? Date.now;
   const licenceFor = createLicenceKeys(deps.db);
+  const signer = createLicenceUrlSigner(deps.db);
 
   app.get(LICENCE_URL_PATH, async (request, reply) => {
-    if (requireAccount(request, reply, deps.verify, { premium: false }) === null) return reply;
+    const grant = requireAccount(request, reply, deps.verify, { premium: false });
+    if (grant === null) return reply;
     const query = LicenceUrlQuery.decode(request.query);
     if (isLeft(query)) return sendError(reply, 400, `Invalid licence URL request: ${formatDecodeErrors(query.left)}`);
-    return reply.header('cache-control', 'no-store').send(licenceUrlAnswer(requestOrigin(request, deps.publicUrl), now()));
+    return reply.header('cache-control', 'no-store').send(licenceUrlAnswer(requestOrigin(request, deps.publicUrl), now(), (expires) => signer.sign(grant.accountId, expires)));
   });
 
   app.get(APPLICATION_CERTIFICATE_PATH, async (request, reply) => {
@@ -46,10 +49,16 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
     licence.removeAllContentTypeParsers();
     licence.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
     licence.post(CLEARKEY_LICENCE_PATH, async (request, reply) => {
-      if (requireAccount(request, reply, deps.verify, { premium: true }) === null) return reply;
-      const expires = Number((request.query as { expires?: string }).expires);
-      // An expired URL is 403: the engine refreshes the endpoint on 400 and 403 (spec 001 §7 Media).
-      if (!Number.isFinite(expires) || expires * 1000 <= now()) return sendError(reply, 403, 'The licence URL has expired');
+      const grant = requireAccount(request, reply, deps.verify, { premium: true });
+      if (grant === null) return reply;
+      const { expires: rawExpires, sig } = request.query as { expires?: unknown; sig?: unknown };
+      const expires = typeof rawExpires === 'string' && /^[1-9]\d{0,11}$/.test(rawExpires) ? Number(rawExpires) : NaN;
+      // A URL this server did not sign for this account, or signed for someone else, is 403 as an
+      // expired one is: the engine refreshes the endpoint on 400 and 403 (spec 001 §7 Media).
+      if (!Number.isSafeInteger(expires) || typeof sig !== 'string' || !signer.verify(grant.accountId, expires, sig)) {
+        return sendError(reply, 403, 'The licence URL is not valid for this user; ask for a new one');
+      }
+      if (expires * 1000 <= now()) return sendError(reply, 403, 'The licence URL has expired');
       if (!Buffer.isBuffer(request.body)) return sendError(reply, 400, 'Malformed ClearKey request: no body');
       const outcome = licenceFor(request.body);
       if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
