@@ -29,13 +29,19 @@ export async function apiGet(server: TestServer, pathOrUrl: string, token: strin
   return { status: response.status, headers: response.headers, body };
 }
 
-/** A logged-in session's cookie (`sp_dc=...`): POST /login (server/accounts/). */
+/**
+ * A logged-in session's cookie (`sp_dc=...`), as a browser gets it: GET /login for the form (its
+ * CSRF field and cookie, when it has them), then POST /login (server/accounts/).
+ */
 export async function sessionCookie(server: TestServer, username = 'demo', password = 'demo'): Promise<string> {
+  const form = await fetch(server.url('/login'));
+  const formCookies = form.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const csrf = /name="_csrf" value="([^"]*)"/.exec(await form.text())?.[1];
   const login = await fetch(server.url('/login'), {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password, continue: '/' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(formCookies.length === 0 ? {} : { cookie: formCookies.join('; ') }) },
+    body: new URLSearchParams({ username, password, continue: '/', ...(csrf === undefined ? {} : { _csrf: csrf }) }).toString(),
   });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sp_dc='))?.split(';')[0];
   if (cookie === undefined) throw new Error(`POST /login answered ${login.status} without a session cookie`);
