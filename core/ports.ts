@@ -76,6 +76,11 @@ export interface Viewport {
 export interface IncomingMessage {
   readonly origin: string;
   readonly data: unknown;
+  /**
+   * The message came from the embedding window (`event.source === window.parent`, and there is a
+   * parent): not from another frame, a pop-up or an opener (issue 12: the widget obeys only its parent).
+   */
+  readonly fromParent: boolean;
 }
 
 /** The page around the widget: location, parent window, new windows, cookies, clipboard, size. */
@@ -84,7 +89,10 @@ export interface HostWindowPort {
   /** Posts to the parent window (spec 000 §7: to any origin unless told otherwise). */
   postToParent(message: unknown, targetOrigin: string): Observable<void>;
   readonly messages$: Observable<IncomingMessage>;
-  /** Emits whether a window was opened. */
+  /**
+   * Opens a window, always without an opener or referrer (issue 12). Emits false when the browser
+   * refused it; a browser that cannot tell (noopener windows answer nothing) counts as opened.
+   */
   open(url: string, name: string, features?: string): Observable<boolean>;
   navigateTop(url: string): Observable<void>;
   readCookie(name: string): Observable<string | null>;

@@ -1,6 +1,6 @@
 import { lastValueFrom, type Subscription } from 'rxjs';
 import type { IncomingMessage, Viewport } from '../../core/ports';
-import { cookieString, createHostWindow, readCookieValue } from './host-window';
+import { cookieString, createHostWindow, readCookieValue, withNoOpener } from './host-window';
 
 const value = <T>(o: import('rxjs').Observable<T>) => lastValueFrom(o);
 
@@ -26,12 +26,34 @@ describe('createHostWindow (HostWindowPort over the widget\'s window, jsdom)', (
     expect(seen).toEqual([{ width: window.innerWidth, height: window.innerHeight }]);
   });
 
-  it('hands over posted messages raw, with their origin', () => {
+  it('hands over posted messages raw, with their origin (a top window has no parent: none is from it)', () => {
     const seen: IncomingMessage[] = [];
     const subscription = host.messages$.subscribe((m) => seen.push(m));
-    window.dispatchEvent(new MessageEvent('message', { data: { type: 'api/connect', source: 'embed-api' }, origin: 'https://parent.test' }));
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'api/connect', source: 'embed-api' }, origin: 'https://parent.test', source: window }));
     subscription.unsubscribe();
-    expect(seen).toEqual([{ origin: 'https://parent.test', data: { type: 'api/connect', source: 'embed-api' } }]);
+    expect(seen).toEqual([{ origin: 'https://parent.test', data: { type: 'api/connect', source: 'embed-api' }, fromParent: false }]);
+  });
+
+  it('issue 12: says whether a message came from the embedding window, not from a sibling frame, a pop-up or itself', () => {
+    // The widget in a frame of this jsdom page: its parent is this window.
+    const frame = document.createElement('iframe');
+    const sibling = document.createElement('iframe');
+    document.body.append(frame, sibling);
+    const widget = frame.contentWindow as Window;
+    const other = sibling.contentWindow as Window;
+    expect(widget.parent).toBe(window);
+    const seen: IncomingMessage[] = [];
+    const subscription = createHostWindow(widget).messages$.subscribe((m) => seen.push(m));
+    const post = (source: Window | null) =>
+      widget.dispatchEvent(new (widget as unknown as typeof globalThis).MessageEvent('message', { data: { type: 'api/play', source: 'embed-api' }, origin: 'https://page.test', source }));
+    post(window);
+    post(other);
+    post(widget);
+    post(null);
+    subscription.unsubscribe();
+    expect(seen.map((m) => m.fromParent)).toEqual([true, false, false, false]);
+    frame.remove();
+    sibling.remove();
   });
 
   it('posts to the parent window with the given target origin', () => {
@@ -41,12 +63,26 @@ describe('createHostWindow (HostWindowPort over the widget\'s window, jsdom)', (
     postMessage.mockRestore();
   });
 
-  it('opens windows and says whether one opened (a popup blocker gives null)', async () => {
-    const open = jest.spyOn(window, 'open').mockImplementationOnce(() => ({}) as Window).mockImplementationOnce(() => null);
+  it('issue 12: opens every window with noopener and noreferrer; only a throw says it failed (noopener windows answer null)', async () => {
+    const open = jest
+      .spyOn(window, 'open')
+      .mockImplementationOnce(() => null)
+      .mockImplementationOnce(() => null)
+      .mockImplementationOnce(() => {
+        throw new Error('blocked');
+      });
     await expect(value(host.open('https://open.test/go?uri=x', '_blank', 'width=640'))).resolves.toBe(true);
-    await expect(value(host.open('https://open.test/go', '_blank'))).resolves.toBe(false);
-    expect(open).toHaveBeenCalledWith('https://open.test/go?uri=x', '_blank', 'width=640');
+    await expect(value(host.open('https://open.test/go', '_blank'))).resolves.toBe(true);
+    await expect(value(host.open('https://open.test/go', '_blank'))).rejects.toThrow('blocked');
+    expect(open).toHaveBeenNthCalledWith(1, 'https://open.test/go?uri=x', '_blank', 'width=640,noopener,noreferrer');
+    expect(open).toHaveBeenNthCalledWith(2, 'https://open.test/go', '_blank', 'noopener,noreferrer');
     open.mockRestore();
+  });
+
+  it('adds noopener and noreferrer to any features once, whatever the page asked', () => {
+    expect(withNoOpener(undefined)).toBe('noopener,noreferrer');
+    expect(withNoOpener('width=600, height=400')).toBe('width=600,height=400,noopener,noreferrer');
+    expect(withNoOpener('noopener=0,NoReferrer,width=1')).toBe('width=1,noopener,noreferrer');
   });
 
   it('navigates the top window', async () => {

@@ -50,13 +50,35 @@ function safeDecode(text: string): string {
   }
 }
 
+/** The features string with noopener and noreferrer added (kept once if already there). */
+export function withNoOpener(features: string | undefined): string {
+  const parts = (features ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !/^no(?:opener|referrer)(?:=.*)?$/i.test(part));
+  return [...parts, 'noopener', 'noreferrer'].join(',');
+}
+
 /** HostWindowPort over the widget's window: thin calls, raw values, no decisions. */
 export function createHostWindow(win: Window): HostWindowPort {
   return {
     location: () => call(() => ({ href: win.location.href, origin: win.location.origin, pathname: win.location.pathname, search: win.location.search })),
     postToParent: (message, targetOrigin) => call(() => (win.parent ?? win).postMessage(message, targetOrigin)),
-    messages$: windowEvent<MessageEvent, IncomingMessage>(win, 'message', (event) => ({ origin: event.origin, data: event.data as unknown })),
-    open: (url, name, features) => call(() => win.open(url, name, features) !== null),
+    // The core refuses what did not come from the embedding window (issue 12); the check needs the
+    // live window objects, so it is read here, as a raw fact. A top window has no parent to obey.
+    messages$: windowEvent<MessageEvent, IncomingMessage>(win, 'message', (event) => ({
+      origin: event.origin,
+      data: event.data as unknown,
+      fromParent: win.parent !== win && event.source !== null && event.source === win.parent,
+    })),
+    // Issue 12: a window the widget opens never gets a handle back on the widget (noopener) nor
+    // learns the embedding page's address (noreferrer). With noopener the browser answers null
+    // even for a window it opened (HTML window open steps), so only a throw says it failed.
+    open: (url, name, features) =>
+      call(() => {
+        win.open(url, name, withNoOpener(features));
+        return true;
+      }),
     navigateTop: (url) =>
       call(() => {
         (win.top ?? win).location.href = url;

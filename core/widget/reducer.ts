@@ -120,6 +120,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     // Logging and error reporting (spec 000 §7) leave the widget's state as it is.
     case 'log/actionsFailed':
     case 'log/errorReportFailed':
+    case 'logging/eventsDropped':
     case 'widget/errorCaught':
     case 'widget/errorReporterContextRead':
     case 'widget/pageHidden':
@@ -131,6 +132,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
       return;
     case 'embedApi/messageReceived':
     case 'embedApi/messageIgnored':
+    case 'embedApi/messageRefused':
     case 'embedApi/contextChangeDecided':
     case 'embedApi/postFailed':
       return;

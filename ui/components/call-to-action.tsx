@@ -14,7 +14,7 @@ function ProviderLogo() {
  */
 export function CallToAction({ text, href }: { readonly text: string; readonly href: string }) {
   return (
-    <a className="cta" href={href} target="_blank" rel="noopener" data-testid="call-to-action">
+    <a className="cta" href={href} target="_blank" rel="noopener noreferrer" data-testid="call-to-action">
       <ProviderLogo />
       <span className="cta__text">{text}</span>
     </a>

@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { createTranslate } from '../hooks/translate';
 import { byTestId, cleanup, render } from '../test/render';
+import { CallToAction } from './call-to-action';
 import { CoverArt } from './cover-art';
 import { PlayPauseButton } from './play-pause-button';
 import { clampSeek, KEY_STEP_MS, ProgressBar } from './progress-bar';
@@ -89,10 +90,20 @@ describe('TrackInfo (spec 000 §2: clicking the metadata opens the item)', () =>
     const link = byTestId(r.container, 'title').closest('a');
     expect(link?.getAttribute('href')).toBe('https://open.test/album/x');
     expect(link?.getAttribute('target')).toBe('_blank');
-    expect(link?.getAttribute('rel')).toContain('noopener');
+    // Issue 12: the opened tab gets no handle on the widget and not the embedding page's address.
+    expect(link?.getAttribute('rel')?.split(' ').sort()).toEqual(['noopener', 'noreferrer']);
     expect(byTestId(r.container, 'subtitle').closest('a')).toBe(link);
     expect(byTestId(r.container, 'title').textContent).toBe('An Album');
     expect(byTestId(r.container, 'subtitle').textContent).toBe('Ann, Bob');
+  });
+});
+
+describe('CallToAction (spec 000 §2: the call to action opens the item)', () => {
+  it('issue 12: opens a new tab without opener or referrer', () => {
+    const r = render(<CallToAction text="Listen" href="https://open.test/album/x" />);
+    const link = byTestId(r.container, 'call-to-action');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')?.split(' ').sort()).toEqual(['noopener', 'noreferrer']);
   });
 });
 

@@ -12,7 +12,7 @@ export interface TrackInfoProps {
 /** spec 000 §2 Track-info area: "Clicking its metadata opens the item": one link, one tab stop. */
 export function TrackInfo({ title, subtitle, href, onClick }: TrackInfoProps) {
   return (
-    <a className="track-info" href={href} target="_blank" rel="noopener" onClick={onClick}>
+    <a className="track-info" href={href} target="_blank" rel="noopener noreferrer" onClick={onClick}>
       <span className="track-info__title" data-testid="title">
         {title}
       </span>

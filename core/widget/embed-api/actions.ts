@@ -14,6 +14,14 @@ export const embedApiEnabled = defineAction('embedApi/enabled');
 /** A raw message posted to the widget's window, its data made JSON (undecoded: the epic decodes it). */
 export const embedApiMessageReceived = defineAction('embedApi/messageReceived', { origin: t.string, data: t.unknown });
 
+/**
+ * Issue 12: a posted message refused where it is read (raw-message.ts, facts.ts), recorded without
+ * its data: it came from a window other than the embedding page (another frame, a pop-up, an
+ * opener), or it is oversized or odd (`__proto__` keys, deep nesting, values JSON cannot hold).
+ * The reason says which, with the size or the place. Nothing obeys it.
+ */
+export const embedApiMessageRefused = defineAction('embedApi/messageRefused', { origin: t.string, reason: t.string });
+
 /** spec 000 §5: a message that is not an object with a type and source embed-api is dropped; this says why. */
 export const embedApiMessageIgnored = defineAction('embedApi/messageIgnored', { reason: t.string });
 

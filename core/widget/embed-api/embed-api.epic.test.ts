@@ -13,7 +13,7 @@ import { embedContextOf } from './context';
 
 const API_PAGE = 'http://localhost/embed/album/album1?embed-api=1';
 const PARENT = 'http://parent.test';
-const msg = (data: unknown): IncomingMessage => ({ origin: PARENT, data });
+const msg = (data: unknown): IncomingMessage => ({ origin: PARENT, data, fromParent: true });
 const load = (n: number) => a.trackLoadDecided({ index: n - 1, uri: `spotify:track:track${n}`, src: `https://cdn.test/preview/track${n}.mp3` });
 const initial = initialWidgetState(albumData());
 
@@ -114,15 +114,57 @@ describe('spec 000 §5: messages are accepted only as objects with a type and so
     expect(state).toEqual(run({ expected: 'e', outputs: { e: e.embedApiEnabled() } }).state);
   });
 
-  it('a payload JSON cannot hold (a cycle) is recorded as null and dropped', () => {
+  it('a payload JSON cannot hold (a cycle) is refused where it is read, with its reason, and not obeyed', () => {
     const cyclic: Record<string, unknown> = { type: 'api/play', source: 'embed-api' };
     cyclic.self = cyclic;
-    run({
+    const { host } = run({
       messages: '-x',
       messageValues: { x: msg(cyclic) },
-      expected: 'e(ri)',
-      outputs: { e: e.embedApiEnabled(), r: received(null), i: e.embedApiMessageIgnored({ reason: 'not an object' }) },
+      expected: 'er',
+      outputs: { e: e.embedApiEnabled(), r: e.embedApiMessageRefused({ origin: PARENT, reason: 'the message.self is a cycle' }) },
     });
+    expect(host).toEqual([]);
+  });
+});
+
+describe('issue 12: the widget obeys only its parent, and only small plain messages', () => {
+  const play = { type: 'api/play', source: 'embed-api' };
+  const connect = { type: 'api/connect', source: 'embed-api', channelId: 'ch' };
+
+  it('a command from another window (a sibling frame, a pop-up, an opener) is refused without its data and not obeyed', () => {
+    const { host, state } = run({
+      messages: '-cp',
+      messageValues: { c: { origin: 'http://other.test', data: connect, fromParent: false }, p: { origin: 'http://other.test', data: play, fromParent: false } },
+      expected: 'ecp',
+      outputs: {
+        e: e.embedApiEnabled(),
+        c: e.embedApiMessageRefused({ origin: 'http://other.test', reason: 'not from the parent window' }),
+        p: e.embedApiMessageRefused({ origin: 'http://other.test', reason: 'not from the parent window' }),
+      },
+    });
+    expect(host).toEqual([]);
+    expect(state.embedApi).toEqual({ enabled: true, connected: false, channelId: null });
+    expect(state.playback.isPlaying).toBe(false);
+  });
+
+  it('an oversized message (5 MB of text) and a __proto__ key are refused with a short reason; the parent is still obeyed after', () => {
+    const huge = { ...play, text: 'x'.repeat(5 * 1024 * 1024) };
+    const hostile = JSON.parse('{"type":"api/play","source":"embed-api","__proto__":{"polluted":true}}') as unknown;
+    const { host } = run({
+      messages: '-hpc',
+      messageValues: { h: msg(huge), p: msg(hostile), c: msg({ type: 'api/context', source: 'embed-api' }) },
+      expected: 'ehp(rkx)',
+      outputs: {
+        e: e.embedApiEnabled(),
+        h: e.embedApiMessageRefused({ origin: PARENT, reason: 'larger than 4096 bytes as JSON (the message.text is a string of 5242880 characters)' }),
+        p: e.embedApiMessageRefused({ origin: PARENT, reason: 'the message has a key named __proto__' }),
+        r: received({ type: 'api/context', source: 'embed-api' }),
+        k: command('context', 'api/context'),
+        x: e.embedApiContextChangeDecided({ channelId: null, context: embedContextOf(initial) }),
+      },
+    });
+    expect(host).toHaveLength(1);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 

@@ -23,10 +23,13 @@ describe('a session driven through the embed API replays (spec 000 §7)', () => 
   const store = createStore({ reducer: widgetReducer, epics: widgetEpics, deps: ports, initialState, onEnvelope: log.record });
   bindAdapterFacts(store, ports);
   const post = (at: number, data: unknown) =>
-    scheduler.schedule(() => (ports.host as FakeHost).emitMessage({ origin: 'http://parent.test', data }), at);
+    scheduler.schedule(() => (ports.host as FakeHost).emitMessage({ origin: 'http://parent.test', data, fromParent: true }), at);
   post(100, { type: 'api/connect', source: 'embed-api', channelId: 'c' });
   post(200, { type: 'api/play', source: 'embed-api' });
   post(300, 'not an object');
+  // Issue 12: refused where they are read (another window; oversized), and replayed as recorded.
+  scheduler.schedule(() => (ports.host as FakeHost).emitMessage({ origin: 'http://other.test', data: { type: 'api/stop', source: 'embed-api' }, fromParent: false }), 4000);
+  post(4100, { type: 'api/stop', source: 'embed-api', pad: 'x'.repeat(100_000) });
   post(5000, { type: 'api/next', source: 'embed-api' });
   post(8000, { type: 'api/stop', source: 'embed-api' });
   post(9000, { type: 'api/unknown', source: 'embed-api' });
@@ -42,6 +45,13 @@ describe('a session driven through the embed API replays (spec 000 §7)', () => 
       'spotify:track:track2 true',
       'spotify:track:track2 false',
       'spotify:track:track2 false',
+    ]);
+  });
+
+  it('recorded the two refusals, without their data', () => {
+    expect(file.entries.filter((e) => e.action.type === 'embedApi/messageRefused').map((e) => e.action)).toEqual([
+      { type: 'embedApi/messageRefused', origin: 'http://other.test', reason: 'not from the parent window' },
+      { type: 'embedApi/messageRefused', origin: 'http://parent.test', reason: 'larger than 4096 bytes as JSON (the message.pad is a string of 100000 characters)' },
     ]);
   });
 

@@ -1,10 +1,11 @@
 import { Observable, Subscription, of } from 'rxjs';
 import { switchMap, take } from 'rxjs/operators';
-import type { Ports } from '../../ports';
+import type { IncomingMessage, Ports } from '../../ports';
+import type { Action } from '../../store/action';
 import type { Store } from '../../store/store';
 import type { WidgetState } from '../state';
-import { embedApiEnabled, embedApiMessageReceived } from './actions';
-import { isEmbedApiOn, messageDataAsJson } from './raw-message';
+import { embedApiEnabled, embedApiMessageReceived, embedApiMessageRefused } from './actions';
+import { isEmbedApiOn, readRawMessage } from './raw-message';
 
 /**
  * spec 000 §2 Routes / §7: only when the page address has embed-api=1, the flag is recorded at
@@ -28,8 +29,7 @@ export function bindEmbedApiFacts(store: Store<WidgetState>, ports: Ports, ready
           store.dispatch(embedApiEnabled(), 'adapter');
           subscription.add(
             ports.host.messages$.subscribe({
-              next: (message) =>
-                store.dispatch(embedApiMessageReceived({ origin: message.origin, data: messageDataAsJson(message.data) }), 'adapter'),
+              next: (message) => store.dispatch(recordedMessage(message), 'adapter'),
               // A window that cannot report messages has no parent page to obey.
               error: () => undefined,
             }),
@@ -40,4 +40,17 @@ export function bindEmbedApiFacts(store: Store<WidgetState>, ports: Ports, ready
       }),
   );
   return subscription;
+}
+
+/**
+ * Issue 12, at the boundary: only the embedding window is heard (a message from another frame, a
+ * pop-up or an opener is refused, its data unrecorded), and only as small plain JSON
+ * (raw-message.ts). A refusal is a fact like the message itself, so a replay sees the same log.
+ */
+export function recordedMessage(message: IncomingMessage): Action {
+  if (!message.fromParent) return embedApiMessageRefused({ origin: message.origin, reason: 'not from the parent window' });
+  const read = readRawMessage(message.data);
+  return read.ok
+    ? embedApiMessageReceived({ origin: message.origin, data: read.data })
+    : embedApiMessageRefused({ origin: message.origin, reason: read.reason });
 }

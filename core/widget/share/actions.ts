@@ -45,8 +45,9 @@ export const shareCopied = defineAction('share/copied', { what: Copied });
  */
 export const shareCopyFailed = defineAction('share/copyFailed', { what: Copied, err: t.string });
 /**
- * A share window (a target) or the /go window ('go') was asked for; `opened` is false when a popup
- * blocker refused it, which spec 000 §7 leaves unhandled.
+ * A share window (a target) or the /go window ('go') was asked for; `opened` is false when the
+ * browser refused it, which spec 000 §7 leaves unhandled (windows open with noopener, issue 12, so
+ * a popup blocker's silent refusal cannot be seen: see HostWindowPort.open).
  */
 export const shareWindowOpened = defineAction('share/windowOpened', {
   target: t.union([ShareTargetCodec, t.literal('go')]),
