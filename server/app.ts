@@ -94,7 +94,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await registerStaticRoutes(app, options);
   // Issue 5 Provider services: demo accounts, session cookie, /access_token, product state.
   // A product change pushes product-state events over the dealer (registered below, so looked up when it happens).
-  const accounts = registerAccountRoutes(app, { db, country, publicUrl, pushTo: (connectionId, push) => app.dealer.pushTo(connectionId, push) });
+  const accounts = registerAccountRoutes(app, {
+    db,
+    country,
+    publicUrl,
+    pushTo: (connectionId, push) => app.dealer.pushTo(connectionId, push),
+    // Issue 12: only a live dealer connection of the same account may be registered or pushed to.
+    ownsConnection: (accountId, connectionId) => app.dealer.connections(accountId).some((c) => c.id === connectionId),
+  });
   registerEmbedRoutes(app, {
     reader,
     // spec 000 §3 Session: a logged-in visitor's embed carries a fresh token for the engine.

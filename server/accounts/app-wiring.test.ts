@@ -49,8 +49,9 @@ describe('the accounts service in the provider app', () => {
     const state = await fetch(server.url('/v1/product_state'), { headers: { authorization } });
     expect(state.status).toBe(200);
     expect(await state.json()).toMatchObject({ product: 'premium', ads: '0' });
+    // Wired to the dealer: abc123 is no live connection of this user, so it is refused (issue 12).
     const put = await fetch(server.url('/v1/me/notifications/user?connection_id=abc123'), { method: 'PUT', headers: { authorization } });
-    expect(put.status).toBe(204);
+    expect(put.status).toBe(404);
   });
 
   it('the login page is HTML, and a bad productType is a JSON 400', async () => {

@@ -15,6 +15,8 @@ export interface ProductChangeDeps {
   readonly ownOrigins: (request: FastifyRequest) => ReadonlyArray<string>;
   /** Sends a push to one dealer connection (app.dealer.pushTo); false when it is not live. */
   readonly pushTo: (connectionId: string, push: DealerPush) => boolean;
+  /** Whether a connection id is a live dealer connection of the account (product-state-routes.ts ProductStateDeps). */
+  readonly ownsConnection: (accountId: string, connectionId: string) => boolean;
 }
 
 const isProduct = (value: unknown): value is Product => value === 'premium' || value === 'free';
@@ -38,7 +40,10 @@ export function registerProductChange(app: FastifyInstance, deps: ProductChangeD
     const account = deps.accounts.byId(accountId);
     if (account !== null) {
       const push: DealerPush = { uri: PRODUCT_STATE_EVENT_URI, headers: {}, payloads: [productStateOf(account)] };
-      for (const connectionId of registeredConnections(deps.db, accountId)) deps.pushTo(connectionId, push);
+      // Only to connections that are still this account's: a registration never reaches another user's socket.
+      for (const connectionId of registeredConnections(deps.db, accountId)) {
+        if (deps.ownsConnection(accountId, connectionId)) deps.pushTo(connectionId, push);
+      }
     }
     return reply.header('cache-control', 'no-store').redirect(safeContinue(form.continue, deps.ownOrigins(request)), 303);
   });

@@ -1,5 +1,8 @@
-import { registeredConnections } from './product-state-routes';
+import { registeredConnections, UNKNOWN_CONNECTION_MESSAGE } from './product-state-routes';
 import { accountsTestApp, T0, type AccountsTestApp } from './test-app';
+import { PRODUCT_STATE_EVENT_URI } from '../../core/engine/player/product-state.epic';
+import { startPlaybackTestServer, type PlaybackTestServer } from '../playback/test-client';
+import { sessionCookie } from '../web-api/api-test-client';
 import { ACCESS_TOKEN_LIFETIME_MS } from './tokens';
 
 let t: AccountsTestApp;
@@ -55,17 +58,15 @@ describe('GET /v1/product_state (spec 001 §7 Product state, §6 licence type)',
 describe('PUT and DELETE /v1/me/notifications/user?connection_id= (spec 001 §7 Product state)', () => {
   const path = (connectionId: string) => `/v1/me/notifications/user?connection_id=${encodeURIComponent(connectionId)}`;
 
-  it('registers a dealer connection for product-state events and removes it on DELETE', async () => {
+  it('without a dealer no connection is live: a well-formed id is refused (404) and nothing is stored', async () => {
     const token = await tokenOf('demo');
     const connectionId = 'NzI5YjQ1ZDAtMTIzNC00YmNkLTk4NzYtYWJjZGVm+/=';
     const put = await t.request({ method: 'PUT', url: path(connectionId), headers: bearer(token) });
-    expect(put.statusCode).toBe(204);
-    // Registering twice keeps one registration.
-    expect((await t.request({ method: 'PUT', url: path(connectionId), headers: bearer(token) })).statusCode).toBe(204);
-    expect(registeredConnections(t.db, accountId('demo'))).toEqual([connectionId]);
-    const del = await t.request({ method: 'DELETE', url: path(connectionId), headers: bearer(token) });
-    expect(del.statusCode).toBe(204);
+    expect(put.statusCode).toBe(404);
+    expect(put.json()).toEqual({ error: { status: 404, message: UNKNOWN_CONNECTION_MESSAGE } });
     expect(registeredConnections(t.db, accountId('demo'))).toEqual([]);
+    // DELETE of one's own (possibly closed) connection stays allowed.
+    expect((await t.request({ method: 'DELETE', url: path(connectionId), headers: bearer(token) })).statusCode).toBe(204);
   });
 
   it.each([
@@ -84,5 +85,60 @@ describe('PUT and DELETE /v1/me/notifications/user?connection_id= (spec 001 §7 
   it('refuses registration without a token (401) and for an anonymous token (403)', async () => {
     expect((await t.request({ method: 'PUT', url: path('abc') })).statusCode).toBe(401);
     expect((await t.request({ method: 'PUT', url: path('abc'), headers: bearer(await tokenOf(null)) })).statusCode).toBe(403);
+  });
+});
+
+describe("registrations are the caller's own (issue 12): only a live dealer connection of the same user", () => {
+  // The whole server: the dealer is live, and the product change (the demo's switch) pushes.
+  let p: PlaybackTestServer;
+  beforeAll(async () => {
+    p = await startPlaybackTestServer({ demoProductChange: true });
+  });
+  afterAll(() => p.stop());
+  const path = (connectionId: string) => `/v1/me/notifications/user?connection_id=${encodeURIComponent(connectionId)}`;
+  const changeProduct = (cookie: string, product: string) =>
+    fetch(p.server.url('/account/product'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ product, continue: '/' }).toString(),
+      redirect: 'manual',
+    });
+
+  it('the owner registers its live connection (204, twice keeps one) and removes it on DELETE', async () => {
+    const token = p.token('demo');
+    const dealer = await p.dealer(token);
+    expect((await p.request('PUT', path(dealer.connectionId), { token })).status).toBe(204);
+    expect((await p.request('PUT', path(dealer.connectionId), { token })).status).toBe(204);
+    expect(registeredConnections(p.db, p.accountId('demo'))).toEqual([dealer.connectionId]);
+    expect((await p.request('DELETE', path(dealer.connectionId), { token })).status).toBe(204);
+    expect(registeredConnections(p.db, p.accountId('demo'))).toEqual([]);
+    dealer.close();
+  });
+
+  it("user B registering user A's live connection id is refused (404, as an unknown id) and stores nothing", async () => {
+    const a = await p.dealer(p.token('demo'));
+    const b = p.token('free');
+    const foreign = await p.request('PUT', path(a.connectionId), { token: b });
+    const unknown = await p.request('PUT', path('NoSuchConnection0'), { token: b });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json()).toEqual(unknown.json());
+    expect(registeredConnections(p.db, p.accountId('free'))).toEqual([]);
+    a.close();
+  });
+
+  it("a product change of B reaches nothing of A, even through a registration stored before this check", async () => {
+    const aToken = p.token('demo');
+    const a = await p.dealer(aToken);
+    expect((await p.request('PUT', path(a.connectionId), { token: aToken })).status).toBe(204);
+    // A row as the old code stored it: B registered A's connection id.
+    p.db.prepare('INSERT INTO product_state_registrations (account_id, connection_id, registered_at) VALUES (?, ?, ?)').run(
+      p.accountId('free'), a.connectionId, Date.now(),
+    );
+    expect((await changeProduct(await sessionCookie(p.server, 'free', 'free'), 'premium')).status).toBe(303);
+    // Then A's own change: the next frame A hears is A's state (free), so B's (premium) was never sent.
+    expect((await changeProduct(await sessionCookie(p.server, 'demo', 'demo'), 'free')).status).toBe(303);
+    const frame = await a.next();
+    expect(frame).toMatchObject({ uri: PRODUCT_STATE_EVENT_URI, payloads: [expect.objectContaining({ product: 'free' })] });
+    a.close();
   });
 });

@@ -38,14 +38,30 @@ export interface ProductStateDeps {
   readonly accounts: AccountStore;
   readonly verify: (token: string) => TokenGrant | null;
   readonly now: () => number;
+  /**
+   * Whether `connectionId` is a live dealer connection of this account (app.dealer, looked up when
+   * asked). Only those may be registered: one user's product changes never reach another's socket.
+   */
+  readonly ownsConnection: (accountId: string, connectionId: string) => boolean;
 }
+
+/**
+ * The answer to a well-formed connection id that is no live dealer connection of the caller (unknown,
+ * closed, or another user's: the same answer, so it tells nothing of others' connections). 404, as
+ * the remote-control service answers a device it cannot find; the engine reports any 4xx but 401
+ * as 'Cannot register for product state updates: service responded with status N' and does not
+ * retry it (spec 001 §7 Product state: retried on server errors only).
+ */
+export const UNKNOWN_CONNECTION_MESSAGE =
+  'connection_id names no live dealer connection of this user: register the id the dealer sent on this user\'s connection.';
 
 const jsonError = (reply: FastifyReply, status: number, message: string): FastifyReply => reply.code(status).send({ error: { status, message } });
 
 /**
  * The product-state service (spec 001 §7), bearer-authorised: the state, and registration of a
- * dealer connection for its change events. Registrations are stored; a product change pushes to
- * them (product-change.ts).
+ * dealer connection for its change events. Only a live dealer connection of the caller may be
+ * registered (404 otherwise); registrations are stored; a product change pushes to those that are
+ * still the account's (product-change.ts).
  */
 export function registerProductStateRoutes(app: FastifyInstance, deps: ProductStateDeps): void {
   const upsert = deps.db.prepare(
@@ -73,18 +89,29 @@ export function registerProductStateRoutes(app: FastifyInstance, deps: ProductSt
   app.get(PRODUCT_STATE_PATH, getState);
   app.get(PRODUCT_STATE_SHORT_PATH, getState);
 
-  const registration = (action: (accountId: string, connectionId: string) => void) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const registration = (action: (accountId: string, connectionId: string, reply: FastifyReply) => FastifyReply | void) => async (request: FastifyRequest, reply: FastifyReply) => {
     const account = accountOf(request, reply);
     if (account === null) return reply;
     const { connection_id: connectionId } = request.query as Record<string, unknown>;
     if (typeof connectionId !== 'string' || !CONNECTION_ID.test(connectionId)) {
       return jsonError(reply, 400, 'connection_id must be a dealer connection id (1 to 256 characters of letters, digits and + / = _ . : -).');
     }
-    action(account.id, connectionId);
-    return reply.code(204).send();
+    return action(account.id, connectionId, reply) ?? reply.code(204).send();
   };
-  app.put(PRODUCT_STATE_NOTIFICATIONS_PATH, registration((accountId, connectionId) => upsert.run(accountId, connectionId, deps.now())));
-  app.delete(PRODUCT_STATE_NOTIFICATIONS_PATH, registration((accountId, connectionId) => remove.run(accountId, connectionId)));
+  app.put(
+    PRODUCT_STATE_NOTIFICATIONS_PATH,
+    registration((accountId, connectionId, reply) => {
+      if (!deps.ownsConnection(accountId, connectionId)) return jsonError(reply, 404, UNKNOWN_CONNECTION_MESSAGE);
+      upsert.run(accountId, connectionId, deps.now());
+    }),
+  );
+  // DELETE removes only the caller's own rows, and comes after the connection has closed: no live check.
+  app.delete(
+    PRODUCT_STATE_NOTIFICATIONS_PATH,
+    registration((accountId, connectionId) => {
+      remove.run(accountId, connectionId);
+    }),
+  );
 }
 
 /** The connection ids registered for an account's product-state events (for the dealer's pushes). */

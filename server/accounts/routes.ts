@@ -19,6 +19,8 @@ export interface AccountRoutesOptions {
   readonly now?: () => number;
   /** Sends a push to one dealer connection (the product-state events of a product change). */
   readonly pushTo?: (connectionId: string, push: DealerPush) => boolean;
+  /** Whether a connection id is a live dealer connection of the account; none is without a dealer (product-state-routes.ts). */
+  readonly ownsConnection?: (accountId: string, connectionId: string) => boolean;
 }
 
 /** What the embed page needs to hand a logged-in visitor's session to the widget (spec 000 §3 Session). */
@@ -60,8 +62,9 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     });
     registerLoginRoutes(scope, { accounts, sessions, country, ownOrigins });
     registerTokenRoute(scope, { accounts, sessions, issue, country });
-    registerProductStateRoutes(scope, { db, accounts, verify: createTokenVerifier(db, now), now });
-    registerProductChange(scope, { db, accounts, sessions, ownOrigins, pushTo: options.pushTo ?? (() => false) });
+    const ownsConnection = options.ownsConnection ?? (() => false);
+    registerProductStateRoutes(scope, { db, accounts, verify: createTokenVerifier(db, now), now, ownsConnection });
+    registerProductChange(scope, { db, accounts, sessions, ownOrigins, pushTo: options.pushTo ?? (() => false), ownsConnection });
   });
   return {
     viewer: (request) => sessions.accountOf(request),
