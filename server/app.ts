@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database';
 import { registerAccountRoutes } from './accounts/routes';
 import { installOriginPolicy } from './http/request-origin';
 import { registerDemoRoutes } from './demo/routes';
+import { serverLoggerOptions, type ServerLogOptions } from './server-log';
 import { createTokenVerifier } from './accounts/tokens';
 import { registerDealer } from './dealer/routes';
 import { registerPlayback } from './playback/routes';
@@ -39,7 +40,8 @@ export interface ServerOptions {
   /** ALLOWED_HOSTS: host names links may be built from when publicUrl is '' (server/http/request-origin.ts). */
   readonly allowedHosts?: readonly string[];
   readonly country?: string;
-  readonly logger?: boolean;
+  /** fastify's log: off by default; on, it never prints a secret (server/server-log.ts); a test may give a stream. */
+  readonly logger?: boolean | ServerLogOptions;
   /** The feature-flag service's cells (spec 001 §7 User and flags); DEMO_FEATURE_FLAGS (none) by default. */
   readonly featureFlags?: FeatureFlags;
 }
@@ -47,7 +49,7 @@ export interface ServerOptions {
 /** The reference provider: one fastify app, routes grouped by service. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: serverLoggerOptions(options.logger),
     // Long or malformed ids reach the embed route, which answers them with the spec's page
     // (spec 000 §8 'Invalid Spotify URI!'), instead of the router's own 414 or JSON 400.
     routerOptions: { maxParamLength: 2048 },
@@ -78,7 +80,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // fastify detects itself (bad JSON, wrong content type) keep their 4xx status.
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error(error);
+    // The error is logged through server-log.ts's serializers: its text and properties without secrets, the URL without its token.
+    if (status === 500) request.log.error({ err: error, req: request }, 'request failed');
     const message = status === 500 ? 'Something went wrong on the server.' : error.message;
     if (request.url.startsWith('/log/')) return sendJsonError(reply, status, message);
     return reply.code(status).type('text/html').send(messagePage(status === 500 ? 'Something went wrong' : 'Bad request', message));

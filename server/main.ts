@@ -14,7 +14,8 @@ async function main(): Promise<void> {
     allowedHosts: config.allowedHosts,
     country: config.country,
     featureFlags: config.featureFlags,
-    logger: false,
+    // Warnings and errors only (a failed request, a socket's error), never a secret (server/server-log.ts).
+    logger: { level: 'warn' },
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
