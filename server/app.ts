@@ -10,6 +10,7 @@ import { registerDemoRoutes } from './demo/routes';
 import { serverLoggerOptions, type ServerLogOptions } from './server-log';
 import { createTokenVerifier } from './accounts/tokens';
 import { registerDealer } from './dealer/routes';
+import { installJsonBodyParser } from './json-body-parser';
 import { registerPlayback } from './playback/routes';
 import { registerLicenceRoutes } from './licence/routes';
 import { registerLoggingService } from './logging-service/routes';
@@ -44,6 +45,8 @@ export interface ServerOptions {
   readonly logger?: boolean | ServerLogOptions;
   /** The feature-flag service's cells (spec 001 §7 User and flags); DEMO_FEATURE_FLAGS (none) by default. */
   readonly featureFlags?: FeatureFlags;
+  /** Hears every route as it is added (scripts/fuzz lists the routes it throws input at). */
+  readonly onRoute?: (route: { readonly method: string | readonly string[]; readonly url: string }) => void;
 }
 
 /** The reference provider: one fastify app, routes grouped by service. */
@@ -63,6 +66,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return (reply as unknown as FastifyReply).code(400).type('text/html').send(body);
     },
   });
+  const { onRoute } = options;
+  if (onRoute !== undefined) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
+  // Before any route, so every scope inherits it: JSON nested past JSON_MAX_DEPTH is a 400 (issue 12).
+  installJsonBodyParser(app);
   // Before any route: every absolute URL's origin comes from this policy, never from a forged Host.
   installOriginPolicy(app, { publicUrl: options.publicUrl ?? '', allowedHosts: options.allowedHosts ?? [] });
   const db = openDatabase(options.dataDir, options.fixturesDir);

@@ -3,6 +3,7 @@ import { isLeft } from 'fp-ts/Either';
 import { AnalyticsEvent } from '../../core/model/analytics';
 import { formatDecodeErrors } from '../../core/model/decode-errors';
 import type { Db } from '../db/open-database';
+import { parseJsonText } from '../json-body-parser';
 
 /** The Web API's error object, used for every JSON error this provider answers. */
 export function sendJsonError(reply: FastifyReply, status: number, message: string): FastifyReply {
@@ -21,11 +22,9 @@ export function registerLogRoutes(app: FastifyInstance, db: Db, now: () => Date 
   app.post('/log/analytics', async (request, reply) => {
     let body: unknown = request.body;
     if (typeof body === 'string') {
-      try {
-        body = JSON.parse(body);
-      } catch {
-        return sendJsonError(reply, 400, 'The body is not valid JSON.');
-      }
+      const parsed = parseJsonText(body);
+      if (!parsed.ok) return sendJsonError(reply, 400, parsed.reason);
+      body = parsed.value;
     }
     const decoded = AnalyticsEvent.decode(body);
     if (isLeft(decoded)) return sendJsonError(reply, 400, `Invalid analytics event: ${formatDecodeErrors(decoded.left)}`);
