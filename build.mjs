@@ -63,6 +63,8 @@ const builds = [
       'server/main': 'server/main.ts',
       'scripts/replay': 'scripts/replay.ts',
       'scripts/bench': 'scripts/bench.ts',
+      'scripts/fuzz': 'scripts/fuzz.ts',
+      'scripts/fuzz-server': 'scripts/fuzz-server.ts',
     },
     outdir: 'dist',
     bundle: true,
