@@ -6,6 +6,7 @@ import { registerProductStateRoutes } from './product-state-routes';
 import { registerProductChange } from './product-change';
 import type { DealerPush } from '../dealer/dealer';
 import { createSessionStore } from './sessions';
+import { requestOrigin } from '../http/request-origin';
 import { registerTokenRoute } from './token-route';
 import { createTokenIssuer, createTokenVerifier, type IssuedToken } from './tokens';
 
@@ -53,7 +54,8 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   const accounts = createAccountStore(db);
   const sessions = createSessionStore(db, now);
   const publicOrigin = options.publicUrl === '' ? [] : [new URL(options.publicUrl).origin];
-  const ownOrigins = (request: FastifyRequest) => [`${request.protocol}://${request.host}`, ...publicOrigin];
+  // This server's origin as server/http/request-origin.ts accepts it: a forged Host is never one of ours.
+  const ownOrigins = (request: FastifyRequest) => [requestOrigin(request, ''), ...publicOrigin];
   const issue = createTokenIssuer(db, now);
 
   void app.register(async (scope) => {

@@ -115,3 +115,16 @@ describe('GET /go (spec 000 §7 Desktop hand-off) judges a redirect by the accep
     expect(own.text).toContain(`http://127.0.0.1:${port}/signup`);
   });
 });
+
+describe('the login form judges its continue address by the accepted origin, not the Host header', () => {
+  it('continue on a forged Host falls back to this server; on an accepted one it is kept', async () => {
+    const form = (continueTo: string, host: string) => getWithHost(`/login?continue=${encodeURIComponent(continueTo)}`, host, null);
+    const forged = await form('http://evil.example/album/x', 'evil.example');
+    expect(forged.status).toBe(200);
+    expect(forged.text).not.toMatch(/evil/);
+    expect(forged.text).not.toContain('name="continue" value="/album/x"');
+    // safeContinue keeps an address on this server as its path.
+    const own = await form(`http://localhost:${port}/album/x`, `localhost:${port}`);
+    expect(own.text).toContain('name="continue" value="/album/x"');
+  });
+});
