@@ -17,7 +17,7 @@ export const SERVER_TIME_PATH = '/melody/v1/time';
 export interface LicenceDeps {
   readonly db: Db;
   readonly verify: Verify;
-  /** The provider's public origin; '' answers the request's own origin. */
+  /** The provider's public origin; '' answers the request's origin as the server accepts it (server/http/request-origin.ts). */
   readonly publicUrl: string;
   readonly now?: () => number;
 }

@@ -20,7 +20,7 @@ export const isWebApiPath = (url: string) => /^\/(v1|storage-resolve|cdn|seektab
 
 export interface WebApiOptions {
   readonly db: Db;
-  /** The provider's public origin; '' makes links absolute to the origin each request came to. */
+  /** The provider's public origin; '' makes links absolute to the request's origin as the server accepts it (server/http/request-origin.ts). */
   readonly publicUrl: string;
   /** The bearer token check (spec 001 §6); see ./auth.ts. */
   readonly authenticate: Authenticate;
