@@ -6,6 +6,8 @@ import { demoCatalogueOf } from './db/demo-catalogue';
 import { openDatabase } from './db/open-database';
 import { registerAccountRoutes } from './accounts/routes';
 import { installOriginPolicy } from './http/request-origin';
+import { registerSecurityHeaders } from './http/security-headers';
+import type { RateLimits } from './accounts/rate-limits';
 import { registerDemoRoutes } from './demo/routes';
 import { serverLoggerOptions, type ServerLogOptions } from './server-log';
 import { createTokenVerifier } from './accounts/tokens';
@@ -45,6 +47,10 @@ export interface ServerOptions {
   readonly logger?: boolean | ServerLogOptions;
   /** The feature-flag service's cells (spec 001 §7 User and flags); DEMO_FEATURE_FLAGS (none) by default. */
   readonly featureFlags?: FeatureFlags;
+  /** DEMO_PRODUCT_CHANGE: the demo's self-service product switch, POST /account/product (server/accounts/product-change.ts); off by default, on in `npm start`. */
+  readonly demoProductChange?: boolean;
+  /** Per-address limits of login, sign-up and /access_token (server/accounts/rate-limits.ts); its defaults unless a test needs others. */
+  readonly rateLimits?: Partial<RateLimits>;
   /** Hears every route as it is added (scripts/fuzz lists the routes it throws input at). */
   readonly onRoute?: (route: { readonly method: string | readonly string[]; readonly url: string }) => void;
 }
@@ -57,6 +63,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // (spec 000 §8 'Invalid Spotify URI!'), instead of the router's own 414 or JSON 400.
     routerOptions: { maxParamLength: 2048 },
     frameworkErrors: (error, request, reply) => {
+      // No hook runs for these answers, so the header every answer carries (security-headers.ts) is set here.
+      reply.raw.setHeader('x-content-type-options', 'nosniff');
       // The Web API answers its error object even for a path the router refuses (an over-long id).
       if (isWebApiPath(request.url)) return sendWebApiError(reply as unknown as FastifyReply, 400, error.message);
       const body = request.url.startsWith('/embed/')
@@ -72,6 +80,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   installJsonBodyParser(app);
   // Before any route: every absolute URL's origin comes from this policy, never from a forged Host.
   installOriginPolicy(app, { publicUrl: options.publicUrl ?? '', allowedHosts: options.allowedHosts ?? [] });
+  // Before any route: nosniff everywhere, frame-ancestors on every page but the embeds, the Web API's CORS (issue 12).
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl ?? '' });
   const db = openDatabase(options.dataDir, options.fixturesDir);
   app.addHook('onClose', async () => {
     db.close();
@@ -111,6 +121,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     pushTo: (connectionId, push) => app.dealer.pushTo(connectionId, push),
     // Issue 12: only a live dealer connection of the same account may be registered or pushed to.
     ownsConnection: (accountId, connectionId) => app.dealer.connections(accountId).some((c) => c.id === connectionId),
+    productChange: options.demoProductChange ?? false,
+    rateLimits: options.rateLimits,
   });
   registerEmbedRoutes(app, {
     reader,

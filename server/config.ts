@@ -15,6 +15,20 @@ export interface ServerConfig {
   readonly country: string;
   /** FEATURE_FLAGS: the feature-flag service's cells, a JSON object (e.g. `{"send all state updates":true}`); none by default. */
   readonly featureFlags: FeatureFlags;
+  /**
+   * DEMO_PRODUCT_CHANGE=1: the demo's self-service product switch (POST /account/product); off
+   * unless set, since a real provider changes a product through billing. `npm start` sets it.
+   */
+  readonly demoProductChange: boolean;
+}
+
+/** A yes/no setting: 1 or true, 0 or false, or unset (the default). */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (value === '1' || value.toLowerCase() === 'true') return true;
+  if (value === '0' || value.toLowerCase() === 'false') return false;
+  throw new Error(`${name} must be 1 or 0, got ${value}`);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -30,5 +44,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     country,
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
+    demoProductChange: flag(env, 'DEMO_PRODUCT_CHANGE', false),
   };
 }

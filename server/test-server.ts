@@ -27,7 +27,7 @@ export function fakeDist(): string {
 /** The real server on a free loopback port over a temporary data directory. */
 export async function startTestServer(
   dataDir = mkdtempSync(join(tmpdir(), 'embed-data-')),
-  options: Pick<ServerOptions, 'country' | 'featureFlags' | 'allowedHosts'> = {},
+  options: Pick<ServerOptions, 'country' | 'featureFlags' | 'allowedHosts' | 'demoProductChange' | 'rateLimits'> = {},
 ): Promise<TestServer> {
   const distDir = fakeDist();
   const app = await buildServer({ dataDir, distDir, fixturesDir: FIXTURES_DIR, ...options });

@@ -56,14 +56,17 @@ const errorBox = (error: FormError | null): string =>
 
 const hidden = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 
-/** The login form; `next` is the continue URL, carried through the POST. */
-export function loginPage(options: { next: string; username?: string; error?: FormError | null; signUpHref: string }): string {
+/** The form field that carries the CSRF token (@fastify/csrf-protection reads `_csrf` from the body). */
+export const CSRF_FIELD = '_csrf';
+
+/** The login form; `next` is the continue URL, carried through the POST with the form's CSRF token. */
+export function loginPage(options: { next: string; csrfToken: string; username?: string; error?: FormError | null; signUpHref: string }): string {
   const error = options.error ?? null;
   return page(
     'Log in',
     '<h1>Log in to listen</h1>' +
       errorBox(error) +
-      `<form method="post" action="/login" novalidate>${hidden('continue', options.next)}` +
+      `<form method="post" action="/login" novalidate>${hidden(CSRF_FIELD, options.csrfToken)}${hidden('continue', options.next)}` +
       field({ name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: options.username ?? '' }, error) +
       field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' }, error) +
       '<button type="submit">Log in</button></form>' +
@@ -71,9 +74,10 @@ export function loginPage(options: { next: string; username?: string; error?: Fo
   );
 }
 
-/** The sign-up form for a free account; `next` is the forward URL, carried through the POST. */
+/** The sign-up form for a free account; `next` is the forward URL, carried through the POST with the form's CSRF token. */
 export function signUpPage(options: {
   next: string;
+  csrfToken: string;
   username?: string;
   displayName?: string;
   error?: FormError | null;
@@ -84,12 +88,24 @@ export function signUpPage(options: {
     'Sign up',
     '<h1>Sign up free</h1>' +
       errorBox(error) +
-      `<form method="post" action="/signup" novalidate>${hidden('forward_url', options.next)}` +
+      `<form method="post" action="/signup" novalidate>${hidden(CSRF_FIELD, options.csrfToken)}${hidden('forward_url', options.next)}` +
       field({ name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: options.username ?? '', hint: USERNAME_HINT }, error) +
       field({ name: 'display_name', label: 'Display name', type: 'text', autocomplete: 'nickname', value: options.displayName ?? '', hint: DISPLAY_NAME_HINT }, error) +
       field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT }, error) +
       '<button type="submit">Sign up</button></form>' +
       `<p class="switch">Have an account? <a href="${escapeHtml(options.logInHref)}">Log in</a></p>`,
+  );
+}
+
+/**
+ * The answer to a /logout another site started (same-site.ts): nothing changed, and a link that
+ * logs out when the visitor follows it from here (a same-origin navigation).
+ */
+export function logoutRefusedPage(): string {
+  return page(
+    'Log out',
+    '<h1>Log out?</h1><p class="error" role="alert">Another site asked to log you out. Nothing was changed.</p>' +
+      '<p class="switch"><a href="/logout">Log out</a> &middot; <a href="/">Stay logged in</a></p>',
   );
 }
 

@@ -3,17 +3,10 @@
 import { EmbedData } from '../../core/model/embed-data';
 import { startTestServer, type TestServer } from '../test-server';
 import { demoCatalogue } from '../testing/demo-catalogue';
+import { logInCookie, postForm } from './login-client';
 import { sessionCookieOf } from './test-app';
 
-async function logIn(username: string, password: string): Promise<string> {
-  const login = await fetch(server.url('/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password, continue: '/' }).toString(),
-    redirect: 'manual',
-  });
-  return sessionCookieOf(login.headers.getSetCookie());
-}
+const logIn = (username: string, password: string): Promise<string> => logInCookie(server.url(''), username, password);
 
 /** The embed page's JSON block (spec 000 §3), decoded. */
 async function embedDataOf(response: Response): Promise<EmbedData> {
@@ -32,12 +25,7 @@ afterAll(() => server.stop());
 
 describe('the accounts service in the provider app', () => {
   it('demo/demo logs in, gets a logged-in token, reads product state and registers a connection', async () => {
-    const login = await fetch(server.url('/login'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'demo', password: 'demo', continue: '/album/4aawyAB9vmqN3uQ7FjRGTy' }).toString(),
-      redirect: 'manual',
-    });
+    const login = await postForm(server.url(''), '/login', { username: 'demo', password: 'demo', continue: '/album/4aawyAB9vmqN3uQ7FjRGTy' });
     expect(login.status).toBe(303);
     expect(login.headers.get('location')).toBe('/album/4aawyAB9vmqN3uQ7FjRGTy');
     const cookie = sessionCookieOf(login.headers.getSetCookie());

@@ -2,23 +2,17 @@
 // pushes over the dealer (issue 5 Provider services: "pushes of product-state events"; spec 001 §7).
 import { PRODUCT_STATE_EVENT_URI } from '../../core/engine/player/product-state.epic';
 import { startPlaybackTestServer, type PlaybackTestServer } from '../playback/test-client';
-import { sessionCookieOf } from './test-app';
+import { startTestServer } from '../test-server';
+import { logInCookie } from './login-client';
 
 let t: PlaybackTestServer;
 beforeAll(async () => {
-  t = await startPlaybackTestServer();
+  // The demo's switch, as `npm start` runs it (DEMO_PRODUCT_CHANGE=1).
+  t = await startPlaybackTestServer({ demoProductChange: true });
 });
 afterAll(() => t.stop());
 
-async function logIn(username: string): Promise<string> {
-  const login = await fetch(t.server.url('/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: username, continue: '/' }).toString(),
-    redirect: 'manual',
-  });
-  return sessionCookieOf(login.headers.getSetCookie());
-}
+const logIn = (username: string): Promise<string> => logInCookie(t.server.url(''), username, username);
 
 const changeProduct = (cookie: string | null, product: string) =>
   fetch(t.server.url('/account/product'), {
@@ -51,5 +45,26 @@ describe('a product change pushes a product-state event to the registered dealer
     const cookie = await logIn('free');
     expect((await changeProduct(cookie, 'platinum')).status).toBe(400);
     expect((await t.request('GET', '/v1/product_state', { token: t.token('free') })).json()).toMatchObject({ product: 'free' });
+  });
+});
+
+describe('issue 12: the self-service switch is a demo feature, off unless DEMO_PRODUCT_CHANGE turns it on', () => {
+  it('on a server without the setting, POST /account/product is 404 (as if it did not exist) for a logged-in user, and the product stays', async () => {
+    const plain = await startTestServer();
+    try {
+      const cookie = await logInCookie(plain.url(''), 'demo', 'demo');
+      const answer = await fetch(plain.url('/account/product'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: new URLSearchParams({ product: 'free', continue: '/' }).toString(),
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(404);
+      const token = await (await fetch(plain.url('/access_token?reason=init&productType=web_player'), { headers: { cookie } })).json();
+      const state = await fetch(plain.url('/v1/product_state'), { headers: { authorization: `Bearer ${token.accessToken}` } });
+      expect(await state.json()).toMatchObject({ product: 'premium' });
+    } finally {
+      await plain.stop();
+    }
   });
 });

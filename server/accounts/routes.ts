@@ -1,14 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import csrfProtection from '@fastify/csrf-protection';
+import rateLimit from '@fastify/rate-limit';
 import type { Db } from '../db/open-database';
 import { createAccountStore, seedDemoAccounts } from './accounts-store';
 import { registerLoginRoutes } from './login-routes';
 import { registerProductStateRoutes } from './product-state-routes';
 import { registerProductChange } from './product-change';
 import type { DealerPush } from '../dealer/dealer';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits';
 import { createSessionStore } from './sessions';
 import { requestOrigin } from '../http/request-origin';
 import { registerTokenRoute } from './token-route';
-import { createTokenIssuer, createTokenVerifier, type IssuedToken } from './tokens';
+import { createSessionTokenRevoker, createTokenIssuer, createTokenPurge, createTokenVerifier, type IssuedToken } from './tokens';
 
 export interface AccountRoutesOptions {
   readonly db: Db;
@@ -22,7 +26,19 @@ export interface AccountRoutesOptions {
   readonly pushTo?: (connectionId: string, push: DealerPush) => boolean;
   /** Whether a connection id is a live dealer connection of the account; none is without a dealer (product-state-routes.ts). */
   readonly ownsConnection?: (accountId: string, connectionId: string) => boolean;
+  /**
+   * The demo's self-service product switch (POST /account/product, product-change.ts): off unless
+   * set (a real provider changes a product through billing). `npm start` turns it on.
+   */
+  readonly productChange?: boolean;
+  /** Per-address limits of login, sign-up and token issue; DEFAULT_RATE_LIMITS unless a test needs others. */
+  readonly rateLimits?: Partial<RateLimits>;
+  /** How often expired sessions and tokens are purged while the server runs (PURGE_INTERVAL_MS by default). */
+  readonly purgeEveryMs?: number;
 }
+
+/** Expired sessions and tokens leave the store at least this often, also when nobody logs in or asks for a token. */
+export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /** What the embed page needs to hand a logged-in visitor's session to the widget (spec 000 §3 Session). */
 export interface EmbedSession extends IssuedToken {
@@ -36,6 +52,11 @@ export interface AccountService {
   sessionToken(request: FastifyRequest): EmbedSession | null;
   /** The account of the request's logged-in session, or null (who is asking, for private playlists). */
   viewer(request: FastifyRequest): string | null;
+  /**
+   * Calls `listener` with the tokens a logout (or a login that replaced a session) revoked, after
+   * they stopped working; answers the unsubscribe. For closing the dealer sockets that use them.
+   */
+  onTokensRevoked(listener: (tokens: readonly string[]) => void): () => void;
 }
 
 /** Form posts are small: three fields. */
@@ -50,30 +71,109 @@ const FORM_BODY_LIMIT = 16 * 1024;
 export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): AccountService {
   const now = options.now ?? Date.now;
   const { db, country } = options;
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   seedDemoAccounts(db, country);
   const accounts = createAccountStore(db);
-  const sessions = createSessionStore(db, now);
+  const sessions = createSessionStore(db, now, { publicUrl: options.publicUrl });
   const publicOrigin = options.publicUrl === '' ? [] : [new URL(options.publicUrl).origin];
   // This server's origin as server/http/request-origin.ts accepts it: a forged Host is never one of ours.
   const ownOrigins = (request: FastifyRequest) => [requestOrigin(request, ''), ...publicOrigin];
   const issue = createTokenIssuer(db, now);
+  const purgeTokens = createTokenPurge(db);
+  const revokeTokensOf = createSessionTokenRevoker(db);
 
+  const revocationListeners = new Set<(tokens: readonly string[]) => void>();
+  const revokeSession = (sessionId: string | null): void => {
+    if (sessionId === null) return;
+    const tokens = revokeTokensOf(sessionId);
+    if (tokens.length === 0) return;
+    for (const listener of revocationListeners) {
+      // One listener's failure must not keep the others from closing what used these tokens.
+      try {
+        listener(tokens);
+      } catch (error) {
+        app.log.error(error, 'a token revocation listener failed');
+      }
+    }
+  };
+
+  // Issuing purges too, but an idle server would keep expired rows until the next token: a timer
+  // bounds how long they stay, and is cleared with the app.
+  const purge = () => {
+    const t = now();
+    purgeTokens(t);
+    sessions.purgeExpired();
+  };
+  const purgeTimer = setInterval(() => {
+    try {
+      purge();
+    } catch (error) {
+      app.log.error(error, 'purging expired sessions and tokens failed');
+    }
+  }, options.purgeEveryMs ?? PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
+
+  const secureCookies = options.publicUrl.startsWith('https:');
   void app.register(async (scope) => {
+    // The CSRF secret lives in its own cookie (double submit): Strict, so no other site's request carries it.
+    await scope.register(cookie);
+    await scope.register(csrfProtection, { cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, secure: secureCookies } });
+    // Only the routes that say so (config.rateLimit) are limited; counted per client address.
+    await scope.register(rateLimit, { global: false });
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    registerLoginRoutes(scope, { accounts, sessions, country, ownOrigins });
-    registerTokenRoute(scope, { accounts, sessions, issue, country });
+    const forms = registerLoginRoutes(scope, {
+      accounts,
+      sessions,
+      country,
+      ownOrigins,
+      startSession: (reply, request, accountId) => revokeSession(sessions.start(reply, request, accountId)),
+      endSession: (reply, request) => revokeSession(sessions.end(reply, request)),
+      csrfToken: (reply) => reply.generateCsrf(),
+      checkCsrf: (request, reply, done) => scope.csrfProtection(request, reply, done),
+      limits,
+    });
+    registerTokenRoute(scope, { accounts, sessions, issue, country, limits });
     const ownsConnection = options.ownsConnection ?? (() => false);
     registerProductStateRoutes(scope, { db, accounts, verify: createTokenVerifier(db, now), now, ownsConnection });
-    registerProductChange(scope, { db, accounts, sessions, ownOrigins, pushTo: options.pushTo ?? (() => false), ownsConnection });
+    if (options.productChange === true) {
+      registerProductChange(scope, { db, accounts, sessions, ownOrigins, pushTo: options.pushTo ?? (() => false), ownsConnection });
+    }
+    // A refused form post (stale CSRF token, too many attempts) gets its form again with the reason;
+    // /access_token over its limit gets the JSON error its callers read. Anything else goes on to
+    // the app's own error handler.
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const csrf = error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET';
+      const limited = error.statusCode === 429;
+      if (csrf) {
+        const page = forms.refuse(request, reply, 403, 'This form has expired. Please try again.');
+        if (page !== null) return page;
+      }
+      if (limited) {
+        const page = forms.refuse(request, reply, 429, 'Too many attempts from your network. Wait a minute, then try again.');
+        if (page !== null) return page;
+        return jsonError(reply, 429, 'Too many requests: wait a minute, then try again.');
+      }
+      throw error;
+    });
   });
   return {
     viewer: (request) => sessions.accountOf(request),
     sessionToken: (request) => {
-      const accountId = sessions.accountOf(request);
-      const account = accountId === null ? null : accounts.byId(accountId);
-      return account === null ? null : { loggedIn: true, ...issue(account.id, account.country), market: account.country };
+      const session = sessions.current(request);
+      const account = session === null ? null : accounts.byId(session.accountId);
+      return account === null || session === null ? null : { loggedIn: true, ...issue(account.id, account.country, session.id), market: account.country };
+    },
+    onTokensRevoked: (listener) => {
+      revocationListeners.add(listener);
+      return () => {
+        revocationListeners.delete(listener);
+      };
     },
   };
 }
+
+const jsonError = (reply: FastifyReply, status: number, message: string): FastifyReply =>
+  reply.code(status).header('cache-control', 'no-store').send({ error: { status, message } });

@@ -5,6 +5,10 @@ import type { Db } from '../db/open-database';
 /**
  * Login sessions: a random id (32 bytes, hex) in an httpOnly, SameSite=Lax cookie on Path=/, and a
  * row in `sessions`. The cookie's name follows the provider's web-player cookie (`sp_dc`).
+ * Lax, not Strict: a visitor who follows a link from another site arrives logged in. Lax keeps the
+ * cookie off other sites' POSTs, subresources and frames, but a top-level GET from another site
+ * still carries it, so the one GET that changes the session (/logout) checks where it came from
+ * (same-site.ts).
  */
 export const SESSION_COOKIE = 'sp_dc';
 /** How long a login lasts: 30 days, as a web player's "remember me" would. */
@@ -23,46 +27,76 @@ export function readCookie(request: FastifyRequest, name: string): string | null
   return null;
 }
 
-function cookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  // Secure only where the browser would keep it: over https (the demo also runs on plain http).
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+function cookie(secure: boolean, value: string, maxAgeSeconds: number): string {
+  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** The request's live login session. */
+export interface LiveSession {
+  readonly id: string;
+  readonly accountId: string;
 }
 
 export interface SessionStore {
-  /** Starts a session for the account, sets its cookie on the reply. */
-  start(reply: FastifyReply, request: FastifyRequest, accountId: string): void;
+  /**
+   * Starts a session for the account, sets its cookie on the reply. A session the request's cookie
+   * named is deleted (a new login replaces it); answers its id, or null.
+   */
+  start(reply: FastifyReply, request: FastifyRequest, accountId: string): string | null;
+  /** The request's live session (cookie names a row that has not expired), or null. */
+  current(request: FastifyRequest): LiveSession | null;
   /** The account id of the request's live session, or null (no cookie, unknown or expired). */
   accountOf(request: FastifyRequest): string | null;
-  /** Ends the request's session (row and cookie); harmless without one. */
-  end(reply: FastifyReply, request: FastifyRequest): void;
+  /** Ends the request's session (row and cookie); harmless without one. Answers the ended session's id, or null. */
+  end(reply: FastifyReply, request: FastifyRequest): string | null;
+  /** Deletes the sessions that expired by now; answers how many. */
+  purgeExpired(): number;
 }
 
-export function createSessionStore(db: Db, now: () => number): SessionStore {
+export interface SessionStoreOptions {
+  /**
+   * The provider's public origin ('' when none): the cookie is Secure whenever it is https (the
+   * server may sit behind a TLS proxy and see plain http), and also for a request that came over
+   * https. The demo on plain http gets no Secure, which a browser would not keep.
+   */
+  readonly publicUrl: string;
+}
+
+export function createSessionStore(db: Db, now: () => number, options: SessionStoreOptions = { publicUrl: '' }): SessionStore {
   const insert = db.prepare('INSERT INTO sessions (id, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
   const live = db.prepare<[string, number], { account_id: string }>('SELECT account_id FROM sessions WHERE id = ? AND expires_at > ?');
   const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
   const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
+  const publicHttps = options.publicUrl.startsWith('https:');
+  const secure = (request: FastifyRequest) => publicHttps || request.protocol === 'https';
   const idOf = (request: FastifyRequest): string | null => {
     const id = readCookie(request, SESSION_COOKIE);
     return id !== null && SESSION_ID.test(id) ? id : null;
+  };
+  const current = (request: FastifyRequest): LiveSession | null => {
+    const id = idOf(request);
+    const accountId = id === null ? undefined : live.get(id, now())?.account_id;
+    return id === null || accountId === undefined ? null : { id, accountId };
   };
   return {
     start: (reply, request, accountId) => {
       const id = randomBytes(32).toString('hex');
       const t = now();
       removeExpired.run(t);
+      const previous = idOf(request);
+      if (previous !== null) remove.run(previous);
       insert.run(id, accountId, t, t + SESSION_LIFETIME_MS);
-      reply.header('set-cookie', cookie(request, id, SESSION_LIFETIME_MS / 1000));
+      reply.header('set-cookie', cookie(secure(request), id, SESSION_LIFETIME_MS / 1000));
+      return previous;
     },
-    accountOf: (request) => {
-      const id = idOf(request);
-      return id === null ? null : (live.get(id, now())?.account_id ?? null);
-    },
+    current,
+    accountOf: (request) => current(request)?.accountId ?? null,
     end: (reply, request) => {
       const id = idOf(request);
       if (id !== null) remove.run(id);
-      reply.header('set-cookie', cookie(request, '', 0));
+      reply.header('set-cookie', cookie(secure(request), '', 0));
+      return id;
     },
+    purgeExpired: () => removeExpired.run(now()).changes,
   };
 }

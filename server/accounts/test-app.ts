@@ -3,7 +3,10 @@ import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { applySchema } from '../db/schema';
 import type { Db } from '../db/open-database';
-import { registerAccountRoutes } from './routes';
+import { CSRF_FIELD } from './account-pages';
+import { formGrant } from './login-client';
+import type { RateLimits } from './rate-limits';
+import { registerAccountRoutes, type AccountRoutesOptions, type AccountService } from './routes';
 import { SESSION_COOKIE } from './sessions';
 
 /** What a test reads of an answer (fetch, redirects not followed). */
@@ -21,6 +24,8 @@ export interface RequestOptions {
   /** An urlencoded form body. */
   readonly form?: Record<string, string>;
   readonly headers?: Record<string, string>;
+  /** A POST to /login or /signup carries a fresh CSRF token (as the form does) unless this is false. */
+  readonly csrf?: boolean;
 }
 
 export interface AccountsTestApp {
@@ -28,6 +33,8 @@ export interface AccountsTestApp {
   /** A real HTTP request to the listening app (light-my-request cannot load under jest here). */
   request(options: RequestOptions): Promise<Answer>;
   readonly db: Db;
+  readonly service: AccountService;
+  readonly origin: string;
   /** Epoch milliseconds the routes see; tests move it forward. */
   readonly clock: { now: number };
   /** Logs in through POST /login and answers the session cookie (`sp_dc=...`). */
@@ -44,24 +51,46 @@ export function sessionCookieOf(setCookie: ReadonlyArray<string>): string {
   return found.split(';')[0]!;
 }
 
-export async function accountsTestApp(options: { publicUrl?: string } = {}): Promise<AccountsTestApp> {
+/** Test limits high enough that no test but a rate-limit test meets them. */
+const ROOMY_LIMITS: Partial<RateLimits> = { logins: 1000, signUps: 1000, tokens: 1000 };
+
+export async function accountsTestApp(
+  options: { publicUrl?: string } & Pick<AccountRoutesOptions, 'rateLimits' | 'productChange' | 'purgeEveryMs' | 'pushTo'> = {},
+): Promise<AccountsTestApp> {
   const db = new Database(':memory:');
   applySchema(db);
   const clock = { now: T0 };
   const app = Fastify();
-  const service = registerAccountRoutes(app, { db, country: 'SE', publicUrl: options.publicUrl ?? '', now: () => clock.now });
+  const service = registerAccountRoutes(app, {
+    db,
+    country: 'SE',
+    publicUrl: options.publicUrl ?? '',
+    now: () => clock.now,
+    rateLimits: options.rateLimits ?? ROOMY_LIMITS,
+    productChange: options.productChange,
+    purgeEveryMs: options.purgeEveryMs,
+    pushTo: options.pushTo,
+  });
   // What an embed page would hand the widget (AccountService.sessionToken), as JSON.
   app.get('/test/session-token', async (request) => ({ session: service.sessionToken(request) }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  const origin = `http://127.0.0.1:${address.port}`;
   const request = async (options: RequestOptions): Promise<Answer> => {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await fetch(`http://127.0.0.1:${address.port}${options.url}`, {
+    let form = options.form;
+    const formPage = options.url === '/login' || options.url === '/signup' ? options.url : null;
+    if (options.method === 'POST' && formPage !== null && options.csrf !== false) {
+      const grant = await formGrant(origin, formPage);
+      form = { [CSRF_FIELD]: grant.csrfToken, ...form };
+      headers.cookie = headers.cookie === undefined ? grant.cookie : `${headers.cookie}; ${grant.cookie}`;
+    }
+    if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await fetch(`${origin}${options.url}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.form === undefined ? undefined : new URLSearchParams(options.form).toString(),
+      body: form === undefined ? undefined : new URLSearchParams(form).toString(),
       redirect: 'manual',
     });
     const body = await response.text();
@@ -71,6 +100,8 @@ export async function accountsTestApp(options: { publicUrl?: string } = {}): Pro
     app,
     request,
     db,
+    service,
+    origin,
     clock,
     login: async (username, password) => {
       const response = await request({ method: 'POST', url: '/login', form: { username, password, continue: '/' } });
