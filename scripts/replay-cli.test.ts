@@ -192,3 +192,46 @@ describe('scripts/replay (issue 2: prints the timeline, the state at a seq, the 
     expect(run('--help')).toEqual({ exitCode: 0, stdout: USAGE, stderr: '' });
   });
 });
+
+describe('scripts/replay over a windowed log (issue 12: the log keeps a bounded window, from a checkpoint)', () => {
+  /** The same app, clicked 12 times, its log windowed to 8 entries: the first entries are dropped. */
+  function windowedText(): string {
+    const scheduler = new VirtualTimeScheduler();
+    const log = createActionLog({ app: 'cli-app', version: '0.1.0', initialState }, { window: 8 });
+    const store = createStore({ reducer, epics: app.epics, deps: { clock: { now: () => scheduler.now() }, scheduler }, initialState, onEnvelope: log.record });
+    for (let n = 1; n <= 12; n += 1) scheduler.schedule(() => store.dispatch(clicked({ n })), n * 1000);
+    scheduler.flush();
+    store.stop();
+    return log.toJsonl();
+  }
+  const windowed = windowedText();
+  const windowedFile = parseActionLog(windowed);
+  const checkpointSeq = windowedFile.checkpoint?.seq ?? 0;
+  const runWindowed = (...argv: string[]) => runReplayCli(argv, (path) => (path === 'w.jsonl' ? windowed : readFile(path)), app);
+
+  it('the timeline says where the window starts', () => {
+    expect(checkpointSeq).toBeGreaterThan(0);
+    const lines = runWindowed('timeline', 'w.jsonl').stdout.split('\n');
+    expect(lines[1]).toBe(`windowed: seqs 1 to ${checkpointSeq} were dropped; the log starts from the checkpoint state after seq ${checkpointSeq}`);
+    expect(lines[3]?.trim().startsWith(String(checkpointSeq + 1))).toBe(true);
+  });
+
+  it('state and diff count seqs from the checkpoint, and refuse a dropped seq with the range the log has', () => {
+    const last = checkpointSeq + windowedFile.entries.length;
+    expect(JSON.parse(runWindowed('state', 'w.jsonl', '--seq', String(checkpointSeq)).stdout)).toEqual(windowedFile.checkpoint?.state);
+    expect(JSON.parse(runWindowed('state', 'w.jsonl', '--seq', String(last)).stdout)).toMatchObject({ answers: expect.arrayContaining([12, 112]) as unknown });
+    expect(runWindowed('diff', 'w.jsonl', '--from', String(checkpointSeq), '--to', String(last)).exitCode).toBe(0);
+    const refused = runWindowed('state', 'w.jsonl', '--seq', '1');
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain(`There is no seq 1 in this log: it has seqs ${checkpointSeq} (the checkpoint: the log was windowed) to ${last}.`);
+  });
+
+  it('check folds from the checkpoint and says that engine replay needs the whole session', () => {
+    const result = runWindowed('check', 'w.jsonl');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe(
+      `fold: ok (${windowedFile.entries.length} states, from the checkpoint after seq ${checkpointSeq})\n` +
+        `engine: skipped (the log was windowed: seqs 1 to ${checkpointSeq} were dropped, and engine replay needs the session from its start)\n`,
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import type { SchedulerLike } from 'rxjs';
-import { parseActionLog, type ActionLogFile } from '../core/store/action-log';
+import { parseActionLog, startOf, type ActionLogFile } from '../core/store/action-log';
 import { assertReplayable, replayEngine, replayFold, type EngineReplayResult } from '../core/store/replay';
 import { parseTranscript } from '../core/store/transcript';
 import { replayWithTranscript, type TranscriptReplayOptions } from '../core/store/transcript-replay';
@@ -62,7 +62,7 @@ export function formatTimeline(file: ActionLogFile): string {
       .join('  ')
       .trimEnd();
   const title = `${header.app} ${header.version}, log schema ${header.schema}, ${entries.length} actions (t in ms)`;
-  return [title, ...rows.map(line)].join('\n') + '\n';
+  return [title, ...windowNote(file), ...rows.map(line)].join('\n') + '\n';
 }
 
 export function formatStateAt<S>(file: ActionLogFile, reducer: Reducer<S>, seq: number): string {
@@ -76,17 +76,26 @@ export function formatDiff<S>(file: ActionLogFile, reducer: Reducer<S>, fromSeq:
   return changes.map((c) => `${c.path}: ${shortJson(c.before)} -> ${shortJson(c.after)}\n`).join('');
 }
 
-/** The states after the given seqs, folding once; seq 0 is the header's initial state. */
+/** A windowed log says where it starts (issue 12: the oldest entries were dropped from memory). */
+function windowNote(file: ActionLogFile): string[] {
+  return file.checkpoint === undefined
+    ? []
+    : [`windowed: seqs 1 to ${file.checkpoint.seq} were dropped; the log starts from the checkpoint state after seq ${file.checkpoint.seq}`];
+}
+
+/** The states after the given seqs, folding once; the start (seq 0, or a windowed log's checkpoint seq) is the header's or checkpoint's state. */
 function stateAt<S>(file: ActionLogFile, reducer: Reducer<S>, seqs: number[]): unknown[] {
-  const last = file.entries.length;
+  const start = startOf(file);
+  const last = start.seq + file.entries.length;
   for (const seq of seqs) {
-    if (!Number.isInteger(seq) || seq < 0 || seq > last) {
-      const range = last === 0 ? 'only seq 0 (the initial state), no actions' : `seqs 0 (the initial state) to ${last}`;
+    if (!Number.isInteger(seq) || seq < start.seq || seq > last) {
+      const first = start.seq === 0 ? 'seq 0 (the initial state)' : `seq ${start.seq} (the checkpoint: the log was windowed)`;
+      const range = last === start.seq ? `only ${first}, no actions` : `${first.replace(/^seq/, 'seqs')} to ${last}`;
       throw new ReplayCliError(`There is no seq ${seq} in this log: it has ${range}.`);
     }
   }
   const { states } = replayFold(file, reducer);
-  return seqs.map((seq) => (seq === 0 ? file.header.initialState : states[seq - 1]));
+  return seqs.map((seq) => (seq === start.seq ? start.state : states[seq - start.seq - 1]));
 }
 
 function shortJson(value: unknown): string {
@@ -100,15 +109,21 @@ export function formatCheck<S, D extends { clock: StoreClock }>(
   transcriptText?: string,
 ): CliResult {
   const fold = replayFold(file, app.reducer, app.name);
-  const out = [`fold: ok (${fold.states.length} states)`];
+  const from = file.checkpoint === undefined ? '' : `, from the checkpoint after seq ${file.checkpoint.seq}`;
+  const out = [`fold: ok (${fold.states.length} states${from})`];
   const skipped = (why: string): CliResult => {
     out.push(`engine: skipped (${why})`);
     return { exitCode: 0, stdout: out.join('\n') + '\n', stderr: '' };
   };
   let engine: EngineReplayResult<S>;
+  // A windowed log folds from its checkpoint, but engine replay needs the session from its start (core/store/replay.ts assertWhole).
+  if (file.checkpoint !== undefined) return skipped(`the log was windowed: seqs 1 to ${file.checkpoint.seq} were dropped, and engine replay needs the session from its start`);
   if (app.overTranscript !== undefined) {
     if (transcriptText === undefined) return skipped('no port transcript beside the log');
-    engine = replayWithTranscript(file, parseTranscript(transcriptText), { reducer: app.reducer, build: app.overTranscript, expectApp: app.name });
+    const transcript = parseTranscript(transcriptText);
+    const dropped = transcript.header.dropped ?? 0;
+    if (dropped > 0) return skipped(`the port transcript was windowed: its first ${dropped} entries were dropped, and engine replay needs the session from its start`);
+    engine = replayWithTranscript(file, transcript, { reducer: app.reducer, build: app.overTranscript, expectApp: app.name });
   } else if (app.epics !== undefined && app.makeDeps !== undefined) {
     engine = replayEngine(file, { reducer: app.reducer, epics: app.epics, makeDeps: app.makeDeps, expectApp: app.name });
   } else {

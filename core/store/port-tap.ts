@@ -1,4 +1,5 @@
 import { Observable, Subscription, type SchedulerAction, type SchedulerLike } from 'rxjs';
+import type { Redactor } from './redact';
 import type { TranscriptEntry } from './transcript';
 
 /**
@@ -21,8 +22,17 @@ export interface RecordingTap extends PortTap {
   starting<T>(create: () => T): T;
   /** Dispatches an input (a UI command, an adapter fact), noting where it came among the answers. */
   input(dispatch: () => void): void;
-  /** What was recorded so far. */
+  /** What was recorded so far (the window kept in memory). */
   entries(): readonly TranscriptEntry[];
+  /** How many of the first entries were dropped to keep the window (0 while the transcript is whole). */
+  dropped(): number;
+}
+
+export interface RecordingTapOptions {
+  /** Every entry passes through it as it is recorded (core/store/redact.ts), shared with the action log. */
+  readonly redactor?: Redactor;
+  /** The most entries kept in memory (TRANSCRIPT_WINDOW in the browser); unbounded when absent. */
+  readonly window?: number;
 }
 
 type Work<T> = (this: SchedulerAction<T>, state?: T) => void;
@@ -40,15 +50,30 @@ export const errorRecord = (err: unknown): { name: string; message: string } => 
  * comes while the store is busy (a value given synchronously on subscription) is marked `n`, since
  * replay must deliver it inside that processing rather than from its event loop.
  */
-export function createRecordingTap(): RecordingTap {
-  const recorded: TranscriptEntry[] = [];
+export function createRecordingTap(options: RecordingTapOptions = {}): RecordingTap {
+  const redact = <T>(value: T): T => (options.redactor === undefined ? value : options.redactor.redact(value));
+  // Two segments of up to half the window: when a third would start, the oldest is dropped.
+  const half = options.window === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(options.window / 2));
+  let previous: TranscriptEntry[] = [];
+  let current: TranscriptEntry[] = [];
+  let dropped = 0;
+  const recorded = {
+    push: (entry: TranscriptEntry): void => {
+      if (current.length >= half) {
+        dropped += previous.length;
+        previous = current;
+        current = [];
+      }
+      current.push(entry);
+    },
+  };
   let busy = 0;
   let subscriptions = 0;
   let timers = 0;
 
   const nested = (): { n?: 1 } => (busy > 0 ? { n: 1 } : {});
   const occurrence = (entry: TranscriptEntry, run: () => void): void => {
-    recorded.push({ ...entry, ...nested() } as TranscriptEntry);
+    recorded.push(redact({ ...entry, ...nested() } as TranscriptEntry));
     busy += 1;
     try {
       run();
@@ -59,14 +84,14 @@ export function createRecordingTap(): RecordingTap {
 
   const value = <T>(call: string, args: readonly unknown[], real: () => T): T => {
     // The entry goes in before the port runs, in case the port makes something else happen.
-    const entry: { k: 'call'; c: string; a: unknown[]; v?: unknown; x?: { name: string; message: string } } = { k: 'call', c: call, a: [...args] };
+    const entry: { k: 'call'; c: string; a: unknown[]; v?: unknown; x?: { name: string; message: string } } = { k: 'call', c: call, a: redact([...args]) };
     recorded.push(entry);
     try {
       const answer = real();
-      entry.v = answer;
+      entry.v = redact(answer);
       return answer;
     } catch (err) {
-      entry.x = errorRecord(err);
+      entry.x = redact(errorRecord(err));
       throw err;
     }
   };
@@ -76,7 +101,7 @@ export function createRecordingTap(): RecordingTap {
     stream: <T>(call: string, args: readonly unknown[], real: () => Observable<T>): Observable<T> =>
       new Observable<T>((subscriber) => {
         const id = subscriptions++;
-        recorded.push({ k: 'sub', c: call, a: [...args], id });
+        recorded.push({ k: 'sub', c: call, a: redact([...args]), id });
         let source: Observable<T>;
         try {
           source = real();
@@ -129,6 +154,7 @@ export function createRecordingTap(): RecordingTap {
       }
     },
     input: (dispatch) => occurrence({ k: 'input' }, dispatch),
-    entries: () => recorded,
+    entries: () => [...previous, ...current],
+    dropped: () => dropped,
   };
 }

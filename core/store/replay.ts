@@ -1,5 +1,5 @@
 import { ReplaySubject, Subscription, VirtualTimeScheduler, takeUntil, type SchedulerLike } from 'rxjs';
-import { ACTION_LOG_SCHEMA, type ActionLogFile } from './action-log';
+import { ACTION_LOG_SCHEMA, startOf, type ActionLogFile } from './action-log';
 import { createStore, type Envelope, type Epic, type Reducer, type Store, type StoreClock } from './store';
 import { createEpicMatcher, type Divergence } from './replay-match';
 
@@ -44,13 +44,28 @@ export function assertReplayable(file: ActionLogFile, expectApp?: string): void 
 }
 
 /**
+ * Engine replay needs the session from its start: the epics' subscriptions, timers and port answers
+ * in flight at a mid-session checkpoint are not in the log (nor in the windowed transcript), so a
+ * windowed log is refused with the reason; fold replay works from its checkpoint.
+ */
+export function assertWhole(file: ActionLogFile): void {
+  if (file.checkpoint !== undefined) {
+    throw new ReplayError(
+      `Cannot replay on the engine: this log was windowed (seqs 1 to ${file.checkpoint.seq} were dropped from memory to bound it); ` +
+        'engine replay needs the session from its start. Fold replay works from the checkpoint.',
+    );
+  }
+}
+
+/**
  * Fold replay (ARCHITECTURE.md §3): the reducer alone over every entry, effects dropped as in Elm's
- * debugger. `states[i]` is the state after entry i (seq i + 1); the initial state is the header's.
+ * debugger. `states[i]` is the state after entry i (seq i + 1, or checkpoint seq + i + 1 in a
+ * windowed log); the initial state is the header's, or the checkpoint's state.
  */
 export function replayFold<S>(file: ActionLogFile, reducer: Reducer<S>, expectApp?: string): { states: S[]; finalState: S } {
   assertReplayable(file, expectApp);
   const states: S[] = [];
-  let state = file.header.initialState as S;
+  let state = startOf(file).state as S;
   for (const entry of file.entries) {
     state = reducer(state, entry.action);
     states.push(state);
@@ -73,6 +88,7 @@ export function replayEngine<S, D extends { clock: StoreClock }>(
   options: EngineReplayOptions<S, D>,
 ): EngineReplayResult<S> {
   assertReplayable(file, options.expectApp);
+  assertWhole(file);
   const matcher = createEpicMatcher(file.entries);
   const scheduler = new VirtualTimeScheduler(undefined, options.until ?? file.entries.at(-1)?.t ?? 0);
   const clock: StoreClock = { now: () => scheduler.now() };

@@ -33,8 +33,8 @@ export interface StoreOptions<S, D extends { clock: StoreClock }> {
   readonly epics?: ReadonlyArray<Epic<S, D>>;
   readonly deps: D;
   readonly initialState: S;
-  /** Sees every envelope, including those emitted while the epics start up. */
-  readonly onEnvelope?: (envelope: Envelope) => void;
+  /** Sees every envelope, including those emitted while the epics start up, with the state after it. */
+  readonly onEnvelope?: (envelope: Envelope, stateAfter: S) => void;
 }
 
 export interface Store<S> {
@@ -89,7 +89,7 @@ export function createStore<S, D extends { clock: StoreClock }>(options: StoreOp
           action: next.action,
         };
         state$.next(reducer(state$.value, next.action));
-        options.onEnvelope?.(envelope);
+        options.onEnvelope?.(envelope, state$.value);
         envelopes$.next(envelope);
         processing = seq;
         try {

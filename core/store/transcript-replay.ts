@@ -1,7 +1,7 @@
 import { Observable, Subscription, type SchedulerAction, type SchedulerLike, type Subscriber } from 'rxjs';
 import type { ActionLogFile } from './action-log';
 import type { PortTap } from './port-tap';
-import { assertReplayable, ReplayError, type EngineReplayResult } from './replay';
+import { assertReplayable, assertWhole, ReplayError, type EngineReplayResult } from './replay';
 import type { Divergence } from './replay-match';
 import { diffStates } from './state-diff';
 import { createStore, type Envelope, type Epic, type Reducer, type Store, type StoreClock } from './store';
@@ -182,6 +182,13 @@ export function replayWithTranscript<S, D extends { clock: StoreClock }>(
   assertReplayable(file, options.expectApp);
   if (transcript.header.app !== file.header.app) {
     throw new ReplayError(`Cannot replay: the transcript was recorded by the app "${transcript.header.app}", the log by "${file.header.app}".`);
+  }
+  assertWhole(file);
+  if ((transcript.header.dropped ?? 0) > 0) {
+    throw new ReplayError(
+      `Cannot replay on the engine: the transcript was windowed (its first ${transcript.header.dropped} entries were dropped from memory to bound it); ` +
+        'engine replay needs the session from its start. Fold replay works from the log\'s checkpoint.',
+    );
   }
   const inputs = file.entries.filter((entry) => entry.src !== 'epic');
   const envelopes: Envelope[] = [];

@@ -39,7 +39,17 @@ const entryCodec = t.union([
 
 export type TranscriptEntry = t.TypeOf<typeof entryCodec>;
 
-const headerCodec = t.type({ kind: t.literal('transcript'), schema: t.number, app: t.string, config: t.unknown });
+const headerCodec = t.intersection([
+  t.type({ kind: t.literal('transcript'), schema: t.number, app: t.string, config: t.unknown }),
+  t.partial({ dropped: t.number }),
+]);
+
+/**
+ * Issue 12 "Memory stays bounded": the most transcript entries kept in memory (about three per
+ * action of the engine's log, whose window is ACTION_LOG_WINDOW); the oldest half is dropped when
+ * it is full, and the header's `dropped` says how many entries went. README (Tools) states it.
+ */
+export const TRANSCRIPT_WINDOW = 3000;
 
 export interface TranscriptHeader {
   readonly kind: 'transcript';
@@ -48,6 +58,8 @@ export interface TranscriptHeader {
   readonly app: string;
   /** The plain-data part of the recording store's deps (hosts, device descriptor...), which replay reuses. */
   readonly config: unknown;
+  /** How many of the first entries were dropped from memory (a windowed transcript); absent when it is whole. */
+  readonly dropped?: number;
 }
 
 export interface Transcript {

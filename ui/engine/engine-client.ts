@@ -26,12 +26,13 @@ import { engineReducer, initialEngineState, pageHidden, type EngineState } from 
 import { commandInputs } from '../../core/engine/player/client-commands';
 import { engineOverTap, type EngineConfig, type EnginePorts } from '../../core/engine/player/tapped-deps';
 import { createRecordingTap } from '../../core/store/port-tap';
-import { serializeTranscript, TRANSCRIPT_SCHEMA } from '../../core/store/transcript';
+import { serializeTranscript, TRANSCRIPT_SCHEMA, TRANSCRIPT_WINDOW } from '../../core/store/transcript';
+import { createRedactor } from '../../core/store/redact';
 import { clientEventOf, forward, nothingForwarded } from '../../core/engine/player/client-events';
 import type { EngineEvent } from '../../core/model/engine-event';
 import { sessionIdFrom } from '../../core/logging/session-id';
 import type { Action } from '../../core/store/action';
-import { createActionLog } from '../../core/store/action-log';
+import { ACTION_LOG_WINDOW, createActionLog } from '../../core/store/action-log';
 import { createStore } from '../../core/store/store';
 import type { EngineClient } from './engine-port';
 
@@ -108,9 +109,13 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   };
   // Every port answer is kept beside the action log, so that the log replays on the engine's epics
   // (core/store/transcript-replay.ts); debug=1 hands both out.
-  const tap = createRecordingTap();
+  // Issue 12: the log and the transcript share one redactor, so a token, licence key or cookie has
+  // the same placeholder in both (replay feeds the transcript's to the epics, whose calls and
+  // actions then carry the recorded one); each keeps a bounded window in memory.
+  const redactor = createRedactor();
+  const tap = createRecordingTap({ redactor, window: TRANSCRIPT_WINDOW });
   const { epics, deps } = engineOverTap(tap, config, ports);
-  const log = createActionLog({ app: ENGINE_APP, version: options.version, initialState: initialEngineState });
+  const log = createActionLog({ app: ENGINE_APP, version: options.version, initialState: initialEngineState }, { redactor, window: ACTION_LOG_WINDOW });
   const store = tap.starting(() => createStore({ reducer: engineReducer, epics, deps, initialState: initialEngineState, onEnvelope: log.record }));
   const input = (action: Action, src: 'ui' | 'adapter'): void => tap.input(() => store.dispatch(action, src));
   ports.mediaSource.facts$.subscribe((fact) => input(decodeMediaElementFact(fact, store.getState().media.playId), 'adapter'));
@@ -118,12 +123,18 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   createBrowserNetwork(window).subscribe((online) => input(networkChanged({ online }), 'adapter'));
   window.addEventListener('pagehide', () => input(pageHidden(), 'adapter'));
   if (new URLSearchParams(window.location.search).get('debug') === '1') {
-    const transcript = () => serializeTranscript({ header: { kind: 'transcript', schema: TRANSCRIPT_SCHEMA, app: ENGINE_APP, config }, entries: tap.entries() });
+    const transcript = () => {
+      const dropped = tap.dropped();
+      const header = { kind: 'transcript' as const, schema: TRANSCRIPT_SCHEMA, app: ENGINE_APP, config, ...(dropped === 0 ? {} : { dropped }) };
+      return serializeTranscript({ header, entries: tap.entries() });
+    };
+    // The state as the log has it: its secrets are the log's placeholders, so a replay of the log reaches it.
+    const state = () => redactor.redact(store.getState());
     window.__engineDebug = {
       actionLog: () => log.toJsonl(),
-      state: () => store.getState(),
+      state,
       // One call, so that nothing happens between reading the log, its transcript and the state.
-      session: () => ({ actionLog: log.toJsonl(), transcript: transcript(), state: store.getState() }),
+      session: () => ({ actionLog: log.toJsonl(), transcript: transcript(), state: state() }),
     };
   }
 

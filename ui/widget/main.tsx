@@ -4,7 +4,8 @@ import { map } from 'rxjs/operators';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // The widget's ports from their own module: the engine's adapters (in the index) are not the widget's.
 import { createBrowserPorts } from '../../adapters/browser/ports';
-import { createActionLog } from '../../core/store/action-log';
+import { ACTION_LOG_WINDOW, createActionLog } from '../../core/store/action-log';
+import { createRedactor } from '../../core/store/redact';
 import { createStore } from '../../core/store/store';
 import { deferredEpic } from '../../core/store/deferred-epic';
 import { bindAdapterFacts } from '../../core/widget/adapter-facts';
@@ -80,7 +81,9 @@ function boot(): void {
     ),
   );
   const ports = createBrowserPorts(window, audio, engine);
-  const log = createActionLog({ app: 'embed-player', version: data.config.version, initialState });
+  // Issue 12: no secret in the log (the embed data's access token), and a bounded window of it in memory.
+  const redactor = createRedactor();
+  const log = createActionLog({ app: 'embed-player', version: data.config.version, initialState }, { redactor, window: ACTION_LOG_WINDOW });
   // The epics of the lazy chunk keep their place in the order (deferredEpic) from the start.
   const epics = widgetEpicOrder({
     embedApi: deferredEpic(extrasLoaded$.pipe(map((extras) => extras.embedApiEpic))),
@@ -110,7 +113,8 @@ function boot(): void {
   else hydrateRoot(root, app);
 
   if (new URLSearchParams(window.location.search).get('debug') === '1') {
-    window.__embedDebug = { actionLog: () => log.toJsonl(), state: () => store.getState() };
+    // The state as the log has it: its secrets are the log's placeholders, so a replay of the log reaches it.
+    window.__embedDebug = { actionLog: () => log.toJsonl(), state: () => redactor.redact(store.getState()) };
     const tools = document.createElement('div');
     tools.className = 'devtools';
     document.body.appendChild(tools);

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import type { HttpRequest } from '../../ports';
+import { redactSecrets } from '../../store/redact';
 
 /** spec 001 §7 Logging: POST /v1/logging/{endpoint}, JSON body. */
 export const LogEndpoint = t.keyof({
@@ -36,7 +37,8 @@ export function logRequest(baseUrl: string, path: string, payload: unknown): Htt
     method: 'POST',
     url: `${baseUrl}${path}`,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
+    // Issue 12: no secret leaves in a log (core/store/redact.ts).
+    body: JSON.stringify(redactSecrets(payload)),
     keepalive: true,
   };
 }
