@@ -27,6 +27,16 @@ async function main(): Promise<void> {
       for (const m of typeof method === 'string' ? [method] : method) routes.push({ method: m, url });
     },
   });
+  // Before the line that tells the parent it may stop us.
+  const stop = () => {
+    void app.close().finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
@@ -47,15 +57,6 @@ async function main(): Promise<void> {
   // Values of named path parameters that get a handler past its first check.
   const params = { kind: Object.keys(LOG_KINDS), userId: account === undefined ? [] : [account.id], id: ids };
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}`, routes, token, ids, params })}\n`);
-  const stop = () => {
-    void app.close().finally(() => {
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
 main().catch((error: unknown) => {
