@@ -12,6 +12,7 @@ import { registerDemoRoutes } from './demo/routes';
 import { serverLoggerOptions, type ServerLogOptions } from './server-log';
 import { createTokenVerifier } from './accounts/tokens';
 import { registerDealer } from './dealer/routes';
+import { CLOSE_TOKEN_REVOKED } from './dealer/dealer';
 import { installJsonBodyParser } from './json-body-parser';
 import { registerPlayback } from './playback/routes';
 import { registerLicenceRoutes } from './licence/routes';
@@ -155,6 +156,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerWebApi(app, { db, publicUrl, authenticate: tokenOwnerFrom(verifyToken), mediaDir: demoCatalogueOf(options.fixturesDir).mediaDir });
   // Issue 5: the dealer websocket at /dealer (access_token in the query) and GET /apresolve (spec 001 §7); app.dealer pushes.
   registerDealer(app, { verify: verifyToken, publicUrl });
+  // Issue 12: logout's revoked tokens close their dealer sockets at once, with 4000 (the engine stops, no retry loop).
+  accounts.onTokensRevoked((tokens) => app.dealer.closeTokens(tokens, CLOSE_TOKEN_REVOKED.code, CLOSE_TOKEN_REVOKED.reason));
   // Issue 5: the track-playback service and player commands (server/playback/README.md).
   registerPlayback(app, { db, verify: verifyToken, dealer: app.dealer });
   // Issue 5: licence URL, ClearKey licence server, application certificate, server time (server/licence/README.md).

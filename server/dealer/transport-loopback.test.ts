@@ -5,6 +5,7 @@ import * as T from '../../core/engine/transport';
 import type { Action } from '../../core/store/action';
 import { createStore, type Store } from '../../core/store/store';
 import { startTestServer, type TestServer } from '../test-server';
+import { sessionCookie } from '../web-api/api-test-client';
 
 /*
  * Loopback integration (issue 5 Transport): the real provider on 127.0.0.1 and the engine's
@@ -52,13 +53,8 @@ function recorder() {
 }
 
 async function loginToken(server: TestServer): Promise<string> {
-  const login = await fetch(server.url('/login'), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'username=demo&password=demo&continue=%2F',
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  // The login form's CSRF field and cookie come with it (issue 12).
+  const cookie = await sessionCookie(server);
   const answer = await fetch(server.url('/access_token?reason=transport&productType=web_player'), { headers: { cookie } });
   const body = (await answer.json()) as { accessToken: string; isAnonymous: boolean };
   expect(body.isAnonymous).toBe(false);
