@@ -17,7 +17,8 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  ({ server, browser, page } = await startServerAndPage(pageErrors));
+  // The demo's product switch, as `npm start` runs it: the product-change test below posts it.
+  ({ server, browser, page } = await startServerAndPage(pageErrors, { demoProductChange: true }));
 });
 afterAll(() => stopServerAndPage({ server, browser }));
 

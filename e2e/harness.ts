@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import puppeteer, { type Browser, type Page } from 'puppeteer';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../server/app';
+import { buildServer, type ServerOptions } from '../server/app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -30,11 +30,11 @@ export interface RunningServer {
 
 /** The real server on a free loopback port, with a fresh data directory seeded from fixtures/. */
 export async function startServer(
-  options: { root?: string; beforeListen?: (app: FastifyInstance) => void } = {},
+  options: { root?: string; beforeListen?: (app: FastifyInstance) => void; server?: Pick<ServerOptions, 'demoProductChange'> } = {},
 ): Promise<RunningServer> {
   const root = options.root ?? resolve(__dirname, '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'embed-e2e-'));
-  const app = await buildServer({ dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false });
+  const app = await buildServer({ dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false, ...options.server });
   options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -75,8 +75,8 @@ export interface ServerAndPage {
   readonly page: Page;
 }
 
-export async function startServerAndPage(pageErrors: string[]): Promise<ServerAndPage> {
-  const server = await startServer();
+export async function startServerAndPage(pageErrors: string[], serverOptions: Pick<ServerOptions, 'demoProductChange'> = {}): Promise<ServerAndPage> {
+  const server = await startServer({ server: serverOptions });
   const browser = await launchChromium();
   return { server, browser, page: await newPageCollectingErrors(browser, pageErrors) };
 }

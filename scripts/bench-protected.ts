@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'puppeteer';
+import { logInCookie } from '../server/accounts/login-client';
 import { fragmentRanges, median, type SeekTable } from './bench-media';
 import { timeClick, withContext, type ClickTiming } from './click-timing';
 
@@ -228,17 +229,10 @@ const baselineRun = (browser: Browser, url: string): Promise<ClickTiming> =>
     }
   });
 
-/** POST /login as the form does: the session cookie's value. */
+/** Logs in through the login form (its CSRF token included): the session cookie's value. */
 async function logIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...LOG_IN, continue: '/' }).toString(),
-  });
-  const cookie = /sp_dc=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
-  if (response.status !== 303 || cookie === null) throw new Error(`log-in as ${LOG_IN.username} failed: ${response.status}`);
-  return cookie[1]!;
+  const cookie = await logInCookie(origin, LOG_IN.username, LOG_IN.password);
+  return cookie.slice(cookie.indexOf('=') + 1);
 }
 
 async function premiumToken(origin: string, sessionCookie: string): Promise<string> {
