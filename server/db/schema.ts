@@ -78,6 +78,12 @@ CREATE TABLE IF NOT EXISTS episode_descriptions (
 CREATE TABLE IF NOT EXISTS audio_files (
   file_id TEXT PRIMARY KEY, path TEXT NOT NULL, format TEXT NOT NULL, bitrate INTEGER, key_id TEXT, key TEXT,
   seek_table TEXT, track_id TEXT, episode_id TEXT);
+-- The track-playback service's devices and their player state (server/playback/device-registry.ts), kept
+-- over a restart of the server: info, machine and refs as JSON; updated_at epoch ms.
+CREATE TABLE IF NOT EXISTS playback_devices (
+  account_id TEXT NOT NULL, device_id TEXT NOT NULL, connection_id TEXT NOT NULL, info TEXT NOT NULL, client_version TEXT,
+  volume INTEGER NOT NULL, machine TEXT, commanded_ref TEXT, state_ref TEXT, last_seq_num INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL, PRIMARY KEY (account_id, device_id));
 -- The track-playback service (server/playback/): every state update a device sent (spec 001 §4 reasons),
 -- body as JSON; received_at epoch ms.
 CREATE TABLE IF NOT EXISTS playback_state_updates (

@@ -75,6 +75,7 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     if (body === null) return reply;
     const outcome = deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId);
     if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
+    deps.devices.save(device);
     const ackId = newCommandId();
     if (!deps.dealer.pushTo(device.connectionId, commandPush(outcome.command, from, ackId))) return sendError(reply, 404, 'Device not found');
     return reply.send({ ack_id: ackId });

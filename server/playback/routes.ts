@@ -15,9 +15,11 @@ export interface PlaybackDeps {
   readonly now?: () => number;
 }
 
-/** The track-playback service and the player command endpoint (issue 5; README.md here). Returns the device registry. */
+/** The track-playback service and the player command endpoint (issue 5; README.md here). Returns the device registry (persisted in SQLite). */
 export function registerPlayback(app: FastifyInstance, deps: PlaybackDeps): DeviceRegistry {
-  const devices = createDeviceRegistry((connectionId) => deps.dealer.connections().some((c) => c.id === connectionId));
+  const devices = createDeviceRegistry(deps.db, (connectionId) => deps.dealer.connections().some((c) => c.id === connectionId), {
+    now: deps.now ?? Date.now,
+  });
   const contextTracks = createContextTracks(deps.db);
   void app.register(async (scope) => {
     installJsonErrors(scope);

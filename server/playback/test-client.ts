@@ -32,11 +32,12 @@ export interface PlaybackTestServer {
   newUser(product?: 'premium' | 'free'): string;
   request(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string; contentType?: string }): Promise<Answer>;
   dealer(token: string): Promise<Dealer>;
-  stop(): Promise<void>;
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function startPlaybackTestServer(options?: Parameters<typeof startTestServer>[1]): Promise<PlaybackTestServer> {
-  const server = await startTestServer(undefined, options);
+/** `dataDir`: a data directory to start over (a restart of the server); `stop({ keepData: true })` leaves it. */
+export async function startPlaybackTestServer(options?: Parameters<typeof startTestServer>[1], dataDir?: string): Promise<PlaybackTestServer> {
+  const server = await startTestServer(dataDir, options);
   const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
   const issue = createTokenIssuer(db, Date.now);
   const accountId = (username: string): string => (db.prepare('SELECT id FROM accounts WHERE username = ?').get(username) as { id: string }).id;
@@ -87,10 +88,10 @@ export async function startPlaybackTestServer(options?: Parameters<typeof startT
           else queue.push(frame);
         });
       }),
-    stop: async () => {
+    stop: async (stopOptions) => {
       for (const socket of sockets) socket.terminate();
       db.close();
-      await server.stop();
+      await server.stop(stopOptions);
     },
   };
 }

@@ -81,6 +81,7 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     if (body === null) return reply;
     found.device.info = { ...found.device.info, ...body.device };
     if (body.client_version !== undefined) found.device.clientVersion = body.client_version;
+    deps.devices.save(found.device);
     return reply.code(204).send();
   });
 
@@ -107,6 +108,7 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     insertUpdate.run(device.userId, device.id, body.seq_num, reason, trackUri, JSON.stringify(body), deps.now());
     device.lastSeqNum = Math.max(device.lastSeqNum, body.seq_num);
     device.stateRef = body.state_ref;
+    deps.devices.save(device);
     return reply.send({ state_machine: device.machine, updated_state_ref: device.stateRef });
   });
 
@@ -123,6 +125,7 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     // The device says where it is now: the answer must start from there, or the device would
     // reject it as another conflict (spec 001 §4 replace_state), and again, without end.
     if (body.state_ref !== undefined) found.device.stateRef = body.state_ref;
+    deps.devices.save(found.device);
     return reply.send({ commands: commandsAfterConflict(found.device) });
   });
 
@@ -133,6 +136,7 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     if (body === null) return reply;
     found.device.volume = body.volume;
     found.device.lastSeqNum = Math.max(found.device.lastSeqNum, body.seq_num);
+    deps.devices.save(found.device);
     return reply.code(204).send();
   });
 }
