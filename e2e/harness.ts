@@ -98,3 +98,65 @@ export function firstAlbumId(dataDir: string): string {
     db.close();
   }
 }
+
+/** The server as a real child process (`node dist/server/main.js`), for the restart and outage e2e tests. */
+export interface ChildServer {
+  readonly origin: string;
+  readonly pid: number;
+  /** Sends `signal` and resolves once the process has exited. */
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** A loopback port free right now (the restart test starts the server on the same port again). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = address !== null && typeof address === 'object' ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Starts `node dist/server/main.js` on 127.0.0.1:`port` over `dataDir`; resolves once it listens. */
+export async function spawnServer(options: { port: number; dataDir: string; env?: NodeJS.ProcessEnv; root?: string }): Promise<ChildServer> {
+  const { spawn } = await import('node:child_process');
+  const root = options.root ?? resolve(__dirname, '..');
+  const child = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
+    cwd: root,
+    env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let output = '';
+  await new Promise<void>((listening, failed) => {
+    const timer = setTimeout(() => failed(new Error(`server did not start within 30 s: ${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Embed player demo on')) {
+        clearTimeout(timer);
+        listening();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      failed(new Error(`server exited (${code}) before listening: ${output}`));
+    });
+  });
+  return {
+    origin: `http://127.0.0.1:${options.port}`,
+    pid: child.pid ?? 0,
+    stop: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      // A shutdown that hangs is ended, so a test never waits on it without bound.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(kill);
+    },
+  };
+}
