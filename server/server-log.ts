@@ -83,9 +83,17 @@ export function requestForLog(request: LoggedRequest): Record<string, unknown> {
   };
 }
 
+interface LoggedError {
+  readonly [key: string]: unknown;
+  readonly type: string;
+  readonly message: string;
+  readonly stack: string;
+}
+
 /** The error as pino writes it (type, message, stack, own properties), scrubbed. */
-export function errorForLog(error: unknown): unknown {
-  return error instanceof Error ? scrubValue(stdSerializers.err(error)) : scrubValue(error);
+export function errorForLog(error: unknown): LoggedError {
+  if (error instanceof Error) return scrubValue(stdSerializers.err(error)) as LoggedError;
+  return { type: typeof error, message: scrubText(String(error)), stack: '' };
 }
 
 /** Keys with a serializer of their own above: already scrubbed, and raw objects (a request) not to be walked. */
