@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { decodeMetadata, type IngestMetadata } from './metadata-codec';
 import { contentHash } from './stable-ids';
 
@@ -8,6 +8,7 @@ export const METADATA_FILE = 'metadata.json';
 
 /** A folder given to the ingest: its decoded metadata, and how to name it in messages. */
 export interface SourceFolder {
+  /** The folder's real path (symbolic links resolved): every file read must be inside it. */
   readonly dir: string;
   /** The folder as the user wrote it, for messages. */
   readonly label: string;
@@ -24,13 +25,27 @@ export interface SourceFile {
   readonly hash: string;
 }
 
+/** A path that resolves outside its source folder (a symbolic link out of it): the ingest reads only inside (issue 12). */
+class OutsideFolder extends Error {}
+const outside = (label: string, real: string, folder: string): Error =>
+  new OutsideFolder(`${label}: refused: it resolves to ${real}, outside the source folder ${folder} (a symbolic link out of the folder is not followed)`);
+
+/** The real path of `path`, which must lie inside the real folder `dir`; `label` names it in the error. */
+function realInside(path: string, dir: string, label: string, folderLabel: string): string {
+  const real = realpathSync(path);
+  if (real !== dir && !real.startsWith(dir.endsWith(sep) ? dir : dir + sep)) throw outside(label, real, folderLabel);
+  return real;
+}
+
 export function readSourceFolder(dir: string): SourceFolder {
   const label = dir.replace(/\/+$/, '');
-  const metadataPath = join(dir, METADATA_FILE);
+  let realDir: string;
   let metadataBytes: Buffer;
   try {
-    metadataBytes = readFileSync(metadataPath);
+    realDir = realpathSync(dir);
+    metadataBytes = readFileSync(realInside(join(realDir, METADATA_FILE), realDir, join(label, METADATA_FILE), label));
   } catch (err) {
+    if (err instanceof OutsideFolder) throw err;
     throw new Error(`${join(label, METADATA_FILE)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
   let raw: unknown;
@@ -39,18 +54,21 @@ export function readSourceFolder(dir: string): SourceFolder {
   } catch (err) {
     throw new Error(`${join(label, METADATA_FILE)}: not JSON (${err instanceof Error ? err.message : String(err)})`);
   }
-  return { dir: resolve(dir), label, metadataBytes, metadata: decodeMetadata(raw, join(label, METADATA_FILE)) };
+  return { dir: realDir, label, metadataBytes, metadata: decodeMetadata(raw, join(label, METADATA_FILE)) };
 }
 
 /** Reads a file the metadata names; a missing one is reported with the field that names it. */
 export function readSourceFile(folder: SourceFolder, name: string, field: string): SourceFile {
-  const path = join(folder.dir, name);
   const label = join(folder.label, name);
+  let path: string;
   let bytes: Buffer;
   try {
+    // The real path is what every later step (ffprobe, ffmpeg) reads, so a link cannot be swapped in after this check.
+    path = realInside(join(folder.dir, name), folder.dir, label, folder.label);
     if (!statSync(path).isFile()) throw Object.assign(new Error('not a file'), { code: 'not a file' });
     bytes = readFileSync(path);
   } catch (err) {
+    if (err instanceof OutsideFolder) throw new OutsideFolder(`${err.message} (named by ${METADATA_FILE} ${field})`);
     const code = (err as NodeJS.ErrnoException).code;
     throw new Error(`${label}: ${code === 'ENOENT' ? 'missing' : `cannot be read (${code ?? String(err)})`} (named by ${METADATA_FILE} ${field})`);
   }
