@@ -57,6 +57,8 @@ export interface FuzzResult {
   readonly byClass: Record<StatusClass, number>;
   readonly serverErrors: Finding[];
   readonly deaths: Finding[];
+  /** How many requests of each kind got no answer (the server closed, or waited for bytes that never came). */
+  readonly unanswered: Record<string, number>;
 }
 
 /** mulberry32: a small seeded PRNG, so a run can be repeated exactly. */
@@ -651,6 +653,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const byClass: Record<StatusClass, number> = { '1xx': 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, none: 0 };
   const serverErrors: Finding[] = [];
   const deaths: Finding[] = [];
+  const unanswered: Record<string, number> = {};
   let server = await startServer(options.target);
   const routes = server.info.routes.length;
   let sent = 0;
@@ -661,6 +664,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       sent++;
       const { statuses } = await exchange(server.port, thrown.bytes, thrown.timeoutMs, thrown.after);
       byClass[classOf(statuses[0])]++;
+      if (statuses.length === 0) unanswered[thrown.name] = (unanswered[thrown.name] ?? 0) + 1;
       const excerpt = thrown.bytes.subarray(0, 160).toString('latin1').replace(/\r\n/g, '⏎');
       for (const status of statuses.filter((s) => s >= 500)) {
         serverErrors.push({ kind: thrown.name, request: excerpt, status });
@@ -682,7 +686,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   } finally {
     await server.stop();
   }
-  return { seed: options.seed, requests: sent, seconds: (Date.now() - started) / 1000, routes, byClass, serverErrors, deaths };
+  return { seed: options.seed, requests: sent, seconds: (Date.now() - started) / 1000, routes, byClass, serverErrors, deaths, unanswered };
 }
 
 /** The table the command prints. */
@@ -698,5 +702,7 @@ export function formatResult(result: FuzzResult): string {
   ];
   for (const finding of result.serverErrors.slice(0, 20)) lines.push(`5xx ${finding.status}: ${finding.kind}: ${finding.request}`);
   for (const finding of result.deaths.slice(0, 20)) lines.push(`death (${finding.detail}): ${finding.kind}: ${finding.request}`);
+  const silent = Object.entries(result.unanswered).sort((a, b) => b[1] - a[1]);
+  if (silent.length > 0) lines.push('', `no answer/closed, by kind: ${silent.map(([kind, n]) => `${kind} ${n}`).join('; ')}`);
   return lines.join('\n');
 }

@@ -3,6 +3,8 @@ import WebSocket from 'ws';
 import type { TokenGrant } from '../accounts/tokens';
 import { CLOSE_OVER_CAP, CLOSE_TOKEN_INVALID, CLOSE_TOKEN_REVOKED, type DealerTimers } from './dealer';
 import { dealerTarget, registerDealer } from './routes';
+import { decideAfterClose } from '../../core/engine/transport/close-decision';
+import { initialTransportState } from '../../core/engine/transport/state';
 
 /*
  * Issue 12 Hardening, dealer sockets: a stated cap per user (the oldest closed with a reason), a
@@ -190,3 +192,19 @@ describe('dealer: an error in a socket callback ends no more than that callback'
 async function waitFor(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
 }
+
+describe("the engine's reaction to the dealer's close codes (core/engine/transport/close-decision.ts)", () => {
+  const authenticated = { ...initialTransportState('owner'), status: 'authenticated' as const, attempt: 1, sessionStartedAt: 0, accessToken: 't' };
+  const after = (end: { code: number; reason: string }) => decideAfterClose(authenticated, { ...end, opened: true }, 60_000).kind;
+
+  it('an over-cap or revoked close ends the session: no reconnection, so no fight and no loop with a dead token', () => {
+    expect(after(CLOSE_OVER_CAP)).toBe('disconnect');
+    expect(after(CLOSE_TOKEN_REVOKED)).toBe('disconnect');
+  });
+
+  it('an expired-token close reconnects (with the engine’s current, refreshed token), a bounded number of times', () => {
+    expect(after(CLOSE_TOKEN_INVALID)).toBe('reconnect');
+    const reconnecting = { ...authenticated, status: 'reconnecting' as const, attempt: 3 };
+    expect(decideAfterClose(reconnecting, { code: 1006, reason: '', opened: false }, 60_000).kind).toBe('disconnect');
+  });
+});
