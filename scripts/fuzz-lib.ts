@@ -406,6 +406,9 @@ function requestLine(info: TargetInfo, host: string, port: number, r: Rand): Thr
     ['origin', 'GET', '/\u00e9\u{1f3b5}'],
     ['origin', 'GET', '/a\tb'],
     ['origin', 'GET', '/a\u007fb'],
+    ['origin', 'GET', '/a\u0000b'],
+    ['origin', 'GET', '/v1/albums/\u0000'],
+    ['origin', 'GET', '/embed/album/\u00ff\u00fe'],
     ['origin', 'GET', '?x=1'],
     ['origin', 'GET', '#frag'],
     ['origin', 'GET', '/embed/album/' + 'x'.repeat(3000)],
@@ -441,7 +444,9 @@ function requestLine(info: TargetInfo, host: string, port: number, r: Rand): Thr
   lines.push('Connection: close');
   if (method === 'POST') lines.push('Content-Type: application/json', 'Content-Length: 2');
   const body = method === 'POST' ? '{}' : '';
-  return { name: `${form}-form ${method}`, bytes: Buffer.from(head(lines) + body, 'utf8'), timeoutMs: 2000 };
+  // Now and then as single bytes (latin1): a target or header that is not UTF-8 at all.
+  const encoding = r.chance(0.2) ? 'latin1' : 'utf8';
+  return { name: `${form}-form ${method}`, bytes: Buffer.from(head(lines) + body, encoding), timeoutMs: 2000 };
 }
 
 /** Websocket frames a client should never send, for after an accepted upgrade. */
