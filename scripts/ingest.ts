@@ -6,11 +6,31 @@
  *
  * Progress goes to stderr (a bar on a terminal), the summary to stdout; exit code 1 with the
  * reason (naming the file) when a folder fails, which then leaves the catalogue as it was.
+ * SIGINT, SIGTERM or SIGHUP end it cleanly: its ffmpeg children are killed and its temporary folder
+ * removed (a SIGKILLed ingest's folder is removed by the next run), the catalogue left as it was.
  */
-import { ingestFolder, type IngestSummary } from '../server/ingest/ingest-folder';
+import { constants } from 'node:os';
+import { ingestFolder, removeActiveTempDirs, type IngestSummary } from '../server/ingest/ingest-folder';
 import { formatProgress, formatSummary, parseIngestArgs } from '../server/ingest/ingest-cli';
+import { killRunningTools } from '../server/ingest/media-tools';
+
+/**
+ * issue 12: a killed ingest leaves nothing behind. The catalogue is written in one synchronous
+ * transaction that a signal cannot interrupt, so stopping here, between awaits, never half-writes it.
+ */
+function stopOn(signal: NodeJS.Signals): void {
+  process.once(signal, () => {
+    const killed = killRunningTools('SIGKILL');
+    const removed = removeActiveTempDirs();
+    process.stderr.write(
+      `\ningest stopped by ${signal}: ${killed.length} media tool(s) killed, ${removed.length} temporary folder(s) removed; the catalogue is as it was before the folder in progress.\n`,
+    );
+    process.exit(128 + (constants.signals[signal] ?? 0));
+  });
+}
 
 async function main(): Promise<number> {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) stopOn(signal);
   const args = parseIngestArgs(process.argv.slice(2), process.env);
   if ('message' in args) {
     (args.exitCode === 0 ? process.stdout : process.stderr).write(`${args.message}\n`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { commitRows } from './commit-rows';
 import type { IngestPlan } from './ingest-plan';
@@ -36,9 +36,57 @@ export interface IngestSummary {
   readonly bytes: number;
 }
 
+/** The temporary folders' prefix under DATA_DIR: `.ingest-<pid>-XXXXXX`, the pid of the ingest that made it. */
+export const TEMP_PREFIX = '.ingest-';
+const TEMP_NAME = /^\.ingest-(?:(\d+)-)?/;
+
+/** The temporary folders of ingests running in this process (the CLI's signal handler removes them). */
+const activeTempDirs = new Set<string>();
+
+/** Removes this process's temporary folders now (issue 12: an ingest killed by SIGINT/SIGTERM cleans up after itself). */
+export function removeActiveTempDirs(): string[] {
+  const removed = [...activeTempDirs];
+  for (const dir of removed) rmSync(dir, { recursive: true, force: true });
+  activeTempDirs.clear();
+  return removed;
+}
+
+/** Whether a process of this pid is running (EPERM: it is, under another user). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary folders that ingests killed before they could clean up left in `dataDir`
+ * (SIGKILL, a power cut): those whose ingest is no longer running, or that name no pid. A running
+ * ingest's folder (another process over the same DATA_DIR) is left alone. Returns the names removed.
+ */
+export function removeStaleTempDirs(dataDir: string, alive: (pid: number) => boolean = processAlive): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dataDir);
+  } catch {
+    return [];
+  }
+  const stale = names.filter((name) => {
+    const match = TEMP_NAME.exec(name);
+    if (match === null) return false;
+    const pid = match[1] === undefined ? null : Number(match[1]);
+    return pid === null || (pid !== process.pid && !alive(pid));
+  });
+  for (const name of stale) rmSync(join(dataDir, name), { recursive: true, force: true });
+  return stale;
+}
+
 /**
  * Ingests one folder (see metadata-codec.ts for its format) into `${dataDir}/catalogue.sqlite`
- * and `${dataDir}/media/`. All media work happens in a temporary directory; one transaction then
+ * and `${dataDir}/media/`. All media work happens in a temporary directory (`.ingest-<pid>-*`, removed
+ * when done, by the CLI's signal handler, or by the next ingest once its process is gone); one transaction then
  * writes every row and moves the files. Any failure leaves catalogue and media folder as they
  * were, with a message naming the file and the reason. Resources already ingested from the same
  * sources are skipped; the same resource from different sources is refused.
@@ -47,6 +95,7 @@ export async function ingestFolder(dir: string, options: IngestOptions): Promise
   const folder = readSourceFolder(dir);
   const db = openCatalogue(options.dataDir);
   try {
+    removeStaleTempDirs(options.dataDir);
     const metadata = folder.metadata;
     const plan: IngestPlan =
       metadata.kind === 'album' ? planAlbum(db, folder, metadata) : metadata.kind === 'show' ? planShow(folder, metadata) : planPlaylists(db, folder, metadata);
@@ -68,7 +117,8 @@ export async function ingestFolder(dir: string, options: IngestOptions): Promise
     const summary = { folder: folder.label, kind: metadata.kind, added, unchanged };
     if (added.length === 0) return { ...summary, counts: countsOf(null), audioMs: 0, bytes: 0 };
 
-    const tmpDir = mkdtempSync(join(options.dataDir, '.ingest-'));
+    const tmpDir = mkdtempSync(join(options.dataDir, `${TEMP_PREFIX}${process.pid}-`));
+    activeTempDirs.add(tmpDir);
     try {
       let done = 0;
       const total = plan.steps + 1;
@@ -89,6 +139,7 @@ export async function ingestFolder(dir: string, options: IngestOptions): Promise
       return { ...summary, counts: countsOf(rows), audioMs, bytes };
     } finally {
       rmSync(tmpDir, { recursive: true, force: true });
+      activeTempDirs.delete(tmpDir);
     }
   } finally {
     db.close();

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 
 /** The binaries; FFMPEG / FFPROBE override Debian's (as in scripts/make-demo-sources.ts). */
 export interface MediaTools {
@@ -11,10 +11,28 @@ export const defaultMediaTools = (env: NodeJS.ProcessEnv = process.env): MediaTo
   ffprobe: env.FFPROBE ?? '/usr/bin/ffprobe',
 });
 
+/** The ffmpeg and ffprobe processes running now, so a signal handler can end them with the ingest (issue 12). */
+const running = new Set<ChildProcess>();
+
+/**
+ * Kills every media tool still running (the ingest CLI's SIGINT/SIGTERM handler: its children must
+ * not outlive it, writing into a temporary folder that is being removed). Returns their pids.
+ */
+export function killRunningTools(signal: NodeJS.Signals = 'SIGKILL'): number[] {
+  const pids: number[] = [];
+  for (const child of running) {
+    if (child.pid !== undefined) pids.push(child.pid);
+    child.kill(signal);
+  }
+  running.clear();
+  return pids;
+}
+
 /** Runs a binary with an argument array (no shell) to its stdout; rejects with the tool's last stderr lines. */
 export function run(binary: string, args: ReadonlyArray<string>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    execFile(binary, [...args], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(binary, [...args], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      running.delete(child);
       if (error) {
         const lines = stderr.toString('utf8').trim().split('\n').filter((l) => l.trim() !== '');
         const why = lines.slice(-2).join(' / ') || error.message;
@@ -23,6 +41,7 @@ export function run(binary: string, args: ReadonlyArray<string>): Promise<Buffer
       }
       resolve(stdout);
     });
+    running.add(child);
   });
 }
 
