@@ -54,7 +54,7 @@ describe('no request ends the process: odd upgrade requests (issue 12)', () => {
     ['absolute-form to the dealer with no token', upgrade('http://127.0.0.1/dealer')],
     ['authority-form', upgrade('127.0.0.1:1')],
     ['asterisk-form', upgrade('*')],
-    ['a NUL-free control-laden path', upgrade('/dealer%00?access_token=%ff%fe')],
+    ['an escaped NUL and escapes that are not UTF-8', upgrade('/dealer%00?access_token=%ff%fe')],
     ['a bad percent escape in the token', upgrade('/dealer?access_token=%zz')],
     ['an odd websocket version', upgrade('/dealer?access_token=x', 'Sec-WebSocket-Version: 99\r\n').replace('Sec-WebSocket-Version: 13\r\n', '')],
     ['an upgrade to elsewhere', upgrade('/v1/me')],
