@@ -63,6 +63,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Long or malformed ids reach the embed route, which answers them with the spec's page
     // (spec 000 §8 'Invalid Spotify URI!'), instead of the router's own 414 or JSON 400.
     routerOptions: { maxParamLength: 2048 },
+    // A request whose head or body never finishes (a Content-Length that lies) is answered 408 and its
+    // socket freed within a minute, instead of held open for good (fastify's default turns Node's off).
+    requestTimeout: 30_000,
     frameworkErrors: (error, request, reply) => {
       // No hook runs for these answers, so the header every answer carries (security-headers.ts) is set here.
       reply.raw.setHeader('x-content-type-options', 'nosniff');

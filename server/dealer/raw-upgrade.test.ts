@@ -76,3 +76,10 @@ describe('no request ends the process: odd upgrade requests (issue 12)', () => {
     expect(await raw(upgrade('/dealer'))).toBe('HTTP/1.1 401 Unauthorized');
   });
 });
+
+describe('no request holds its socket for good (issue 12)', () => {
+  it('a request whose body never comes is timed out by the server (fastify turns Node’s request timeout off by default)', () => {
+    expect(server.app.server.requestTimeout).toBeGreaterThan(0);
+    expect(server.app.server.headersTimeout).toBeGreaterThan(0);
+  });
+});
