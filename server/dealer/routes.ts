@@ -72,6 +72,8 @@ export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
     const userId = grant.accountId;
     if (userId === null) return refuse(socket, 403, 'Forbidden');
     wss.handleUpgrade(request, socket, head, (ws) => {
+      // From here the websocket hears its socket's errors (dealer.ts logs them with its connection).
+      socket.off('error', onSocketError);
       try {
         dealer.accept(ws, userId, token);
       } catch (error) {
@@ -80,9 +82,10 @@ export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
       }
     });
   };
+  const onSocketError = (error: Error): void => logError(error, 'dealer upgrade socket');
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // Node hands an upgraded socket over without its error listener: a peer's reset would otherwise be uncaught.
-    socket.on('error', (error) => logError(error, 'dealer upgrade socket'));
+    socket.on('error', onSocketError);
     try {
       handleUpgrade(request, socket, head);
     } catch (error) {
