@@ -33,7 +33,8 @@ export const heard = (p: Page): Promise<Heard> =>
     const engineLog = (w.__engineDebug?.actionLog() ?? '')
       .split('\n')
       .slice(1)
-      .filter((line) => line !== '')
+      // A windowed log's checkpoint line (issue 12) is not an action.
+      .filter((line) => line !== '' && !line.startsWith('{"kind":"checkpoint"'))
       .map((line) => (JSON.parse(line) as { action: { type: string } & Record<string, unknown> }).action);
     return {
       time: engine?.currentTime ?? 0,

@@ -4,7 +4,7 @@
 // mid-play and the engine reconnects; a browser offering only Widevine falls back to the preview.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { Browser, Page } from 'puppeteer';
+import type { Browser, HTTPResponse, Page } from 'puppeteer';
 import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
 import { heard, logIn, waitFor, type Heard } from './engine-page';
 import { checkEngineSession, checkRecordedSession, keepRecordedSession } from './recorded-session';
@@ -19,7 +19,23 @@ let page: Page;
 beforeAll(async () => {
   // The demo's product switch, as `npm start` runs it: the product-change test below posts it.
   ({ server, browser, page } = await startServerAndPage(pageErrors, { demoProductChange: true }));
+  page.on('response', (response) => void noteIssuedSecrets(response));
 });
+
+/** Issue 12: every access token (embed page, /access_token) and ClearKey key (licence answers) the server gave this page. */
+const issued = { tokens: new Set<string>(), keys: new Set<string>() };
+async function noteIssuedSecrets(response: HTTPResponse): Promise<void> {
+  const url = response.url();
+  if (!/\/access_token|\/embed\/|\/licence\//.test(url)) return;
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return; // a redirect or a dropped answer has no body
+  }
+  for (const match of text.matchAll(/"accessToken":"([^"]+)"/g)) issued.tokens.add(match[1] ?? '');
+  for (const match of text.matchAll(/"k":"([^"]+)"/g)) issued.keys.add(match[1] ?? '');
+}
 afterAll(() => stopServerAndPage({ server, browser }));
 
 function rows<T>(sql: string, ...params: unknown[]): T[] {
@@ -127,6 +143,39 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     await change('premium');
     // The whole session, the dealer's drop and the product change included, still replays line for line.
     await checkEngineSession(page);
+  });
+
+  it('no secret in a log: the widget\'s and the engine\'s logs, the transcript, the debug state and download hold no token, licence key or session cookie the server issued (issue 12)', async () => {
+    const cookie = (await page.cookies()).find((c) => c.name === 'sp_dc')?.value;
+    // The page was given tokens (its embed data, the first and the refreshed /access_token) and keys.
+    expect(issued.tokens.size).toBeGreaterThanOrEqual(2);
+    expect(issued.keys.size).toBeGreaterThanOrEqual(1);
+    expect(cookie).toBeDefined();
+    // Read as they are (the test above replays them): the engine's log, transcript and state in one call, then the widget's.
+    const engine = await page.evaluate(() => (window as unknown as { __engineDebug: { session(): { actionLog: string; transcript: string; state: unknown } } }).__engineDebug.session());
+    const widget = await page.evaluate(() => {
+      const debug = (window as unknown as { __embedDebug: { actionLog(): string; state(): unknown } }).__embedDebug;
+      return { actionLog: debug.actionLog(), state: debug.state() };
+    });
+    // The download button's file, as the browser gets it.
+    await page.evaluate(() => {
+      const w = window as unknown as { __downloaded?: Promise<string> };
+      const original = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob | MediaSource) => {
+        if (blob instanceof Blob) w.__downloaded = blob.text();
+        return original(blob);
+      };
+    });
+    await page.click('[data-testid=download-log]');
+    const download = await page.evaluate(() => (window as unknown as { __downloaded?: Promise<string> }).__downloaded ?? Promise.resolve(''));
+    expect(download).toContain('"kind":"header"');
+    const recorded = { engineLog: engine.actionLog, transcript: engine.transcript, engineState: JSON.stringify(engine.state), widgetLog: widget.actionLog, widgetState: JSON.stringify(widget.state), download };
+    for (const [where, text] of Object.entries(recorded)) {
+      for (const secret of [...issued.tokens, ...issued.keys, cookie ?? '']) {
+        if (text.includes(secret)) throw new Error(`the ${where} holds a secret the server issued (${secret.slice(0, 4)}…)`);
+      }
+    }
+    expect(engine.transcript).toContain('Bearer REDACTED_TOKEN_');
   });
 
   it('falls back to the 30 s preview when the browser offers only Widevine (spec 000 §4 initialization failure)', async () => {

@@ -9,6 +9,7 @@ import { launchChromium, startServer } from '../e2e/harness';
 import { benchCdn, benchIngest, median, type CdnFigures, type IngestFigures } from './bench-media';
 import { timeClick, withContext, type ClickTiming } from './click-timing';
 import { createProtectedBench, protectedLines, type ProtectedFigures } from './bench-protected';
+import { benchHeap, heapLines, type HeapFigures } from './bench-heap';
 
 const ROOT = resolve(__dirname, '..', '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -18,6 +19,10 @@ const SKIP_INGEST = process.env.BENCH_SKIP_INGEST === '1';
 const SKIP_CDN = process.env.BENCH_SKIP_CDN === '1';
 // The protected full track against Shaka and bare MSE (issue 5): BENCH_SKIP_PROTECTED=1 leaves it out.
 const SKIP_PROTECTED = process.env.BENCH_SKIP_PROTECTED === '1';
+// The heap growth per hour of playback (issue 12), about a minute: BENCH_SKIP_HEAP=1 leaves it out,
+// BENCH_SKIP_HEAP_BASELINE=1 its baseline (the same page with whole logs).
+const SKIP_HEAP = process.env.BENCH_SKIP_HEAP === '1';
+const SKIP_HEAP_BASELINE = process.env.BENCH_SKIP_HEAP_BASELINE === '1';
 // The foundation's budgets (issue 2): initial JS gzipped, paint ratio, click-to-playing ratio. The
 // gzip figure is the size of build.mjs's .gz copies, which the server sends to browsers that take
 // gzip (zopfli-made); zlib -9 of the same files is printed beside it, and the brotli copies that
@@ -153,6 +158,11 @@ async function main(): Promise<void> {
       for (const line of protectedLines(run.figures, verdict)) console.log(line);
       if (process.env.BENCH_ENGINE_LOG === '1') console.log(run.lastEngineActions.map(([t, type]) => `  +${t} ms ${type}`).join('\n'));
     }
+    let heap: HeapFigures | null = null;
+    if (!SKIP_HEAP) {
+      heap = await benchHeap(browser, server.origin, album.id, { username: 'demo', password: 'demo' }, { skipBaseline: SKIP_HEAP_BASELINE });
+      for (const line of heapLines(heap)) console.log(line);
+    }
     // The media figures need no browser: its processes would only compete for the CPU.
     await browser.close();
 
@@ -174,7 +184,7 @@ async function main(): Promise<void> {
           `(${(cdn.fileBytes / 1e6).toFixed(1)} MB in ${cdn.requests} sequential ranges of one 10 s fragment each, median of ${cdn.runs} runs, alternating)`,
       );
     }
-    console.log(JSON.stringify({ ...figures, protected: protectedFigures, ingest, cdn }));
+    console.log(JSON.stringify({ ...figures, protected: protectedFigures, heap, ingest, cdn }));
   } finally {
     // Closed early on success (the media figures need no browser).
     if (browser.connected) await browser.close();

@@ -52,6 +52,14 @@ const envelopeCodec = t.intersection([
 export const ACTION_LOG_WINDOW = 1000;
 
 /**
+ * The window a page's log keeps: `window`, or none when its query has `logWindow=off`, the bench's
+ * baseline (scripts/bench-heap.ts measures how the heap grew with whole logs, before issue 12).
+ */
+export function pageLogWindow(search: string, window: number): { readonly window?: number } {
+  return /[?&]logWindow=off(?:&|$)/.test(search) ? {} : { window };
+}
+
+/**
  * The marker line of a windowed log (its second line): the entries up to `seq` were dropped, and
  * `state` is the state after `seq`, where fold replay starts.
  */

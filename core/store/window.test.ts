@@ -2,7 +2,7 @@ import { VirtualTimeScheduler, interval, type SchedulerLike } from 'rxjs';
 import { map } from 'rxjs/operators';
 import * as t from 'io-ts';
 import { defineAction, type Action } from './action';
-import { ACTION_LOG_WINDOW, createActionLog, parseActionLog, serializeActionLog, startOf } from './action-log';
+import { ACTION_LOG_WINDOW, createActionLog, pageLogWindow, parseActionLog, serializeActionLog, startOf } from './action-log';
 import { createRecordingTap } from './port-tap';
 import { replayEngine, replayFold, ReplayError } from './replay';
 import { createStore, type Epic, type StoreClock } from './store';
@@ -114,5 +114,14 @@ describe('the transcript window', () => {
     expect(() => replayWithTranscript(file, parseTranscript(transcript), { reducer, build: () => ({ epics: [], deps: { clock: { now: () => 0 }, scheduler: new VirtualTimeScheduler() } }) })).toThrow(
       /the transcript was windowed \(its first \d+ entries were dropped/,
     );
+  });
+});
+
+describe('pageLogWindow', () => {
+  it('keeps the window unless the page asks for whole logs (the bench baseline, logWindow=off)', () => {
+    expect(pageLogWindow('?debug=1', 10)).toEqual({ window: 10 });
+    expect(pageLogWindow('', 10)).toEqual({ window: 10 });
+    expect(pageLogWindow('?debug=1&logWindow=off', 10)).toEqual({});
+    expect(pageLogWindow('?logWindow=offish', 10)).toEqual({ window: 10 });
   });
 });

@@ -32,7 +32,7 @@ import { clientEventOf, forward, nothingForwarded } from '../../core/engine/play
 import type { EngineEvent } from '../../core/model/engine-event';
 import { sessionIdFrom } from '../../core/logging/session-id';
 import type { Action } from '../../core/store/action';
-import { ACTION_LOG_WINDOW, createActionLog } from '../../core/store/action-log';
+import { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';
 import { createStore } from '../../core/store/store';
 import type { EngineClient } from './engine-port';
 
@@ -113,9 +113,9 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   // the same placeholder in both (replay feeds the transcript's to the epics, whose calls and
   // actions then carry the recorded one); each keeps a bounded window in memory.
   const redactor = createRedactor();
-  const tap = createRecordingTap({ redactor, window: TRANSCRIPT_WINDOW });
+  const tap = createRecordingTap({ redactor, ...pageLogWindow(window.location.search, TRANSCRIPT_WINDOW) });
   const { epics, deps } = engineOverTap(tap, config, ports);
-  const log = createActionLog({ app: ENGINE_APP, version: options.version, initialState: initialEngineState }, { redactor, window: ACTION_LOG_WINDOW });
+  const log = createActionLog({ app: ENGINE_APP, version: options.version, initialState: initialEngineState }, { redactor, ...pageLogWindow(window.location.search, ACTION_LOG_WINDOW) });
   const store = tap.starting(() => createStore({ reducer: engineReducer, epics, deps, initialState: initialEngineState, onEnvelope: log.record }));
   const input = (action: Action, src: 'ui' | 'adapter'): void => tap.input(() => store.dispatch(action, src));
   ports.mediaSource.facts$.subscribe((fact) => input(decodeMediaElementFact(fact, store.getState().media.playId), 'adapter'));

@@ -4,7 +4,7 @@ import { map } from 'rxjs/operators';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // The widget's ports from their own module: the engine's adapters (in the index) are not the widget's.
 import { createBrowserPorts } from '../../adapters/browser/ports';
-import { ACTION_LOG_WINDOW, createActionLog } from '../../core/store/action-log';
+import { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';
 import { createRedactor } from '../../core/store/redact';
 import { createStore } from '../../core/store/store';
 import { deferredEpic } from '../../core/store/deferred-epic';
@@ -83,7 +83,7 @@ function boot(): void {
   const ports = createBrowserPorts(window, audio, engine);
   // Issue 12: no secret in the log (the embed data's access token), and a bounded window of it in memory.
   const redactor = createRedactor();
-  const log = createActionLog({ app: 'embed-player', version: data.config.version, initialState }, { redactor, window: ACTION_LOG_WINDOW });
+  const log = createActionLog({ app: 'embed-player', version: data.config.version, initialState }, { redactor, ...pageLogWindow(window.location.search, ACTION_LOG_WINDOW) });
   // The epics of the lazy chunk keep their place in the order (deferredEpic) from the start.
   const epics = widgetEpicOrder({
     embedApi: deferredEpic(extrasLoaded$.pipe(map((extras) => extras.embedApiEpic))),
