@@ -6,6 +6,8 @@ import { createActionLog, parseActionLog, serializeActionLog } from './action-lo
 import { createRecordingTap, type PortTap } from './port-tap';
 import { createRedactor, MIN_SECRET_LENGTH, redactSecrets } from './redact';
 import { createStore, type Epic, type StoreClock } from './store';
+import { actionLogEntry } from '../logging/action-logging';
+import { buildErrorReport } from '../logging/error-reporter';
 import { parseTranscript, serializeTranscript, TRANSCRIPT_SCHEMA } from './transcript';
 import { replayWithTranscript } from './transcript-replay';
 
@@ -45,6 +47,16 @@ describe('redaction (issue 12: no secret in a log)', () => {
     expect(r.redact(once)).toEqual(once);
     // Redaction is idempotent: a placeholder is not taken for a new secret.
     expect(createRedactor().redact({ accessToken: 'REDACTED_TOKEN_1', auth: 'Bearer REDACTED_TOKEN_1' })).toEqual({ accessToken: 'REDACTED_TOKEN_1', auth: 'Bearer REDACTED_TOKEN_1' });
+  });
+
+  it('the logging channel: an action as the widget logs it, and an error report, carry no token (core/logging)', () => {
+    const entry = actionLogEntry({ type: 'test/failed', message: `GET https://h/x?access_token=${TOKEN} failed` }, 5);
+    expect(JSON.stringify(entry)).not.toContain(TOKEN);
+    const report = buildErrorReport(
+      { source: 'widget', message: `Bearer ${TOKEN} refused`, stack: `at f (https://h/?access_token=${TOKEN}:1:1)` } as Parameters<typeof buildErrorReport>[0],
+      { sessionId: 's', release: 'r', userId: null, breadcrumbs: [], timestamp: 0, eventId: 'e' } as unknown as Parameters<typeof buildErrorReport>[1],
+    );
+    expect(JSON.stringify(report)).not.toContain(TOKEN);
   });
 
   it('redacts a value on its own for the logging channel (redactSecrets)', () => {
