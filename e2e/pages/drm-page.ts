@@ -47,7 +47,7 @@ async function run(spec: DrmPageRun): Promise<void> {
   const audio = document.createElement('audio');
   document.body.append(audio);
   const eme = createBrowserEme(recording, audio);
-  const deps: DrmDeps = { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, http: createFetchHttp((url, init) => fetch(url, init)), eme };
+  const deps: DrmDeps = { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, random: { next: () => Math.random() }, http: createFetchHttp((url, init) => fetch(url, init)), eme };
   const store = createStore<DrmSlice, DrmDeps>({
     reducer: (s, action) => ({ drm: drmReducer(s.drm, action) }),
     epics: drmEpics,

@@ -37,6 +37,11 @@ export const licencePrefetchEnded = defineAction('drm/licencePrefetchEnded');
 /** spec 001 §8: the licence endpoint is refreshed (the cached URL dropped) after a 400 or 403. */
 export const licenceUrlInvalidated = defineAction('drm/licenceUrlInvalidated', { status: t.number });
 export const licenceRequestRetried = defineAction('drm/licenceRequestRetried', { retry: t.number, delayMs: t.number, err: t.string });
+/**
+ * A challenge whose licence exchange failed (not fatally, not capped) is asked for again: the
+ * visitor pressed play once more (issue 12: when the licence server recovers, playback starts).
+ */
+export const licenceExchangeRenewed = defineAction('drm/licenceExchangeRenewed');
 /** spec 001 §7 Media: the application certificate was handed to the media keys (accepted: whether the system took it). */
 export const applicationCertificateSet = defineAction('drm/applicationCertificateSet', { accepted: t.boolean });
 /** spec 001 §7 Media: application-certificate failures are ignored; this records why. */
@@ -59,6 +64,7 @@ export const drmActions = [
   licenceUrlResolved,
   licenceUrlInvalidated,
   licenceRequestRetried,
+  licenceExchangeRenewed,
   applicationCertificateSet,
   applicationCertificateIgnored,
   licenceUpdated,

@@ -1,3 +1,5 @@
+import { REQUEST_RETRIES_MAX } from '../media/constants';
+
 /*
  * The DRM constants of spec 001 §3 (encryption key systems), §7 Media and §9 (key system order,
  * robustness profiles, codecs, licence URL cache refresh). Where §9 names a profile but not the
@@ -61,8 +63,13 @@ export const SERVER_TIME_REFETCH_MS = 180_000;
 export const LICENCE_NO_RETRY_STATUSES: readonly number[] = [400, 402, 403];
 /** spec 001 §8 EME: "License endpoint refreshed on 400 or 403". */
 export const LICENCE_REFRESH_STATUSES: readonly number[] = [400, 403];
-/** spec 001 §7 says "retried" without a count or delay: ours, 3 retries 1000 ms x attempt apart. */
-export const LICENCE_RETRIES = 3;
+/**
+ * spec 001 §7 Media: the licence POST is "retried" (unless 400, 402, 403 or an empty body) with no
+ * count or delay of its own, so §9's apply, as for the fragment fetches (media/constants.ts):
+ * "Request retries max 2", each after the "Generic backoff" (200 ms linear, 20% jitter).
+ */
+export const LICENCE_RETRIES = REQUEST_RETRIES_MAX;
+/** The licence URL and application certificate retries' delay (§7 names none): ours, 1000 ms x attempt. */
 export const LICENCE_RETRY_DELAY_MS = 1000;
 /** spec 001 §7 Media: GET license url "retried on server or connection errors": ours, 3 retries. */
 export const LICENCE_URL_RETRIES = 3;

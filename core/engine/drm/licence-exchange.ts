@@ -2,7 +2,8 @@ import { catchError, concat, map, mergeMap, of, take, timer, type Observable } f
 import type { Action } from '../../store/action';
 import type { EmeSession } from '../../ports';
 import { drmFailed, licenceRequestRetried, licenceUpdated, licenceUrlInvalidated, userCapped } from './actions';
-import { LICENCE_RETRIES, LICENCE_RETRY_DELAY_MS } from './constants';
+import { genericBackoffMs } from '../transport/backoff';
+import { LICENCE_RETRIES } from './constants';
 import type { DrmDeps } from './deps';
 import { licenceRequestFailed, licenceUpdateFailed, type DrmError } from './eme-errors';
 import { licenceEndpoint } from './licence-endpoint';
@@ -29,7 +30,8 @@ interface Exchange {
 }
 
 /**
- * spec 001 §7 Media: POST the challenge, retried unless 400, 402, 403 or an empty body. 402 caps
+ * spec 001 §7 Media: POST the challenge, retried unless 400, 402, 403 or an empty body (§9: twice,
+ * after the generic backoff; constants.ts). 402 caps
  * the user (spec 001 §4: a capped event; §8 'User is capped.'); 400 and 403 drop the cached
  * licence URL so that the next request resolves a fresh one (§8 "License endpoint refreshed").
  */
@@ -48,7 +50,7 @@ function post(x: Exchange, uri: string, retry: number): Observable<Action> {
           return verdict.refreshEndpoint ? of(licenceUrlInvalidated({ status: verdict.status }), failed(verdict.error)) : of(failed(verdict.error));
         case 'retry': {
           if (retry >= LICENCE_RETRIES) return of(failed(verdict.error));
-          const delayMs = LICENCE_RETRY_DELAY_MS * (retry + 1);
+          const delayMs = genericBackoffMs(retry + 1, x.deps.random.next());
           return concat(
             of(licenceRequestRetried({ retry: retry + 1, delayMs, err: verdict.error.message })),
             timer(delayMs, x.deps.scheduler).pipe(mergeMap(() => post(x, uri, retry + 1))),

@@ -24,7 +24,7 @@ describe('licence URL cache as marbles (spec 001 §9: cached until 60 s before e
     const s = scheduler();
     s.run(({ expectObservable }) => {
       const http: HttpRequest[] = [];
-      const deps: DrmDeps = { clock: { now: () => s.now() }, scheduler: s, http: createFakeHttp(s, http, provider(s, granted, 120)), eme: createFakeEme(s, []) };
+      const deps: DrmDeps = { clock: { now: () => s.now() }, scheduler: s, random: { next: () => 0.5 }, http: createFakeHttp(s, http, provider(s, granted, 120)), eme: createFakeEme(s, []) };
       const store = createStore<DrmSlice, DrmDeps>({ reducer: (st, a) => ({ drm: drmReducer(st.drm, a) }), epics: drmEpics, deps, initialState: { drm: initialDrmState } });
       const inputs = [[0, SETUP], [1000, fact('a')], [59_999, fact('b')], [60_000, fact('c')], [180_000, fact('d')]] as const;
       for (const [at, action] of inputs) s.schedule(() => store.dispatch(action, 'adapter'), at);
@@ -91,19 +91,18 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
     });
   });
 
-  it('a server error is retried 3 times, 1000, 2000 and 3000 ms apart, then fails with License request failed (message)', () => {
+  it('a server error is retried twice, after the generic backoff (200 and 400 ms), then fails with License request failed (message) (spec 001 §7, §9)', () => {
     const s = scheduler();
     s.run(() => {
       const run = runDrm(FAKES, s, provider(s, () => ({ status: 500, body: 'x' })), {}, [[0, SETUP], [10, fact('a')]], 20_000);
       s.flush();
       const tail = run.log.filter(([, type]) => type === 'drm/licenceRequestRetried' || type === 'drm/failed');
       expect(tail).toEqual([
-        [10, 'drm/licenceRequestRetried', { retry: 1, delayMs: 1000, err: 'License request failed (status 500)' }],
-        [1010, 'drm/licenceRequestRetried', { retry: 2, delayMs: 2000, err: 'License request failed (status 500)' }],
-        [3010, 'drm/licenceRequestRetried', { retry: 3, delayMs: 3000, err: 'License request failed (status 500)' }],
-        [6010, 'drm/failed', { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 500)', fatal: false }],
+        [10, 'drm/licenceRequestRetried', { retry: 1, delayMs: 200, err: 'License request failed (status 500)' }],
+        [210, 'drm/licenceRequestRetried', { retry: 2, delayMs: 400, err: 'License request failed (status 500)' }],
+        [610, 'drm/failed', { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 500)', fatal: false }],
       ]);
-      expect(posts(run.http)).toHaveLength(4);
+      expect(posts(run.http)).toHaveLength(3);
     });
   });
 
@@ -113,7 +112,7 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
       let n = 0;
       const run = runDrm(FAKES, s, provider(s, () => (n++ === 0 ? new Error('offline') : granted())), {}, [[0, SETUP], [10, fact('a')]], 20_000);
       s.flush();
-      expect(types(run.log).slice(-2)).toEqual([[10, 'drm/licenceRequestRetried'], [1010, 'drm/licenceUpdated']]);
+      expect(types(run.log).slice(-2)).toEqual([[10, 'drm/licenceRequestRetried'], [210, 'drm/licenceUpdated']]);
     });
   });
 

@@ -1,15 +1,39 @@
-import { EMPTY, catchError, concat, distinct, filter, mergeMap, of, take, type Observable } from 'rxjs';
+import { EMPTY, catchError, concat, defer, distinct, filter, mergeMap, of, take, tap, type Observable } from 'rxjs';
 import { SESSION_CREATION_ERROR, type EmeSessionEvent } from '../../ports';
 import type { Action } from '../../store/action';
-import { drmFailed, drmSetupRequested, encrypted, licenceChallenged } from './actions';
+import { playContextRequested, resumeRequested } from '../player/actions';
+import { drmFailed, drmSetupRequested, encrypted, licenceChallenged, licenceExchangeRenewed } from './actions';
 import type { DrmEpic } from './deps';
-import { generateRequestFailed, keySessionNotSupported } from './eme-errors';
+import { generateRequestFailed, keySessionNotSupported, userCappedError } from './eme-errors';
 import { errorName } from '../media/error-name';
 import { licenceExchange } from './licence-exchange';
 import type { DrmSlice } from './state';
 
 /** The length in bytes of a base64 payload (for the log: the challenge itself stays out of actions). */
 const base64Bytes = (base64: string): number => Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
+
+/**
+ * One challenge's exchange; after a failure that is neither fatal nor a cap (the retries of spec
+ * 001 §7/§9 gave up on a failing licence server, or it refused), the challenge is kept and asked
+ * for again on the visitor's next play or resume command, on the same key session, so that once
+ * the licence server is back, playback starts. Until then no key exists and the element stays
+ * silent (it never plays: the widget follows its real 'playing' events).
+ */
+function untilLicensed(exchange: () => Observable<Action>, plays$: Observable<Action>): Observable<Action> {
+  return defer(() => {
+    let renewable = false;
+    return concat(
+      exchange().pipe(
+        tap((action) => {
+          if (drmFailed.match(action)) renewable = !action.fatal && action.code !== userCappedError().code;
+        }),
+      ),
+      defer(() =>
+        renewable ? plays$.pipe(take(1), mergeMap(() => concat(of(licenceExchangeRenewed()), untilLicensed(exchange, plays$)))) : EMPTY,
+      ),
+    );
+  });
+}
 
 /**
  * spec 001 §7 Media: for each new init data the audio element reports (once the media keys are
@@ -34,14 +58,16 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
           return session.events$.pipe(
             mergeMap((event: EmeSessionEvent): Observable<Action> => {
               if (event.kind !== 'message') return EMPTY;
-              return concat(
-                of(licenceChallenged({ messageType: event.messageType, bytes: base64Bytes(event.message) })),
-                // The caches as they are once no prefetch is under way (it, or an earlier exchange, may have filled them).
+              // The caches as they are once no prefetch is under way (it, or an earlier exchange, may have filled them).
+              const exchange = (): Observable<Action> =>
                 state$.pipe(
                   filter((s: DrmSlice) => !s.drm.prefetching),
                   take(1),
                   mergeMap((s: DrmSlice) => licenceExchange(deps, s.drm, config, session, keySystem, event.message)),
-                ),
+                );
+              return concat(
+                of(licenceChallenged({ messageType: event.messageType, bytes: base64Bytes(event.message) })),
+                untilLicensed(exchange, action$.pipe(filter((a) => resumeRequested.match(a) || playContextRequested.match(a)))),
               );
             }),
             catchError((err: unknown) => {

@@ -59,11 +59,19 @@ export function runDrm<Script>(
   script: Script,
   inputs: ReadonlyArray<readonly [number, Action]>,
   stopAt: number,
+  /** The random port's draws (0.5: the generic backoff without jitter). */
+  random: () => number = () => 0.5,
 ): DrmRun {
   const log: Logged[] = [];
   const http: HttpRequest[] = [];
   const eme: string[] = [];
-  const deps: DrmDeps = { clock: { now: () => scheduler.now() }, scheduler, http: fakes.createFakeHttp(scheduler, http, responder), eme: fakes.createFakeEme(scheduler, eme, script) };
+  const deps: DrmDeps = {
+    clock: { now: () => scheduler.now() },
+    scheduler,
+    random: { next: random },
+    http: fakes.createFakeHttp(scheduler, http, responder),
+    eme: fakes.createFakeEme(scheduler, eme, script),
+  };
   const store = createStore<DrmSlice, DrmDeps>({
     reducer: (state, action) => ({ drm: drmReducer(state.drm, action) }),
     epics: drmEpics,
