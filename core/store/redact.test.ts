@@ -50,10 +50,10 @@ describe('redaction (issue 12: no secret in a log)', () => {
   });
 
   it('the logging channel: an action as the widget logs it, and an error report, carry no token (core/logging)', () => {
-    const entry = actionLogEntry({ type: 'test/failed', message: `GET https://h/x?access_token=${TOKEN} failed` }, 5);
+    const entry = actionLogEntry({ type: 'test/failed', message: `GET https://h/x?access_token=${TOKEN} failed` } as Action, 5);
     expect(JSON.stringify(entry)).not.toContain(TOKEN);
     const report = buildErrorReport(
-      { source: 'widget', message: `Bearer ${TOKEN} refused`, stack: `at f (https://h/?access_token=${TOKEN}:1:1)` } as Parameters<typeof buildErrorReport>[0],
+      { source: 'widget', message: `Bearer ${TOKEN} refused`, stack: `at f (https://h/?access_token=${TOKEN}:1:1)` } as unknown as Parameters<typeof buildErrorReport>[0],
       { sessionId: 's', release: 'r', userId: null, breadcrumbs: [], timestamp: 0, eventId: 'e' } as unknown as Parameters<typeof buildErrorReport>[1],
     );
     expect(JSON.stringify(report)).not.toContain(TOKEN);
