@@ -92,3 +92,29 @@ describe('volume (spec 001 §7 PUT devices/{id}/volume, debounced 1 s, round(655
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ seq_num: 0, volume: 32768 });
   });
 });
+
+describe('a state update the service answers 404: it does not know the device (issue 12: a provider that lost its registrations)', () => {
+  const req = (position: number) => A.stateUpdateRequested({ reason: 'progress', position, duration: 1000 });
+  const registeredOn = (connectionId: string) => [[0, A.registrationRequested({ connectionId })], [0, A.registered({ connectionId })]] as const;
+
+  it('registers again on the live connection, and the failed send is still reported; later updates go through', () => {
+    let states = 0;
+    const { log, calls } = run([...registeredOn('c1'), [100, req(1)], [500, req(2)]], (request) => {
+      if (request.url.endsWith('/state') && states++ === 0) return { status: 404, headers: {}, body: '{"error":{"status":404,"message":"Device not found"}}' };
+      return { status: 200, headers: {}, body: '{"device_id":"d"}' };
+    });
+    const after = log.filter(([t]) => t >= 100).map(([t, type, p]) => [t, type, p]);
+    expect(after).toEqual([
+      [110, 'registrationRequested', { connectionId: 'c1' }],
+      [110, 'stateUpdateFailed', { seq: 1, err: 'Request was not successful (status 404)' }],
+      [120, 'registered', { connectionId: 'c1' }],
+      [510, 'stateUpdateSent', { seq: 2, reason: 'progress', status: 200 }],
+    ]);
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/devices'))).toHaveLength(2);
+  });
+
+  it('without a registration (none yet, or it failed) a 404 only fails the send', () => {
+    const { log } = run([[0, req(1)]], () => ({ status: 404, headers: {}, body: '' }));
+    expect(log.map(([, type]) => type)).toEqual(['stateUpdateFailed']);
+  });
+});

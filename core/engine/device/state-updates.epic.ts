@@ -1,4 +1,4 @@
-import { catchError, concatMap, defer, EMPTY, filter, map, of } from 'rxjs';
+import { catchError, concat, concatMap, defer, EMPTY, filter, map, of, throwError, type Observable } from 'rxjs';
 import type { Action } from '../../store/action';
 import { commandAction } from './command-action';
 import { COMMAND_URI, decodeDeviceCommand } from './remote-command';
@@ -65,9 +65,17 @@ export const stateUpdatesEpic: DeviceEpic = (action$, state$, deps) =>
         body: payload,
         retrying: retryStateCall(STATE_UPDATE_RETRIES, deps.scheduler),
       }).pipe(
-        onAnswer((r) => {
-          if (r.status < 200 || r.status > 299) throw new Error(notSuccessful(r.status));
-          return [r.status];
+        onAnswer((r): Observable<number | Action> => {
+          if (r.status >= 200 && r.status <= 299) return of(r.status);
+          const failed = throwError(() => new Error(notSuccessful(r.status)));
+          // The service does not know this device (spec 001 §8 "invalid device id": it lost its
+          // registrations, e.g. a provider restarted without them): register again on the live
+          // connection, as on a new connection id (§4), so later updates and commands find it. Ours.
+          const { connectionId, registration } = state$.value.device;
+          if (r.status === 404 && connectionId !== null && registration === 'registered') {
+            return concat(of(A.registrationRequested({ connectionId })), failed);
+          }
+          return failed;
         }),
       );
     return updates$.pipe(
