@@ -1,7 +1,9 @@
 import type { Action } from '../store/action';
+import { redactSecrets } from '../store/redact';
 import type { ActionLogBatch, ActionLogEntry } from '../model/action-log-batch';
-import type { HttpRequest } from '../ports';
+import { entryEventId } from './event-id';
 import { EMBED_PRODUCT } from './impression';
+import type { OutboxItem } from './outbox';
 
 /** A batch is sent 10 s after its first action, or as soon as it holds 50 actions. */
 export const ACTION_LOG_FLUSH_MS = 10_000;
@@ -21,16 +23,41 @@ export function isLoggedAction(action: Action): boolean {
 
 /** The action as one entry, stamped with the widget clock's time. */
 export function actionLogEntry(action: Action, t: number): ActionLogEntry {
-  return { ...action, t };
+  // Issue 12: no secret leaves in a log (core/store/redact.ts).
+  return { ...redactSecrets(action), t };
 }
 
-/** POST {api host}/log/actions with a JSON batch (core/model/action-log-batch). */
-export function actionLogRequest(apiHost: string, sessionId: string, entries: ReadonlyArray<ActionLogEntry>): HttpRequest {
-  const body: ActionLogBatch = { session_id: sessionId, product: EMBED_PRODUCT, entries: [...entries] };
+/**
+ * Issue 12: an entry above this many characters of JSON (the provider's cap per event,
+ * server/log/limits.ts) is sent as its type, time, id and size only, so that one oversized action
+ * (megabytes of parent-page text) neither costs the batch nor is refused with it.
+ */
+export const ACTION_LOG_ENTRY_MAX_CHARS = 16_384;
+
+/** The entry as sent: itself, or its stand-in when it is over the cap. */
+export function cappedEntry(entry: ActionLogEntry): ActionLogEntry {
+  const chars = JSON.stringify(entry).length;
+  if (chars <= ACTION_LOG_ENTRY_MAX_CHARS) return entry;
+  const { type, t, seq, event_id } = entry;
   return {
-    method: 'POST',
-    url: `${apiHost.replace(/\/+$/, '')}/log/actions`,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    type,
+    ...(t === undefined ? {} : { t }),
+    ...(seq === undefined ? {} : { seq }),
+    ...(event_id === undefined ? {} : { event_id }),
+    oversized: chars,
   };
+}
+
+/**
+ * POST {api host}/log/actions with a JSON batch (core/model/action-log-batch), as an outbox item
+ * whose id is `batchId`; each entry's `event_id` is the batch id and its index (issue 12), so a
+ * retried batch carries the same ids.
+ */
+export function actionLogItem(apiHost: string, sessionId: string, batchId: string, entries: ReadonlyArray<ActionLogEntry>): OutboxItem {
+  const body: ActionLogBatch = {
+    session_id: sessionId,
+    product: EMBED_PRODUCT,
+    entries: entries.map((entry, index) => cappedEntry({ ...entry, event_id: entryEventId(batchId, index) })),
+  };
+  return { id: batchId, url: `${apiHost.replace(/\/+$/, '')}/log/actions`, body: JSON.stringify(body) };
 }

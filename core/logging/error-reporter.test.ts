@@ -3,7 +3,7 @@ import {
   addBreadcrumb,
   breadcrumbLimit,
   buildErrorReport,
-  errorReportRequest,
+  errorReportItem,
   hostOf,
   isNoise,
   isReportingHost,
@@ -12,7 +12,7 @@ import {
   stackFrames,
 } from './error-reporter';
 
-const context = { sessionId: 's', release: 'embed_v2-2019-09-14-0.1.0', userId: null, breadcrumbs: [], timestamp: 7 };
+const context = { sessionId: 's', release: 'embed_v2-2019-09-14-0.1.0', userId: null, breadcrumbs: [], timestamp: 7, eventId: 'e'.repeat(64) };
 const frames = (n: number, width = 10) => Array.from({ length: n }, (_, i) => `at f${i} (${'x'.repeat(width)}.js:1:1)`).join('\n');
 
 describe('breadcrumbLimit (spec 000 §9: default 30, max 100)', () => {
@@ -71,6 +71,7 @@ describe('buildErrorReport (spec 000 §8, §9; spec 001 §9)', () => {
       stack: ['MEDIA_ERR'],
       breadcrumbs: [{ t: 1, type: 'widget/pointerEntered' }],
       timestamp: 7,
+      event_id: 'e'.repeat(64),
     });
     expect(ErrorReport.is(report)).toBe(true);
   });
@@ -95,14 +96,10 @@ describe('buildErrorReport (spec 000 §8, §9; spec 001 §9)', () => {
     expect(JSON.stringify(report).length).toBeLessThan(utf8Length(JSON.stringify(report)));
   });
 
-  it('posts to {api host}/log/errors as JSON', () => {
+  it('posts to {api host}/log/errors as JSON, its event id (issue 12) the outbox item\'s id', () => {
     const report = buildErrorReport({ source: 'epic', message: 'x', stack: '' }, context);
-    expect(errorReportRequest('https://api.test/', report)).toEqual({
-      method: 'POST',
-      url: 'https://api.test/log/errors',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(report),
-    });
+    expect(report.event_id).toBe('e'.repeat(64));
+    expect(errorReportItem('https://api.test/', report)).toEqual({ id: 'e'.repeat(64), url: 'https://api.test/log/errors', body: JSON.stringify(report) });
   });
 });
 

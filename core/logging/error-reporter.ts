@@ -1,6 +1,7 @@
 import type { Action } from '../store/action';
 import { ERROR_REPORT_MAX_BYTES, utf8Length, type Breadcrumb, type ErrorReport } from '../model/error-report';
-import type { HttpRequest } from '../ports';
+import type { OutboxItem } from './outbox';
+import { redactSecrets } from '../store/redact';
 import { EMBED_PRODUCT } from './impression';
 
 // spec 001 §9 Error reporter: buffer 30 events, stack frames 50, messages 250 chars; sample rate 0.3.
@@ -81,6 +82,8 @@ export interface ReportContext {
   readonly userId: string | null;
   readonly breadcrumbs: ReadonlyArray<Breadcrumb>;
   readonly timestamp: number;
+  /** Issue 12: the report's event id, counted in its size. */
+  readonly eventId: string;
 }
 
 /** Stack frames: one per non-empty line, at most 50 (spec 001 §9). */
@@ -99,9 +102,9 @@ const truncate = (text: string) => (text.length > MESSAGE_MAX_CHARS ? text.slice
  * at most 50 frames, and the whole serialized report at most 102400 bytes: the oldest breadcrumbs
  * go first, then the innermost-last stack frames, until it fits.
  */
-export function buildErrorReport(error: ErrorInput, context: ReportContext): ErrorReport {
+export function buildErrorReport(error: ErrorInput, context: ReportContext): ErrorReport & { readonly event_id: string } {
   const message = error.message.trim() === '' ? NO_ERROR_MESSAGE : truncate(error.message);
-  const report: ErrorReport = {
+  const report: ErrorReport & { event_id: string } = {
     product: EMBED_PRODUCT,
     session_id: context.sessionId,
     release: context.release,
@@ -111,21 +114,18 @@ export function buildErrorReport(error: ErrorInput, context: ReportContext): Err
     stack: stackFrames(error.stack),
     breadcrumbs: [...context.breadcrumbs],
     timestamp: context.timestamp,
+    event_id: context.eventId,
   };
   while (utf8Length(JSON.stringify(report)) > ERROR_REPORT_MAX_BYTES) {
     if (report.breadcrumbs.length > 0) report.breadcrumbs.shift();
     else if (report.stack.length > 0) report.stack.pop();
     else break; // Only the bounded fields are left: 250-char message and user id.
   }
-  return report;
+  // Issue 12: no secret leaves in a log (core/store/redact.ts); a placeholder is never longer than what it replaces.
+  return redactSecrets(report);
 }
 
-/** POST {api host}/log/errors with the report as JSON. */
-export function errorReportRequest(apiHost: string, report: ErrorReport): HttpRequest {
-  return {
-    method: 'POST',
-    url: `${apiHost.replace(/\/+$/, '')}/log/errors`,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(report),
-  };
+/** POST {api host}/log/errors with the report as JSON, as an outbox item (its id is the report's event id). */
+export function errorReportItem(apiHost: string, report: ErrorReport & { readonly event_id: string }): OutboxItem {
+  return { id: report.event_id, url: `${apiHost.replace(/\/+$/, '')}/log/errors`, body: JSON.stringify(report) };
 }

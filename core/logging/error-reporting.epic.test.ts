@@ -1,5 +1,5 @@
-import { merge, of, throwError } from 'rxjs';
-import { delay, filter, mergeMap } from 'rxjs/operators';
+import { merge, of, throwError, timer } from 'rxjs';
+import { delay, filter, mergeMap, takeUntil } from 'rxjs/operators';
 import { createFakePorts } from '../../adapters/fake';
 import type { HttpResponder } from '../../adapters/fake';
 import { ErrorReport } from '../model/error-report';
@@ -31,6 +31,8 @@ interface Options {
   readonly epics?: ReadonlyArray<Epic<WidgetState, Ports>>;
   readonly httpResponder?: HttpResponder;
   readonly expectFailed?: [string, Record<string, unknown>];
+  /** When the page goes away: a failing report is retried for as long as the page lives. */
+  readonly until?: number;
 }
 
 /** The whole widget on fake ports; returns the error reports sent, with their virtual times. */
@@ -46,7 +48,8 @@ function run(options: Options): Array<{ at: number; report: unknown }> {
     });
     const ports: Ports = { ...fake, random: { next: () => options.draw ?? 0.1 } };
     const adapter = merge(...options.adapter.map(([at, action]) => of(action).pipe(delay(at))));
-    const envelopes$ = runWidget({ initialState, ports, adapter, ...(options.epics === undefined ? {} : { epics: options.epics }) });
+    const all$ = runWidget({ initialState, ports, adapter, ...(options.epics === undefined ? {} : { epics: options.epics }) });
+    const envelopes$ = options.until === undefined ? all$ : all$.pipe(takeUntil(timer(options.until, scheduler)));
     if (options.expectFailed !== undefined) expectObservable(epicActions(envelopes$, 'log/error')).toBe(...options.expectFailed);
     else envelopes$.subscribe();
     flush();
@@ -137,12 +140,16 @@ describe('errorReportingEpic (spec 000 §7 error-reporting service, §9)', () =>
     expect((sent[0]?.report as ErrorReport).breadcrumbs).toHaveLength(100);
   });
 
-  it('a report that fails becomes log/errorReportFailed, once, not retried', () => {
+  it('a report that fails becomes log/errorReportFailed and is retried (issue 12: the outbox), the same report with the same event id', () => {
     const sent = run({
       adapter: [[0, atCdn], [7, boom]],
       httpResponder: (r) => (r.url.endsWith('/log/errors') ? new Error('offline') : { status: 204, headers: {}, body: '' }),
-      expectFailed: ['7ms a', { a: errorReportFailed({ err: 'offline' }) }],
+      until: 1500,
+      // draw 0.1: the first retry waits 1 s − 16% (capped exponential backoff, ±20%).
+      expectFailed: ['7ms a 839ms b 652ms |', { a: errorReportFailed({ err: 'Request failed: no response' }), b: errorReportFailed({ err: 'Request failed: no response' }) }],
     });
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.report).toEqual(sent[0]?.report);
+    expect((sent[0]?.report as { event_id: string }).event_id).toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -1,5 +1,4 @@
-import { of } from 'rxjs';
-import { catchError, defaultIfEmpty, filter, map, mergeMap, scan, take } from 'rxjs/operators';
+import { filter, map, mergeMap, scan } from 'rxjs/operators';
 import type { Breadcrumb, ErrorReport } from '../model/error-report';
 import type { Ports } from '../ports';
 import type { Action } from '../store/action';
@@ -10,14 +9,19 @@ import {
   addBreadcrumb,
   breadcrumbLimit,
   buildErrorReport,
-  errorReportRequest,
+  errorReportItem,
   isBreadcrumbAction,
   isNoise,
   isReportingHost,
   isSampled,
   type ErrorInput,
 } from './error-reporter';
-import { isFailedResponse, networkFailureText, requestFailureText } from './request-failure';
+import { isSuccess, widgetOutboxAction } from './action-logging.epic';
+import { eventIdFrom } from './event-id';
+import { outbox } from './outbox';
+
+/** Issue 12: the outbox key of the widget's error reports. */
+export const ERROR_REPORT_OUTBOX_KEY = 'embed.outbox.errors';
 
 type Context = ReturnType<typeof errorReporterContextRead>;
 
@@ -30,10 +34,12 @@ export function errorOf(action: Action): ErrorInput | null {
   return null;
 }
 
+type Report = ErrorReport & { readonly event_id: string };
+
 interface Acc {
   readonly context: Context | null;
   readonly crumbs: Breadcrumb[];
-  readonly report: ErrorReport | null;
+  readonly report: Report | null;
 }
 
 /**
@@ -41,7 +47,8 @@ interface Acc {
  * browser automation, page host); before that, and under a headless-browser test harness, nothing
  * is reported. An error is reported only from the provider's static host, when it is not known
  * noise, and for a sample of 0.3 (spec 000 §9); the report carries the last breadcrumbs (30 by
- * default, at most 100). A report that fails becomes `log/errorReportFailed`, never retried.
+ * default, at most 100) and its event id. It goes through the outbox (issue 12): a failed send
+ * becomes `log/errorReportFailed` and is retried with backoff, and kept for the next page.
  */
 export function createErrorReportingEpic(options: { readonly breadcrumbLimit?: number } = {}): Epic<WidgetState, Ports> {
   const limit = breadcrumbLimit(options.breadcrumbLimit);
@@ -62,7 +69,15 @@ export function createErrorReportingEpic(options: { readonly breadcrumbLimit?: n
             isSampled(deps.random.next());
           const now = deps.clock.now();
           const report = reported
-            ? buildErrorReport(error, { sessionId: sessionId ?? '', release: config.version, userId: context.userId, breadcrumbs: acc.crumbs, timestamp: now })
+            ? buildErrorReport(error, {
+                sessionId: sessionId ?? '',
+                release: config.version,
+                userId: context.userId,
+                breadcrumbs: acc.crumbs,
+                timestamp: now,
+                // Issue 12: drawn with the report, so every retry carries the same id.
+                eventId: eventIdFrom(deps.random),
+              })
             : null;
           const crumbs = isBreadcrumbAction(action) ? addBreadcrumb(acc.crumbs, { t: now, type: action.type }, limit) : acc.crumbs;
           return { context, crumbs, report };
@@ -70,16 +85,10 @@ export function createErrorReportingEpic(options: { readonly breadcrumbLimit?: n
         { context: null, crumbs: [], report: null },
       ),
       map((acc) => acc.report),
-      filter((report): report is ErrorReport => report !== null),
-      mergeMap((report) =>
-        deps.http.request(errorReportRequest(state$.value.config.hosts.api, report)).pipe(
-          take(1),
-          map((response) => (isFailedResponse(response) ? errorReportFailed({ err: requestFailureText(response.status) }) : null)),
-          defaultIfEmpty(errorReportFailed({ err: networkFailureText(undefined) })),
-          filter((failed) => failed !== null),
-          catchError((err: unknown) => of(errorReportFailed({ err: networkFailureText(err) }))),
-        ),
-      ),
+      filter((report): report is Report => report !== null),
+      map((report) => ({ item: errorReportItem(state$.value.config.hosts.api, report) })),
+      outbox(deps, { key: ERROR_REPORT_OUTBOX_KEY, acknowledges: isSuccess }),
+      mergeMap(widgetOutboxAction('errors', (err) => errorReportFailed({ err }))),
     );
 }
 

@@ -1,11 +1,13 @@
 import * as t from 'io-ts';
+import { EventId } from './event-id';
 
 /** At most this many entries in one batch: the widget flushes at 50 (core/logging/action-logging.epic). */
 export const MAX_ACTION_LOG_ENTRIES = 500;
 
 /** One logged action: its type, its time on the widget's clock, and its payload fields as they are. */
 export const ActionLogEntry = t.intersection(
-  [t.type({ type: t.string }), t.partial({ seq: t.number, t: t.number })],
+  // Issue 12: event_id (core/model/event-id.ts) makes a retried entry stored once.
+  [t.type({ type: t.string }), t.partial({ seq: t.number, t: t.number, event_id: EventId })],
   'ActionLogEntry',
 );
 export type ActionLogEntry = t.TypeOf<typeof ActionLogEntry> & Readonly<Record<string, unknown>>;

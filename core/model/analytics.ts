@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { EventId } from './event-id';
 
 /**
  * The analytics log payload (spec 001 §3 "analytics": category, action, label, context, product,
@@ -22,6 +23,8 @@ export const AnalyticsEvent = t.intersection(
       page: t.string,
       entity_uri: t.string,
       timestamp: t.number,
+      // Issue 12: the event's id (core/model/event-id.ts), extra to the spec's fields.
+      event_id: EventId,
     }),
   ],
   'AnalyticsEvent',

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { WithEventId } from './event-id';
 
 /** spec 000 §9 / spec 001 §9: a serialized error report is at most 102400 bytes. */
 export const ERROR_REPORT_MAX_BYTES = 102400;
@@ -14,18 +15,22 @@ export type Breadcrumb = t.TypeOf<typeof Breadcrumb>;
  * release (tied to the build date) and the user id from a cookie. The widget builds it; the
  * provider decodes it with this same codec.
  */
-export const ErrorReport = t.type(
-  {
-    product: t.literal('embed_v2'),
-    session_id: t.string,
-    release: t.string,
-    user_id: t.union([t.string, t.null]),
-    source: ErrorSource,
-    message: t.string,
-    stack: t.array(t.string),
-    breadcrumbs: t.array(Breadcrumb),
-    timestamp: t.number,
-  },
+export const ErrorReport = t.intersection(
+  [
+    t.type({
+      product: t.literal('embed_v2'),
+      session_id: t.string,
+      release: t.string,
+      user_id: t.union([t.string, t.null]),
+      source: ErrorSource,
+      message: t.string,
+      stack: t.array(t.string),
+      breadcrumbs: t.array(Breadcrumb),
+      timestamp: t.number,
+    }),
+    // Issue 12: the report's id (core/model/event-id.ts), so a retried report is stored once.
+    WithEventId,
+  ],
   'ErrorReport',
 );
 export type ErrorReport = t.TypeOf<typeof ErrorReport>;

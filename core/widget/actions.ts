@@ -85,6 +85,11 @@ export const impressionFailed = defineAction('log/impressionFailed', { err: t.st
 export const actionsLogFailed = defineAction('log/actionsFailed', { err: t.string });
 /** spec 000 §7 error-reporting service: a report was not stored (never retried). */
 export const errorReportFailed = defineAction('log/errorReportFailed', { err: t.string });
+/**
+ * Issue 12: a log channel's outbox was full, so its `count` oldest unsent events were dropped
+ * (`total` since it last emptied). Not under log/, so the action channel sends it: the marker.
+ */
+export const logEventsDropped = defineAction('logging/eventsDropped', { channel: t.string, count: t.number, total: t.number });
 
 // --- error reporting facts (src 'adapter', read at the edge: ui/widget/main.tsx) -------------------
 /** A window 'error' or 'unhandledrejection' caught by the page; message '' when the error had none. */

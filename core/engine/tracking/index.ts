@@ -5,7 +5,8 @@
  * of `trackingEpics`; feed media facts (trackingStarted, trackPlaying, …, finaliseRequested) and
  * listen to startedPlaying / playedThresholdReached / trackingFinalised / finaliseRefused.
  * Logging — `loggingEpics(config)` over a state with the session (core/engine/session); dispatch
- * logRequested with a payload from payloads.ts, or metricsQueued; listen to logSent / logFailed.
+ * logRequested with a payload from payloads.ts, or metricsQueued; listen to logSent / logFailed
+ * (every log carries an event_id and goes through the outbox of core/logging/outbox.ts).
  */
 import { combineEpics } from '../../store/store';
 import type { TrackingEpic } from './deps';
@@ -21,7 +22,7 @@ export { finaliseRecord, newTrackingRecord } from './record-reducer';
 export type { LoggingDeps, LoggingEpic, TrackingDeps, TrackingEpic } from './deps';
 export { LogEndpoint, LOGGING_PATH, METRIC_PATH, mayLogUnauthenticated } from './log-endpoints';
 export { logDataError, metricsError } from './metrics-validation';
-export { loggingEpics, loggingFailure, sendWithRetries, type LoggingConfig } from './log-sender.epics';
+export { ENGINE_LOG_OUTBOX_KEY, loggingEpics, loggingFailure, type LoggingConfig } from './log-sender.epics';
 export { playbackStartPayload, playbackStatsPayload, stallPayload, streamVerificationPayload, type LogContext, type StallFacts } from './payloads';
 
 export const trackingEpics: ReadonlyArray<TrackingEpic> = [thresholdsEpic, finaliseEpic];

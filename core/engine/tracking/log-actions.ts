@@ -21,7 +21,10 @@ export const logDropped = defineAction('logging/logDropped', { target: t.string,
 export const metricsBatchReady = defineAction('logging/metricsBatchReady', { meters: t.array(t.unknown), timers: t.array(t.unknown) });
 export const logRetried = defineAction('logging/logRetried', { target: t.string, retry: t.number, status: t.union([t.number, t.null]), delayMs: t.number });
 export const logSent = defineAction('logging/logSent', { target: t.string, attempts: t.number });
-/** spec 001 §8 Logging: 'Logging service responded with status N' (or the request failed) after the last retry. */
+/** spec 001 §8 Logging: 'Logging service responded with status N' (or the request failed) after the last retry, or a refusal (4xx). */
 export const logFailed = defineAction('logging/logFailed', { target: t.string, message: t.string });
 
-export const loggingActions = [logRequested, metricsQueued, logRejected, logDropped, metricsBatchReady, logRetried, logSent, logFailed] as const;
+/** Issue 12: the outbox was full, so its `count` oldest unsent logs were dropped (`total` since it last emptied): the counted marker. */
+export const logsDropped = defineAction('logging/logsDropped', { count: t.number, total: t.number });
+
+export const loggingActions = [logRequested, metricsQueued, logRejected, logDropped, metricsBatchReady, logRetried, logSent, logFailed, logsDropped] as const;

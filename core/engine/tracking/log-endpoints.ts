@@ -1,6 +1,4 @@
 import * as t from 'io-ts';
-import type { HttpRequest } from '../../ports';
-import { redactSecrets } from '../../store/redact';
 
 /** spec 001 §7 Logging: POST /v1/logging/{endpoint}, JSON body. */
 export const LogEndpoint = t.keyof({
@@ -29,18 +27,22 @@ export function mayLogUnauthenticated(endpoint: LogEndpoint): boolean {
 }
 
 /**
- * A log POST. spec 001 §6: logging omits the bearer token. keepalive so that the logs sent as a
- * page is hidden or closed (playback stats at stop) still arrive.
+ * A log's URL. spec 001 §6: logging omits the bearer token, so the outbox (core/logging/outbox.ts)
+ * sends nothing but a JSON body, keepalive, so that the logs sent as a page is hidden or closed
+ * (playback stats at stop) still arrive; none of it is a secret kept in storage.
  */
-export function logRequest(baseUrl: string, path: string, payload: unknown): HttpRequest {
-  return {
-    method: 'POST',
-    url: `${baseUrl}${path}`,
-    headers: { 'content-type': 'application/json' },
-    // Issue 12: no secret leaves in a log (core/store/redact.ts).
-    body: JSON.stringify(redactSecrets(payload)),
-    keepalive: true,
-  };
-}
+export const logUrl = (baseUrl: string, path: string): string => `${baseUrl}${path}`;
 
 export const logPath = (endpoint: LogEndpoint): string => `${LOGGING_PATH}${endpoint}`;
+
+/**
+ * Issue 12: the payload with its event id as one more field, `event_id`, beside the spec's fields
+ * (spec 001 §3 Log payloads are objects; the provider keeps fields it does not know). A field
+ * rather than a header: it stays with the event in storage and in the provider's table, and the
+ * widget's batches, whose events each need their own, carry it the same way. A payload that is
+ * not an object is sent as it is (the provider refuses it).
+ */
+export function withEventId(payload: unknown, eventId: string): unknown {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+  return { ...(payload as Record<string, unknown>), event_id: eventId };
+}

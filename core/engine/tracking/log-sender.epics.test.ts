@@ -1,6 +1,6 @@
 import { filter, map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { createFakeHttp, type HttpResponder } from '../../../adapters/fake';
+import { createFakeHttp, createFakeStorage, type HttpResponder } from '../../../adapters/fake';
 import type { HttpRequest } from '../../ports';
 import type { Action } from '../../store/action';
 import { createStore } from '../../store/store';
@@ -18,14 +18,27 @@ const status =
   () => ({ status: codes.shift() ?? 202, headers: {}, body: '' });
 
 /** The logging epics alone on virtual time (an input at 0 precedes the marble subscription: synchronous answers need 1 ms); the epic actions (minus metricsBatchReady) as marbles. */
-function run(http: HttpResponder, session: SessionState, inputs: ReadonlyArray<readonly [number, Action]>, expected: string, values: Record<string, Action>) {
+function run(
+  http: HttpResponder,
+  session: SessionState,
+  inputs: ReadonlyArray<readonly [number, Action]>,
+  expected: string,
+  values: Record<string, Action>,
+  options: { readonly storage?: Map<string, string>; readonly stopAt?: number } = {},
+) {
   const requests: HttpRequest[] = [];
   const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
   scheduler.run(({ expectObservable }) => {
-    const deps: LoggingDeps = { clock: { now: () => scheduler.now() }, scheduler, random: { next: () => 0.5 }, http: createFakeHttp(scheduler, requests, http) };
+    const deps: LoggingDeps = {
+      clock: { now: () => scheduler.now() },
+      scheduler,
+      random: { next: () => 0.5 },
+      http: createFakeHttp(scheduler, requests, http),
+      storage: createFakeStorage(options.storage ?? new Map()),
+    };
     const store = createStore({ reducer: (s: { session: SessionState }) => s, epics: loggingEpics(CONFIG), deps, initialState: { session } });
     for (const [t, a] of inputs) scheduler.schedule(() => store.dispatch(a), t);
-    scheduler.schedule(() => store.stop(), 60000);
+    scheduler.schedule(() => store.stop(), options.stopAt ?? 60000);
     const out$ = store.envelopes$.pipe(filter((e) => e.src === 'epic' && e.action.type !== 'logging/metricsBatchReady'), map((e) => e.action));
     expectObservable(out$).toBe(expected, values);
   });
@@ -35,57 +48,66 @@ function run(http: HttpResponder, session: SessionState, inputs: ReadonlyArray<r
 const stats = logRequested({ endpoint: 'jssdk_playback_stats', payload: { play_track: 'x' } });
 const target = 'jssdk_playback_stats';
 
-describe('log sender (spec 001 §7 Logging, §9 Logging retries 5, Generic backoff 200 ms linear 20% jitter)', () => {
-  it('one POST when the answer is 202: no retry after 202', () => {
+/** random 0.5 draws eventIdFrom's 4 × 32 bits as 80000000 each. */
+const EVENT_ID = '80000000'.repeat(4);
+
+describe('log sender (spec 001 §7 Logging, §9 Logging retries 5; issue 12: event ids, outbox, capped exponential backoff)', () => {
+  it('one POST when the answer is 202: no retry after 202; the body is the payload and its event_id', () => {
     const requests = run(status(202), LOGGED_IN, [[0, stats]], 'a', { a: logSent({ target, attempts: 1 }) });
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'POST', url: 'http://p.test/v1/logging/jssdk_playback_stats', body: '{"play_track":"x"}' });
+    expect(requests[0]).toMatchObject({ method: 'POST', url: 'http://p.test/v1/logging/jssdk_playback_stats', body: `{"play_track":"x","event_id":"${EVENT_ID}"}`, keepalive: true });
     expect(requests[0]?.headers?.['authorization']).toBeUndefined(); // spec 001 §6: logging omits the bearer
   });
 
-  it('retries on other statuses (200 included) with backoff n × 200 ms, until 202', () => {
-    run(status(500, 200, 202), LOGGED_IN, [[0, stats]], 'a 199ms b 399ms c', {
-      a: logRetried({ target, retry: 1, status: 500, delayMs: 200 }),
-      b: logRetried({ target, retry: 2, status: 200, delayMs: 400 }),
+  it('retries on other statuses (200 included) with backoff 1 s, 2 s, … until 202, with the same body', () => {
+    const requests = run(status(500, 200, 202), LOGGED_IN, [[0, stats]], 'a 999ms b 1999ms c', {
+      a: logRetried({ target, retry: 1, status: 500, delayMs: 1000 }),
+      b: logRetried({ target, retry: 2, status: 200, delayMs: 2000 }),
       c: logSent({ target, attempts: 3 }),
     });
+    expect(new Set(requests.map((r) => r.body)).size).toBe(1);
   });
 
-  it('gives up after 5 retries with "Logging service responded with status N"', () => {
-    const requests = run(status(500, 500, 500, 500, 500, 503), LOGGED_IN, [[0, stats]], 'a 199ms b 399ms c 599ms d 799ms e 999ms f', {
-      a: logRetried({ target, retry: 1, status: 500, delayMs: 200 }),
-      b: logRetried({ target, retry: 2, status: 500, delayMs: 400 }),
-      c: logRetried({ target, retry: 3, status: 500, delayMs: 600 }),
-      d: logRetried({ target, retry: 4, status: 500, delayMs: 800 }),
-      e: logRetried({ target, retry: 5, status: 500, delayMs: 1000 }),
+  it('after 5 retries reports "Logging service responded with status N" (spec 001 §8) but keeps the log and retries every 10 s until stored', () => {
+    const requests = run(status(500, 500, 500, 500, 500, 503, 500, 202), LOGGED_IN, [[0, stats]], 'a 999ms b 1999ms c 3999ms d 7999ms e 9999ms (fg) 9996ms h 9999ms i', {
+      a: logRetried({ target, retry: 1, status: 500, delayMs: 1000 }),
+      b: logRetried({ target, retry: 2, status: 500, delayMs: 2000 }),
+      c: logRetried({ target, retry: 3, status: 500, delayMs: 4000 }),
+      d: logRetried({ target, retry: 4, status: 500, delayMs: 8000 }),
+      e: logRetried({ target, retry: 5, status: 500, delayMs: 10000 }),
       f: logFailed({ target, message: 'Logging service responded with status 503' }),
+      g: logRetried({ target, retry: 6, status: 503, delayMs: 10000 }),
+      h: logRetried({ target, retry: 7, status: 500, delayMs: 10000 }),
+      i: logSent({ target, attempts: 8 }),
     });
-    expect(requests).toHaveLength(6);
+    expect(requests).toHaveLength(8);
+    expect(new Set(requests.map((r) => r.body)).size).toBe(1);
   });
 
-  it('20% jitter from deps.random: a draw of 0 waits 160 ms for the first retry', () => {
-    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
-    scheduler.run(({ expectObservable }) => {
-      const deps: LoggingDeps = { clock: { now: () => scheduler.now() }, scheduler, random: { next: () => 0 }, http: createFakeHttp(scheduler, [], status(500)) };
-      const store = createStore({ reducer: (s: { session: SessionState }) => s, epics: loggingEpics(CONFIG), deps, initialState: { session: LOGGED_IN } });
-      scheduler.schedule(() => store.dispatch(stats), 0);
-      scheduler.schedule(() => store.stop(), 10000);
-      expectObservable(store.envelopes$.pipe(filter((e) => e.src === 'epic'), map((e) => e.action))).toBe('a 159ms b', {
-        a: logRetried({ target, retry: 1, status: 500, delayMs: 160 }),
-        b: logSent({ target, attempts: 2 }),
-      });
-    });
-  });
-
-  it('a network failure retries too and ends with "Logging request failed"', () => {
-    run(() => new Error('offline'), LOGGED_IN, [[0, stats]], 'a 199ms b 399ms c 599ms d 799ms e 999ms f', {
-      a: logRetried({ target, retry: 1, status: null, delayMs: 200 }),
-      b: logRetried({ target, retry: 2, status: null, delayMs: 400 }),
-      c: logRetried({ target, retry: 3, status: null, delayMs: 600 }),
-      d: logRetried({ target, retry: 4, status: null, delayMs: 800 }),
-      e: logRetried({ target, retry: 5, status: null, delayMs: 1000 }),
+  it('a network failure retries too; after 5 retries "Logging request failed"', () => {
+    run(() => new Error('offline'), LOGGED_IN, [[0, stats]], 'a 999ms b 1999ms c 3999ms d 7999ms e 9999ms (fg)', {
+      a: logRetried({ target, retry: 1, status: null, delayMs: 1000 }),
+      b: logRetried({ target, retry: 2, status: null, delayMs: 2000 }),
+      c: logRetried({ target, retry: 3, status: null, delayMs: 4000 }),
+      d: logRetried({ target, retry: 4, status: null, delayMs: 8000 }),
+      e: logRetried({ target, retry: 5, status: null, delayMs: 10000 }),
       f: logFailed({ target, message: 'Logging request failed' }),
-    });
+      g: logRetried({ target, retry: 6, status: null, delayMs: 10000 }),
+    }, { stopAt: 30000 });
+  });
+
+  it('a refusal (400, 413) is not retried: the log is dropped with the failure', () => {
+    const requests = run(status(413), LOGGED_IN, [[0, stats]], 'a', { a: logFailed({ target, message: 'Logging service responded with status 413' }) });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a log the last page could not send is sent on start from storage (its outcome not this session\'s), then leaves storage', () => {
+    const storage = new Map<string, string>();
+    run(() => new Error('offline'), LOGGED_IN, [[0, stats]], 'a', { a: logRetried({ target, retry: 1, status: null, delayMs: 1000 }) }, { storage, stopAt: 500 });
+    expect(storage.get('embed.engine.outbox.logs')).toContain(EVENT_ID);
+    const requests = run(status(202), LOGGED_IN, [], '', {}, { storage, stopAt: 500 });
+    expect(requests.map((r) => r.body)).toEqual([`{"play_track":"x","event_id":"${EVENT_ID}"}`]);
+    expect(storage.has('embed.engine.outbox.logs')).toBe(false);
   });
 
   it('spec 001 §6: an anonymous session sends playback stats but not playback start', () => {
@@ -113,7 +135,7 @@ describe('metrics batch (spec 001 §9 Metrics batch: sent 10 s after the first q
       ['http://p.test/v1/metric', ['a', 'b']],
       ['http://p.test/v1/metric', ['c']],
     ]);
-    expect(JSON.parse(requests[0]?.body ?? '')).toMatchObject({ platform: 'web_player', sdk_id: 'sdk', timers: [] });
+    expect(JSON.parse(requests[0]?.body ?? '')).toMatchObject({ platform: 'web_player', sdk_id: 'sdk', timers: [], event_id: EVENT_ID });
   });
 
   it('spec 001 §5: an invalid metric is refused at once and never batched', () => {

@@ -1,13 +1,14 @@
-import { EMPTY, catchError, concat, defaultIfEmpty, filter, map, merge, mergeMap, of, take, timer, type Observable } from 'rxjs';
+import { defer, EMPTY, filter, map, merge, mergeMap, of, share, type Observable } from 'rxjs';
 import { batch } from '../../logging/batch';
-import type { HttpRequest } from '../../ports';
+import { eventIdFrom } from '../../logging/event-id';
+import { outbox, type OutboxEvent, type OutboxItem } from '../../logging/outbox';
 import type { Action } from '../../store/action';
+import { redactSecrets } from '../../store/redact';
 import { isLoggedIn } from '../session/state';
-import { genericBackoffMs } from '../transport/backoff';
 import { LOG_RETRIES, LOG_SUCCESS_STATUS, METRICS_BATCH_MS } from './constants';
-import type { LoggingDeps, LoggingEpic } from './deps';
-import { logDropped, logFailed, logRejected, logRequested, logRetried, logSent, metricsBatchReady, metricsQueued } from './log-actions';
-import { logPath, logRequest, mayLogUnauthenticated, METRIC_PATH } from './log-endpoints';
+import type { LoggingEpic } from './deps';
+import { logDropped, logFailed, logRejected, logRequested, logRetried, logSent, logsDropped, metricsBatchReady, metricsQueued } from './log-actions';
+import { logPath, logUrl, mayLogUnauthenticated, METRIC_PATH, withEventId } from './log-endpoints';
 import { logDataError, metricsError } from './metrics-validation';
 
 export interface LoggingConfig {
@@ -18,48 +19,95 @@ export interface LoggingConfig {
   readonly sdkId: string;
 }
 
+/** Issue 12: the outbox key of the engine's logs and metrics (one key: one restore per page). */
+export const ENGINE_LOG_OUTBOX_KEY = 'embed.engine.outbox.logs';
+
 /** spec 001 §8 Logging: the failure message after the last retry. */
 export const loggingFailure = (status: number | null): string =>
   status === null ? 'Logging request failed' : `Logging service responded with status ${status}`;
 
-/**
- * One POST and up to 5 retries (spec 001 §9 Logging retries), none once the answer is 202 (spec 001
- * §7). Between tries the generic backoff: retry n waits n × 200 ms ± 20% (deps.random).
- */
-export function sendWithRetries(deps: LoggingDeps, target: string, request: HttpRequest, retry = 0): Observable<Action> {
-  return deps.http.request(request).pipe(
-    take(1),
-    map((response): number | null => response.status),
-    defaultIfEmpty(null),
-    catchError(() => of(null)),
-    mergeMap((status): Observable<Action> => {
-      if (status === LOG_SUCCESS_STATUS) return of(logSent({ target, attempts: retry + 1 }));
-      if (retry >= LOG_RETRIES) return of(logFailed({ target, message: loggingFailure(status) }));
-      const next = retry + 1;
-      const delayMs = genericBackoffMs(next, deps.random.next());
-      return concat(
-        of(logRetried({ target, retry: next, status, delayMs })),
-        timer(delayMs, deps.scheduler).pipe(mergeMap(() => sendWithRetries(deps, target, request, next))),
-      );
-    }),
-  );
+/** What the sender decided for one input: an action at once (refused, dropped), or an item to send. */
+type Decision = { readonly action: Action } | { readonly target: string; readonly item: OutboxItem };
+
+/** An event's outbox item: its id drawn from the injected randomness (issue 12), added to the body as event_id. */
+function itemOf(deps: Parameters<LoggingEpic>[2], url: string, payload: unknown): OutboxItem {
+  const id = eventIdFrom(deps.random);
+  // Issue 12: no secret leaves in a log (core/store/redact.ts).
+  return { id, url, body: JSON.stringify(redactSecrets(withEventId(payload, id))) };
 }
 
-/** spec 001 §7 Logging: POST /v1/logging/{endpoint}; validated (spec 001 §5) and limited for anonymous sessions (§6). */
-export const logSenderEpic =
+/**
+ * The outcome of a send as the logging client's actions. spec 001 §7: only 202 acknowledges; §9:
+ * after 5 retries the log is reported failed (§8 'Logging service responded with status N').
+ * Issue 12 goes further than the spec: the log is not given up but stays in the outbox and is
+ * retried (capped backoff) until stored, and sent again by the next page if this one goes first;
+ * a refusal that repeating cannot change (4xx) is the end of it.
+ */
+function actionsOf(event: OutboxEvent, targetOf: (id: string) => string): Action[] {
+  if (event.kind === 'dropped') return [logsDropped({ count: event.count, total: event.total })];
+  // An earlier page's log: its outcome is not this session's (the transcript still has its calls).
+  if (event.restored) return [];
+  const target = targetOf(event.id);
+  switch (event.kind) {
+    case 'sent':
+      return [logSent({ target, attempts: event.attempts })];
+    case 'refused':
+      return [logFailed({ target, message: loggingFailure(event.status) })];
+    case 'failed': {
+      const retried = logRetried({ target, retry: event.attempts, status: event.status, delayMs: event.delayMs });
+      return event.attempts === LOG_RETRIES + 1 ? [logFailed({ target, message: loggingFailure(event.status) }), retried] : [retried];
+    }
+  }
+}
+
+/**
+ * spec 001 §7 Logging: POST /v1/logging/{endpoint}, validated (spec 001 §5) and limited for
+ * anonymous sessions (§6); and POST /v1/metric with each metrics batch (§6: not anonymous). Both
+ * through one outbox (issue 12): each event carries its event_id and is kept in storage until
+ * the provider answers 202.
+ */
+export const logDeliveryEpic =
   (config: LoggingConfig): LoggingEpic =>
   (action$, state$, deps) =>
-    action$.pipe(
-      filter(logRequested.match),
-      mergeMap((a): Observable<Action> => {
-        const invalid = logDataError(a.endpoint, a.payload);
-        if (invalid !== null) return of(logRejected({ target: a.endpoint, message: invalid }));
-        if (!isLoggedIn(state$.value.session) && !mayLogUnauthenticated(a.endpoint)) {
-          return of(logDropped({ target: a.endpoint, reason: 'not allowed unauthenticated' }));
+    defer(() => {
+      const targets = new Map<string, string>();
+      const decide = (a: Action): Decision | null => {
+        if (logRequested.match(a)) {
+          const invalid = logDataError(a.endpoint, a.payload);
+          if (invalid !== null) return { action: logRejected({ target: a.endpoint, message: invalid }) };
+          if (!isLoggedIn(state$.value.session) && !mayLogUnauthenticated(a.endpoint)) {
+            return { action: logDropped({ target: a.endpoint, reason: 'not allowed unauthenticated' }) };
+          }
+          return { target: a.endpoint, item: itemOf(deps, logUrl(config.baseUrl, logPath(a.endpoint)), a.payload) };
         }
-        return sendWithRetries(deps, a.endpoint, logRequest(config.baseUrl, logPath(a.endpoint), a.payload));
-      }),
-    );
+        if (metricsBatchReady.match(a)) {
+          if (!isLoggedIn(state$.value.session)) return { action: logDropped({ target: 'metric', reason: 'not allowed unauthenticated' }) };
+          const body = { platform: config.platform, sdk_id: config.sdkId, meters: a.meters, timers: a.timers };
+          return { target: 'metric', item: itemOf(deps, logUrl(config.baseUrl, METRIC_PATH), body) };
+        }
+        return null;
+      };
+      const decisions$ = action$.pipe(
+        map(decide),
+        filter((d): d is Decision => d !== null),
+        share(),
+      );
+      const immediate$ = decisions$.pipe(mergeMap((d) => ('action' in d ? of(d.action) : EMPTY)));
+      const sent$ = decisions$.pipe(
+        mergeMap((d) => {
+          if ('action' in d) return EMPTY;
+          targets.set(d.item.id, d.target);
+          return of({ item: d.item });
+        }),
+        outbox(deps, { key: ENGINE_LOG_OUTBOX_KEY, acknowledges: (status) => status === LOG_SUCCESS_STATUS, keepalive: true }),
+        mergeMap((event) => {
+          const actions = actionsOf(event, (id) => targets.get(id) ?? 'unknown');
+          if (event.kind === 'sent' || event.kind === 'refused') targets.delete(event.id);
+          return actions;
+        }),
+      );
+      return merge(immediate$, sent$);
+    });
 
 interface MetricItems {
   readonly meters: ReadonlyArray<unknown>;
@@ -83,19 +131,5 @@ export const metricsBatchEpic: LoggingEpic = (action$, _state$, deps) => {
   return merge(rejected$, batches$);
 };
 
-/** spec 001 §7 Logging: POST /v1/metric with platform, sdk_id, meters and timers; success is 202. */
-export const metricSenderEpic =
-  (config: LoggingConfig): LoggingEpic =>
-  (action$, state$, deps) =>
-    action$.pipe(
-      filter(metricsBatchReady.match),
-      mergeMap((a): Observable<Action> => {
-        // spec 001 §6: metrics are not among the logs an anonymous session may send.
-        if (!isLoggedIn(state$.value.session)) return of(logDropped({ target: 'metric', reason: 'not allowed unauthenticated' }));
-        const body = { platform: config.platform, sdk_id: config.sdkId, meters: a.meters, timers: a.timers };
-        return sendWithRetries(deps, 'metric', logRequest(config.baseUrl, METRIC_PATH, body));
-      }),
-    );
-
 /** The logging client's epics for one configuration. */
-export const loggingEpics = (config: LoggingConfig): ReadonlyArray<LoggingEpic> => [logSenderEpic(config), metricsBatchEpic, metricSenderEpic(config)];
+export const loggingEpics = (config: LoggingConfig): ReadonlyArray<LoggingEpic> => [logDeliveryEpic(config), metricsBatchEpic];

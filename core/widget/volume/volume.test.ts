@@ -68,7 +68,8 @@ describe('volume epic: the audio element and storage', () => {
   /** Storage seeded with `stored`, recording every write. */
   const spyStorage = (stored: Map<string, string>, writes: string[]) => {
     const storage = createFakeStorage(stored);
-    return { ...storage, write: (key: string, value: string) => (writes.push(`${key}=${value}`), storage.write(key, value)) };
+    // Only the volume's key: the log outboxes (core/logging/outbox.ts) write their own.
+    return { ...storage, write: (key: string, value: string) => (key === VOLUME_STORAGE_KEY && writes.push(`${key}=${value}`), storage.write(key, value)) };
   };
   const scenario = (s: Pick<Scenario, 'ui' | 'inputs'>, stored = new Map<string, string>()) => {
     const writes: string[] = [];
