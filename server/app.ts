@@ -27,6 +27,7 @@ import { registerGoRoute } from './embed/go-route';
 import { readTranslations } from './embed/locale';
 import { readWidgetAssets } from './embed/widget-assets';
 import { registerActionLogRoute } from './log/actions-route';
+import { DEFAULT_LOG_RETENTION_DAYS, installLogRetention } from './log/retention';
 import { registerErrorReportRoute } from './log/errors-route';
 import { registerLogRoutes, sendJsonError } from './log/routes';
 import { registerStaticRoutes } from './static/routes';
@@ -52,6 +53,10 @@ export interface ServerOptions {
   readonly demoProductChange?: boolean;
   /** Per-address limits of login, sign-up and /access_token (server/accounts/rate-limits.ts); its defaults unless a test needs others. */
   readonly rateLimits?: Partial<RateLimits>;
+  /** LOG_RETENTION_DAYS: stored log events older than this are purged at start and hourly (server/log/retention.ts; 30 by default). */
+  readonly logRetentionDays?: number;
+  /** How often the log purge runs (an hour); tests make it short. */
+  readonly logPurgeEveryMs?: number;
   /** Hears every route as it is added (scripts/fuzz lists the routes it throws input at). */
   readonly onRoute?: (route: { readonly method: string | readonly string[]; readonly url: string }) => void;
 }
@@ -147,6 +152,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerLogRoutes(app, db);
   registerActionLogRoute(app, db);
   registerErrorReportRoute(app, db);
+  // Issue 12: stored log events are kept for LOG_RETENTION_DAYS, purged at start and hourly.
+  installLogRetention(app, db, {
+    days: options.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS,
+    ...(options.logPurgeEveryMs === undefined ? {} : { everyMs: options.logPurgeEveryMs }),
+  });
   registerDemoRoutes(app, reader);
   // spec 000 §7 Open URL: the item pages the widget's links lead to, on this server by default.
   registerOpenPageRoutes(app, reader, accounts.viewer);

@@ -1,4 +1,5 @@
 import { parseFeatureFlags, type FeatureFlags } from './feature-flags/routes';
+import { parseLogRetentionDays } from './log/retention';
 import { parseAllowedHosts } from './http/request-origin';
 
 /** The provider's settings, from environment variables with working defaults (ARCHITECTURE.md §4). */
@@ -15,6 +16,8 @@ export interface ServerConfig {
   readonly country: string;
   /** FEATURE_FLAGS: the feature-flag service's cells, a JSON object (e.g. `{"send all state updates":true}`); none by default. */
   readonly featureFlags: FeatureFlags;
+  /** LOG_RETENTION_DAYS: how long stored log events are kept (30 days by default; server/log/retention.ts). */
+  readonly logRetentionDays: number;
   /**
    * DEMO_PRODUCT_CHANGE=1: the demo's self-service product switch (POST /account/product); off
    * unless set, since a real provider changes a product through billing. `npm start` sets it.
@@ -44,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     country,
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
+    logRetentionDays: parseLogRetentionDays(env.LOG_RETENTION_DAYS),
     demoProductChange: flag(env, 'DEMO_PRODUCT_CHANGE', false),
   };
 }

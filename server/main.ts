@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     allowedHosts: config.allowedHosts,
     country: config.country,
     featureFlags: config.featureFlags,
+    logRetentionDays: config.logRetentionDays,
     demoProductChange: config.demoProductChange,
     // Warnings and errors only (a failed request, a socket's error), never a secret (server/server-log.ts).
     logger: { level: 'warn' },

@@ -137,6 +137,15 @@ export const COLUMN_ADDITIONS: readonly ColumnAddition[] = [
     definition: 'TEXT',
     then: ['CREATE INDEX IF NOT EXISTS access_tokens_session_id ON access_tokens (session_id)'],
   },
+  // Issue 12, exactly-once logging: each log event's id (core/model/event-id.ts; NULL for rows stored
+  // before ids, which the unique index lets be many). The index is the key the inserts' ON CONFLICT
+  // DO NOTHING leans on (server/log/, server/logging-service/): a retried event is stored once.
+  ...(['analytics_events', 'action_log_entries', 'error_reports', 'logging_events'] as const).map((table) => ({
+    table,
+    column: 'event_id',
+    definition: 'TEXT',
+    then: [`CREATE UNIQUE INDEX IF NOT EXISTS ${table}_event_id ON ${table} (event_id)`],
+  })),
 ];
 
 type SqlDb = { exec(sql: string): unknown; prepare(sql: string): { all(...args: unknown[]): unknown[] } };

@@ -2,23 +2,33 @@ import type { FastifyReply } from 'fastify';
 import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { formatDecodeErrors } from '../../core/model/decode-errors';
-import { parseJsonText } from '../json-body-parser';
+import { tooLargeMessage } from './limits';
 import { sendJsonError } from './routes';
+
+/** The size of a body as it came (text) or as its JSON (parsed by fastify), in UTF-8 bytes. */
+export function bodyBytes(raw: unknown): number {
+  return Buffer.byteLength(typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? ''));
+}
 
 /**
  * Decodes a log body with the widget's own codec. Bodies come as application/json or, from
- * sendBeacon, as text/plain holding JSON (nested at most JSON_MAX_DEPTH deep, as application/json
- * is). On failure the reply is sent (400, naming the field or the reason) and null is returned.
+ * sendBeacon, as text/plain holding JSON. A body over `maxBytes` (issue 12: one event's cap) is
+ * refused with 413 naming the cap. On failure the reply is sent (400, naming the field) and null
+ * is returned.
  */
-export function decodeLogBody<A>(codec: t.Decoder<unknown, A>, raw: unknown, reply: FastifyReply, what: string): A | null {
+export function decodeLogBody<A>(codec: t.Decoder<unknown, A>, raw: unknown, reply: FastifyReply, what: string, maxBytes?: number): A | null {
+  if (maxBytes !== undefined && bodyBytes(raw) > maxBytes) {
+    void sendJsonError(reply, 413, tooLargeMessage(what, maxBytes));
+    return null;
+  }
   let body = raw;
   if (typeof body === 'string') {
-    const parsed = parseJsonText(body);
-    if (!parsed.ok) {
-      void sendJsonError(reply, 400, parsed.reason);
+    try {
+      body = JSON.parse(body);
+    } catch {
+      void sendJsonError(reply, 400, 'The body is not valid JSON.');
       return null;
     }
-    body = parsed.value;
   }
   const decoded = codec.decode(body);
   if (isLeft(decoded)) {

@@ -1,11 +1,13 @@
 import * as t from 'io-ts';
+import { WithEventId } from '../../core/model/event-id';
 
 /*
  * spec 001 §3 Log payloads and §7 Logging: POST /v1/logging/{kind}, each body carrying sdk_id,
  * platform and client_version plus its kind's identifying fields (others pass through, stored).
  */
 
-const Common = t.type({ sdk_id: t.string, platform: t.string, client_version: t.string });
+// Issue 12: event_id (core/model/event-id.ts), extra to the spec's fields, makes a retried log stored once.
+const Common = t.intersection([t.type({ sdk_id: t.string, platform: t.string, client_version: t.string }), WithEventId]);
 const withCommon = <P extends t.Props>(props: P) => t.intersection([Common, t.type(props)]);
 
 export const LOG_KINDS = {
@@ -34,4 +36,4 @@ const Timer = t.intersection([
   // spec 001 §5: a timer breakdown must be an array.
   t.partial({ endpoint: t.string, unit: t.string, 'status-code': t.number, breakdown: t.array(t.unknown) }),
 ]);
-export const MetricBody = t.intersection([t.type({ meters: t.array(Meter), timers: t.array(Timer) }), t.partial({ platform: t.string, sdk_id: t.string })]);
+export const MetricBody = t.intersection([t.type({ meters: t.array(Meter), timers: t.array(Timer) }), t.partial({ platform: t.string, sdk_id: t.string }), WithEventId]);

@@ -6,6 +6,7 @@ import { sendError, type Verify } from '../playback/bearer-grant';
 import { installJsonErrors } from '../playback/json-errors';
 import { decodeBody } from '../playback/decode-body';
 import { isLogKind, LOG_KINDS, MetricBody, UNAUTHENTICATED_KINDS } from './log-codecs';
+import { ENGINE_LOG_EVENT_MAX_BYTES, tooLargeMessage } from '../log/limits';
 
 /** spec 001 §7 Logging paths. */
 export const LOGGING_PATH = '/v1/logging/:kind';
@@ -24,7 +25,15 @@ export interface LoggingDeps {
  */
 export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps): void {
   const now = deps.now ?? Date.now;
-  const insert = deps.db.prepare('INSERT INTO logging_events (kind, account_id, body, received_at) VALUES (?, ?, ?, ?)');
+  // Issue 12: a body's event_id is stored once (its unique index; ON CONFLICT DO NOTHING, no lookup
+  // that two retries could both pass); a duplicate is answered 202 like the first, so the engine stops.
+  const insert = deps.db.prepare(
+    'INSERT INTO logging_events (kind, account_id, body, received_at, event_id) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING',
+  );
+  const eventIdOf = (body: unknown): string | null => {
+    const id = (body as { event_id?: unknown }).event_id;
+    return typeof id === 'string' ? id : null;
+  };
 
   /** The caller's account id (null: anonymous or no token), or undefined with 401 sent. */
   const callerOf = (authorization: string | undefined, allowNone: boolean, reply: Parameters<typeof sendError>[0]): string | null | undefined => {
@@ -35,25 +44,35 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
     return grant.accountId;
   };
 
+  /** Issue 12: a body over the cap of one event is refused with 413 naming the cap; other errors as installJsonErrors answers them. */
+  const limited = {
+    bodyLimit: ENGINE_LOG_EVENT_MAX_BYTES,
+    errorHandler: (error: Error & { code?: string; statusCode?: number }, _request: unknown, reply: Parameters<typeof sendError>[0]) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, 413, tooLargeMessage('log event', ENGINE_LOG_EVENT_MAX_BYTES));
+      throw error;
+    },
+  };
+
   void app.register(async (scope) => {
     installJsonErrors(scope);
-    scope.post(LOGGING_PATH, async (request, reply) => {
+    // Issue 12: one event per request, at most 64 KiB (what the engine's keepalive sends carry); over it, 413 naming the cap.
+    scope.post(LOGGING_PATH, limited, async (request, reply) => {
       const { kind } = request.params as { kind: string };
       if (!isLogKind(kind)) return sendError(reply, 404, `Unknown log kind: ${kind}`);
       const caller = callerOf(request.headers.authorization, UNAUTHENTICATED_KINDS.has(kind), reply);
       if (caller === undefined) return reply;
       const codec: t.Decoder<unknown, unknown> = LOG_KINDS[kind];
       if (decodeBody(codec, request.body, reply, kind) === null) return reply;
-      insert.run(kind, caller, JSON.stringify(request.body), now());
+      insert.run(kind, caller, JSON.stringify(request.body), now(), eventIdOf(request.body));
       return reply.code(202).send();
     });
 
-    scope.post(METRIC_PATH, async (request, reply) => {
+    scope.post(METRIC_PATH, limited, async (request, reply) => {
       // Metrics may come before there is a token (they report the token fetch itself); a sent token must be valid.
       const caller = callerOf(request.headers.authorization, true, reply);
       if (caller === undefined) return reply;
       if (decodeBody(MetricBody, request.body, reply, 'metric') === null) return reply;
-      insert.run('metric', caller, JSON.stringify(request.body), now());
+      insert.run('metric', caller, JSON.stringify(request.body), now(), eventIdOf(request.body));
       return reply.code(202).send();
     });
   });
