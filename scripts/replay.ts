@@ -5,6 +5,7 @@
 // audio is touched; the full-playback engine's own logs (embed-engine) replay in engine mode over
 // the port transcript kept beside them (`<log>.transcript.jsonl`), which answers its epics' calls.
 import { readFileSync } from 'node:fs';
+import { config } from 'rxjs';
 import { createFakePorts } from '../adapters/fake';
 import { engineReducer } from '../core/engine/player';
 import { engineReplayBuild } from '../core/engine/player/tapped-deps';
@@ -15,6 +16,11 @@ import { runReplayCli } from './replay-cli';
 /** The `app` the widget writes in its log header (ui/widget/main.tsx), and the engine's (ui/engine/engine-client.ts). */
 const WIDGET_APP = 'embed-player';
 const ENGINE_APP = 'embed-engine';
+
+// A divergence throws inside the replayed epics' subscribers, and the replay reports the first one
+// itself (core/store/transcript-replay.ts); rxjs's later re-throw of it would only end the process
+// with a stack trace after the report.
+config.onUnhandledError = () => undefined;
 
 const argv = process.argv.slice(2);
 const read = (path: string) => readFileSync(path, 'utf8');
