@@ -268,6 +268,11 @@ export interface MediaSourcePort {
   remove(startMs: number, endMs: number): Observable<number>;
   /** Ends the stream (MediaSource.endOfStream()). */
   endOfStream(): Observable<void>;
+  /**
+   * Sets MediaSource.duration (seconds = durationMs / 1000): the element's seekable range is
+   * [0, duration], so a seek past what is buffered is not clamped to the buffered end.
+   */
+  setDuration(durationMs: number): Observable<void>;
   /** Errors with the rejection's name (NotAllowedError: autoplay blocked). */
   play(): Observable<void>;
   pause(): Observable<void>;

@@ -46,6 +46,7 @@ function setup(options: { fetch?: MediaSourceWindow['fetch']; unsupported?: bool
   const requests: Array<{ url: string; range: string }> = [];
   class FakeMediaSource extends EventTarget {
     readyState = 'open';
+    duration = NaN;
     addSourceBuffer(type: string): FakeSourceBuffer {
       if (options.unsupported === true) throw Object.assign(new Error(type), { name: 'NotSupportedError' });
       const buffer = new FakeSourceBuffer(options.quotaAfter);
@@ -144,6 +145,17 @@ describe('browser MediaSource adapter (core/ports.ts MediaSourcePort)', () => {
     await firstValueFrom(port.remove(0, Infinity));
     await firstValueFrom(port.remove(0, 0));
     expect(buffers[0]!.removed).toEqual([[0, Infinity]]);
+  });
+
+  it('setDuration sets the MediaSource duration in seconds (issue 13: a seek past the buffer is not clamped to it)', async () => {
+    const { port, sources, open } = setup();
+    await open();
+    await firstValueFrom(port.setDuration(52640));
+    expect(sources[0]!.duration).toBe(52.64);
+    // Once the stream has ended (or the source closed) it is no longer the source's to change.
+    sources[0]!.readyState = 'ended';
+    await firstValueFrom(port.setDuration(1000));
+    expect(sources[0]!.duration).toBe(52.64);
   });
 
   it('facts carry the position, the duration, the buffered end and the MediaError code', async () => {

@@ -154,6 +154,11 @@ export function createBrowserMediaSource(win: MediaSourceWindow, element: MediaS
       call(() => {
         if (source !== null && source.readyState === 'open' && buffer?.updating !== true) source.endOfStream();
       }),
+    // The core queues it behind any update (setting it while the buffer updates throws InvalidStateError).
+    setDuration: (durationMs) =>
+      call(() => {
+        if (source !== null && source.readyState === 'open') source.duration = durationMs / 1000;
+      }),
     ...elementControls(element),
     facts$,
   };

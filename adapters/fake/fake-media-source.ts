@@ -77,6 +77,7 @@ export function createFakeMediaSource(scheduler: SchedulerLike, calls: string[],
         return bufferedEnd;
       }),
     endOfStream: () => later(0, () => void calls.push('endOfStream')),
+    setDuration: (durationMs) => later(0, () => void calls.push(`duration ${durationMs}`)),
     play: () => later(0, () => (calls.push('play'), script.playError === undefined ? undefined : named(script.playError))),
     pause: () => later(0, () => void calls.push('pause')),
     seek: (positionMs) => later(0, () => void calls.push(`seek ${positionMs}`)),

@@ -53,6 +53,10 @@ describe('what to fetch next (spec 001 §9 Audio fragment length: top-up below 1
     ['all buffered and 10 s left: enough', 15000, 25000, 'enough'],
     ['all buffered and 9 s left: end of stream', 16000, 25000, 'end-of-stream'],
     ['buffered to just before the end: end of stream', 24000, 24990, 'end-of-stream'],
+    // Issue 13: a seek lands with nothing buffered at the playhead; the fragment holding it comes first.
+    ['a seek to 30 ms before a boundary: the fragment holding the playhead, not the next', 9970, 9970, 'fetch 0'],
+    ['a seek into the last 30 ms of the file: the last fragment (the element plays it out and ends)', 24970, 24970, 'fetch 2'],
+    ['a seek to the very end: end of stream', 25000, 25000, 'end-of-stream'],
   ])('%s', (_rule, positionMs, bufferedEndMs, expected) => {
     const decision = nextFetch(plan, positionMs, bufferedEndMs);
     expect(decision.kind === 'fetch' ? `fetch ${decision.fragment.index}` : decision.kind).toBe(expected);

@@ -65,6 +65,16 @@ export function fragmentAt(plan: FragmentPlan, positionMs: number): Fragment | u
   return plan.fragments.find((fragment) => at >= fragment.startMs && at < fragment.endMs);
 }
 
+/**
+ * The fragment that carries the buffer on from `endMs`: after a buffered end (one a hair short of a
+ * boundary counts as on it), or, with nothing buffered ahead of the playhead (after a seek), the
+ * fragment holding the playhead itself, however close to its end: a seek to 29.97 s needs the
+ * fragment of 20-30 s, not only the next one (the element would wait before a gap for ever).
+ */
+export function fragmentAfter(plan: FragmentPlan, positionMs: number, endMs: number): Fragment | undefined {
+  return endMs > positionMs ? fragmentAt(plan, endMs + BOUNDARY_TOLERANCE_MS) : fragmentAt(plan, positionMs);
+}
+
 export type FetchDecision =
   | { readonly kind: 'enough' }
   | { readonly kind: 'fetch'; readonly fragment: Fragment }
@@ -79,7 +89,7 @@ export type FetchDecision =
 export function nextFetch(plan: FragmentPlan, positionMs: number, bufferedEndMs: number): FetchDecision {
   const end = Math.max(positionMs, bufferedEndMs);
   if (end - positionMs >= TOP_UP_BELOW_MS) return { kind: 'enough' };
-  const fragment = fragmentAt(plan, end + BOUNDARY_TOLERANCE_MS);
+  const fragment = fragmentAfter(plan, positionMs, end);
   // Nothing left to fetch while under 10 s are buffered ahead: the playhead is within 10 s of the end.
   return fragment === undefined ? { kind: 'end-of-stream' } : { kind: 'fetch', fragment };
 }

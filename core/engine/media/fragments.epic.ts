@@ -21,7 +21,7 @@ import type { MediaDeps, MediaEpic } from './deps';
 import { failure } from './failure';
 import { flagStall } from './fetch-stall';
 import { fragmentRequest, judgeFragment, withRetryLimit } from './fragment-fetch';
-import { BOUNDARY_TOLERANCE_MS, fragmentAt, nextFetch, type FragmentPlan } from './fragment-plan';
+import { fragmentAfter, nextFetch, type FragmentPlan } from './fragment-plan';
 import type { MediaSlice, MediaState } from './state';
 import { onStatusZero } from './storage-resolve';
 
@@ -52,7 +52,7 @@ export function wantedStep(media: MediaState): Action | null {
  */
 export function coveredEndMs(plan: FragmentPlan, positionMs: number, bufferedEndMs: number, fetched: readonly number[]): number {
   let end = Math.max(positionMs, bufferedEndMs);
-  for (let fragment = fragmentAt(plan, end + BOUNDARY_TOLERANCE_MS); fragment !== undefined && fetched.includes(fragment.index); fragment = fragmentAt(plan, end + BOUNDARY_TOLERANCE_MS)) {
+  for (let fragment = fragmentAfter(plan, positionMs, end); fragment !== undefined && fetched.includes(fragment.index); fragment = fragmentAfter(plan, positionMs, end)) {
     end = fragment.endMs;
   }
   return end;

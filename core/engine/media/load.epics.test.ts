@@ -250,6 +250,10 @@ describe('play ids and the source buffer (spec 001 §4: stale steps dropped; a s
       const run = runMedia(FAKES, s, provider(), { fetchMs: (_u: string, range: { first: number }) => (range.first === 1000 ? 5000 : 0) }, [[0, load()], [100, mediaSeekRequested({ positionMs: 15000 })]], 10_000);
       s.flush();
       expect(run.calls.filter((c) => !c.startsWith('attach') && c !== 'detach')).toEqual([
+        // The file's duration from its seek table, before any append (issue 13: the element's
+        // seekable range is [0, duration]; left unset it is only what is buffered, and the seek
+        // to 15 s would land at the buffered end).
+        'duration 25000',
         `fetch ${CDN} 0-999`,
         `fetch ${CDN} 1000-20999`,
         'append 1.0.-1',
@@ -263,6 +267,17 @@ describe('play ids and the source buffer (spec 001 §4: stale steps dropped; a s
       ]);
       // Fragment 0, in flight at the seek, was never appended.
       expect(run.calls).not.toContain('append 1.0.0');
+    });
+  });
+
+  it('a seek to 30 ms before a fragment boundary fetches the fragment holding the playhead first, once (issue 13: the element waits at the playhead)', () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runMedia(FAKES, s, provider(), { fetchMs: (_u: string, range: { first: number }) => (range.first === 1000 ? 5000 : 0) }, [[0, load()], [100, mediaSeekRequested({ positionMs: 9970 })]], 10_000);
+      s.flush();
+      // What follows the seek (fragment 0's first fetch was in flight at 100 ms and is cancelled).
+      const after = run.calls.slice(run.calls.indexOf('append 1.0.-1') + 1);
+      expect(after.filter((c) => c.startsWith('fetch') || c.startsWith('append'))).toEqual([`fetch ${CDN} 1000-20999`, `fetch ${CDN} 21000-40999`, 'append 1.1.0', 'append 1.1.1']);
     });
   });
 

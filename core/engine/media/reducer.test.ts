@@ -8,8 +8,8 @@ const LOAD = a.mediaLoadRequested({ fileId: 'f1', protected: true, isAd: false, 
 const TABLE = a.seekTableLoaded({ playId: 1, offset: 100, timescale: 1000, segments: [[500, 10000], [500, 10000]], protection: 'cenc' });
 const fact = (kind: ReturnType<typeof a.mediaElementFact>['kind'], positionMs: number, bufferedEndMs = positionMs) =>
   a.mediaElementFact({ kind, positionMs, durationMs: 20000, bufferedEndMs, errorCode: kind === 'error' ? 3 : null });
-/** A load whose source is open, URLs resolved and seek table read. */
-const READY = [LOAD, a.mediaSourceOpened({ playId: 1 }), a.storageResolved({ playId: 1, urls: ['u'], expiresAt: null }), TABLE];
+/** A load whose source is open, URLs resolved and seek table read (its duration set on the source). */
+const READY = [LOAD, a.mediaSourceOpened({ playId: 1 }), a.storageResolved({ playId: 1, urls: ['u'], expiresAt: null }), TABLE, a.bufferUpdateEnded({ playId: 1, bufferedEndMs: 8000 })];
 
 describe('media reducer: play ids (spec 001 §4: each load increments the play id; stale steps are dropped)', () => {
   it('each load increments the play id and starts from its start position', () => {
@@ -62,6 +62,18 @@ describe('media reducer: the source buffer (spec 001 §4 Source buffer)', () => 
     expect([sought.positionMs, sought.bufferedEndMs, sought.fetched, sought.queue.clears]).toEqual([15000, 15000, [], 1]);
     const late = mediaReducer(sought, a.fragmentFetched({ playId: 1, clears: 0, index: 1, key: 'late', bytes: 500, elapsedMs: 10 }));
     expect(late).toBe(sought);
+  });
+
+  it("the seek table's duration goes to the source first (issue 13: without it a seek past the buffered end lands on that end)", () => {
+    const state = fold([LOAD, a.mediaSourceOpened({ playId: 1 }), TABLE]);
+    expect(state.started?.operation).toEqual({ kind: 'duration', durationMs: 20000 });
+  });
+
+  it('a seek before the source opens clears the buffer and still sets the duration after the clear', () => {
+    const sought = fold([LOAD, TABLE, a.mediaSeekRequested({ positionMs: 15000 }), a.mediaSourceOpened({ playId: 1 })]);
+    expect(sought.started?.operation).toEqual({ kind: 'clear' });
+    const next = mediaReducer(sought, a.bufferUpdateEnded({ playId: 1, bufferedEndMs: 15000 }));
+    expect(next.started?.operation).toEqual({ kind: 'duration', durationMs: 20000 });
   });
 
   it('a rebuffer removes what is behind the playhead and forgets what was fetched', () => {

@@ -62,7 +62,10 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
   if (a.seekTableLoaded.match(action)) {
     if (!current(state, action)) return state;
     const plan = fragmentPlan({ ...action, segments: action.segments.map(([size, duration]) => ({ size, duration })), pssh: {} });
-    return { ...state, plan };
+    // The file's length from its seek table (spec 001 §3): a fragmented file's init segment has
+    // none, so without it the element's seekable range is only what is buffered and a seek beyond
+    // it lands on the buffered end (spec 001 §5: a seek is clamped to 0..duration, not less).
+    return enqueueOp({ ...state, plan }, { kind: 'duration', durationMs: plan.durationMs });
   }
   if (a.fragmentRequested.match(action)) {
     if (!current(state, action)) return state;
@@ -100,7 +103,10 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
     // spec 001 §4 Source buffer: a seek clears the buffer; what was asked for before is dropped.
     const cleared = withQueue(state, clear(state.queue));
     const status = state.status === 'ended' ? 'paused' : state.status;
-    return { ...cleared, status, positionMs: action.positionMs, bufferedEndMs: action.positionMs, fetched: [], fetching: false, endOfStream: false };
+    const seeked = { ...cleared, status, positionMs: action.positionMs, bufferedEndMs: action.positionMs, fetched: [], fetching: false, endOfStream: false };
+    // The duration is the file's, not a buffered fragment's: a duration still waiting goes after the clear.
+    const duration = state.queue.pending.find((update) => update.operation.kind === 'duration');
+    return duration === undefined ? seeked : enqueueOp(seeked, duration.operation);
   }
   if (a.mediaElementFact.match(action)) {
     if (state.track === null || state.status === 'stopped') return state;

@@ -8,7 +8,9 @@
 export type BufferOperation<A> =
   | { readonly kind: 'append'; readonly data: A }
   | { readonly kind: 'remove'; readonly startMs: number; readonly endMs: number }
-  | { readonly kind: 'end-of-stream' };
+  | { readonly kind: 'end-of-stream' }
+  /** MediaSource.duration, which may not change while the buffer updates (MSE: InvalidStateError). */
+  | { readonly kind: 'duration'; readonly durationMs: number };
 
 export interface BufferUpdate<A> {
   readonly operation: BufferOperation<A>;

@@ -18,6 +18,8 @@ function perform(deps: MediaDeps, started: StartedOperation, bufferedEndMs: numb
       return deps.mediaSource.remove(0, Infinity);
     case 'end-of-stream':
       return deps.mediaSource.endOfStream().pipe(map(() => bufferedEndMs));
+    case 'duration':
+      return deps.mediaSource.setDuration(operation.durationMs).pipe(map(() => bufferedEndMs));
   }
 }
 

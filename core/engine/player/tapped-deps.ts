@@ -90,6 +90,7 @@ export function tapEngineDeps(tap: PortTap, config: EngineConfig, ports?: Engine
       append: (key) => tap.stream('mediaSource.append', [key], () => real().mediaSource.append(key)),
       remove: (startMs, endMs) => tap.stream('mediaSource.remove', [startMs, endMs], () => real().mediaSource.remove(startMs, endMs)),
       endOfStream: () => tap.stream('mediaSource.endOfStream', [], () => real().mediaSource.endOfStream()),
+      setDuration: (durationMs) => tap.stream('mediaSource.setDuration', [durationMs], () => real().mediaSource.setDuration(durationMs)),
       play: () => tap.stream('mediaSource.play', [], () => real().mediaSource.play()),
       pause: () => tap.stream('mediaSource.pause', [], () => real().mediaSource.pause()),
       seek: (positionMs) => tap.stream('mediaSource.seek', [positionMs], () => real().mediaSource.seek(positionMs)),
