@@ -45,10 +45,13 @@ function albumTracks(): Array<{ id: string; duration_ms: number }> {
   }
 }
 
-/** Where the engine's element landed after each seek (its `seeked` events), in seconds. */
+/** Where the engine's element was at a `seeked` event, its duration and buffered ranges, in seconds. */
+type Landed = { at: number; duration: number; buffered: Array<[number, number]> };
+
+/** Collects where the engine's element lands after each seek (its `seeked` events) from now on. */
 async function watchSeeks(p: Page): Promise<void> {
   await p.evaluate(() => {
-    const w = window as unknown as { __seeks: Array<{ at: number; duration: number; buffered: Array<[number, number]> }>; __seeksWatched?: boolean };
+    const w = window as unknown as { __seeks: Landed[]; __seeksWatched?: boolean };
     w.__seeks = [];
     if (w.__seeksWatched === true) return;
     w.__seeksWatched = true;
@@ -66,8 +69,7 @@ async function watchSeeks(p: Page): Promise<void> {
   });
 }
 
-const seeks = (p: Page): Promise<Array<{ at: number; duration: number; buffered: Array<[number, number]> }>> =>
-  p.evaluate(() => (window as unknown as { __seeks: Array<{ at: number; duration: number; buffered: Array<[number, number]> }> }).__seeks);
+const seeks = (p: Page): Promise<Landed[]> => p.evaluate(() => (window as unknown as { __seeks: Landed[] }).__seeks);
 
 /** The positions the engine was asked to seek to (mediaPlayer/seekRequested), in ms. */
 async function seekTargets(p: Page): Promise<number[]> {
@@ -79,7 +81,8 @@ const buffered = (p: Page): Promise<Array<[number, number]>> =>
   p.evaluate(() => {
     const engine = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
     const ranges: Array<[number, number]> = [];
-    for (let i = 0; i < (engine?.buffered.length ?? 0); i += 1) ranges.push([engine!.buffered.start(i), engine!.buffered.end(i)]);
+    if (engine === undefined) return ranges;
+    for (let i = 0; i < engine.buffered.length; i += 1) ranges.push([engine.buffered.start(i), engine.buffered.end(i)]);
     return ranges;
   });
 
