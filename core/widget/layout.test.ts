@@ -46,6 +46,20 @@ describe('spec 000 §2 Layout variants (legacy below the width threshold, extend
   });
 });
 
+describe('the compact player (issue 13): legacy under 300 px tall, whatever the variant', () => {
+  it.each([
+    [300, 80, list, true],
+    [300, 152, list, true],
+    [300, 232, single, true],
+    [300, 299, list, true],
+    [300, 300, list, false],
+    [300, 380, single, false],
+    [1_000_000, 150, list, false],
+  ] as const)('%i x %i', (width, height, content, compact) => {
+    expect(computeLayout({ width, height }, content).compact).toBe(compact);
+  });
+});
+
 describe('spec 000 §2 Cover-art block: 80 px in legacy; modern at least 161 px, at most a third of the height', () => {
   it.each([
     ['legacy', 1000, 80],

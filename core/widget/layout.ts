@@ -21,6 +21,14 @@ export const LEGACY_COVER_ART_PX = 80;
 /** spec 000 §2: in modern layout the cover art is at least 161 px... */
 export const MODERN_COVER_ART_MIN_PX = 161;
 
+/**
+ * The compact player (issue 13, not a spec 000 variant): legacy and under 300 px tall, the header
+ * is the 80 px cover art's height, with the track info and the controls beside it, so that at
+ * 80 px every control shows and the bottom section gets the rest. widget.css applies it with
+ * (max-height: 299.98px); e2e/compact-sizes.test.ts checks 80, 152, 232 and 380 px.
+ */
+export const COMPACT_HEIGHT_PX = 300;
+
 export type WidthVariant = 'legacy' | 'modern';
 export type HeightVariant = 'extended' | 'basic';
 /** What the bottom section shows; 'empty' is spec 000 §2's "absent ... an empty area". */
@@ -31,6 +39,8 @@ export interface Layout {
   readonly height: HeightVariant;
   /** spec 000 §2: tiny is legacy combined with basic. */
   readonly tiny: boolean;
+  /** The compact player: legacy under COMPACT_HEIGHT_PX (the header is 80 px tall). */
+  readonly compact: boolean;
   /** The data-layout name: legacy-extended, legacy-basic (tiny), modern-extended, modern-basic. */
   readonly name: string;
   readonly coverArtPx: number;
@@ -74,6 +84,7 @@ export function computeLayout(viewport: Viewport, content: LayoutContent, modern
     width,
     height,
     tiny: width === 'legacy' && height === 'basic',
+    compact: width === 'legacy' && viewport.height < COMPACT_HEIGHT_PX,
     name: `${width}-${height}`,
     coverArtPx: coverArtPx(width, viewport.height),
     bottom,

@@ -45,7 +45,7 @@ function outsideWindow(event: MouseEvent): boolean {
  * (spec 000 §2 Progress bar, §5). The rules and their timing are core code
  * (core/widget/progress-drag.ts, progress-drag-stream.ts); this adapter turns pointer events into
  * drag events, feeds it the store's position as "renders of the bar", and draws the state: the
- * fill, a thumb, and the time tooltip above the pointer while dragging.
+ * fill, a thumb, and the time tooltip beside the pointer while dragging.
  */
 export function ProgressBar(props: ProgressBarProps) {
   const { positionMs, totalMs, percent, onSeek, t } = props;
@@ -176,7 +176,12 @@ export function ProgressBar(props: ProgressBarProps) {
       </div>
       <div className="progress-bar__thumb" data-testid="progress-thumb" style={at} />
       {drag.dragging && (
-        <div className="progress-bar__tooltip" data-testid="progress-tooltip" style={at} aria-hidden="true">
+        <div
+          className={`progress-bar__tooltip${drag.shownPercent > 50 ? ' progress-bar__tooltip--left' : ''}`}
+          data-testid="progress-tooltip"
+          style={at}
+          aria-hidden="true"
+        >
           {formatTime(drag.dragMs)}
         </div>
       )}

@@ -8,7 +8,7 @@ import { StoreProvider } from '../hooks/store-context';
 import { byTestId, cleanup, render, testStore } from '../test/render';
 import { EmbedApp } from '../widget/EmbedApp';
 import { testEmbedData } from '../widget/test-embed-data';
-import { Modal, MODAL_FADE_IN_DELAY_MS } from './modal';
+import { bottomAreaTop, Modal, MODAL_FADE_IN_DELAY_MS } from './modal';
 import ModalLayer from './modal-layer';
 
 afterEach(() => {
@@ -215,5 +215,17 @@ describe('EmbedApp modal slot (spec 000 §2: lazily loaded; none in the first fr
     expect(byTestId(container, 'unavailable-modal')).toBeTruthy();
     pressEscape();
     expect(container.querySelector('.modal')).toBeNull();
+  });
+});
+
+describe('bottomAreaTop (issue 13: a short bottom area never cuts the modal)', () => {
+  it('starts at the bottom section when the area holds the modal', () => {
+    expect(bottomAreaTop(136, 380, 166)).toBe(136);
+  });
+  it('grows upwards by what the area lacks (a list at 152 px leaves about 60 px)', () => {
+    expect(bottomAreaTop(88, 152, 79)).toBe(73);
+  });
+  it('never above the panel', () => {
+    expect(bottomAreaTop(88, 70, 79)).toBe(0);
   });
 });

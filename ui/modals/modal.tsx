@@ -29,6 +29,20 @@ export interface ModalProps {
   readonly testId?: string;
 }
 
+/** The bottom-area modal's top edge: the bottom section's, unless the modal needs more room above it. */
+export function bottomAreaTop(sectionTop: number, panelHeight: number, needed: number): number {
+  return Math.max(0, Math.min(sectionTop, panelHeight - needed));
+}
+
+/** The height of the modal's content in flow (heading, text, buttons) with its gaps and padding. */
+function neededHeight(el: HTMLElement): number {
+  const style = getComputedStyle(el);
+  const px = (v: string) => Number.parseFloat(v) || 0;
+  const inFlow = Array.from(el.children).filter((child) => getComputedStyle(child).position !== 'absolute' && getComputedStyle(child).display !== 'none');
+  const content = inFlow.reduce((sum, child) => sum + child.getBoundingClientRect().height, 0);
+  return Math.ceil(content + Math.max(0, inFlow.length - 1) * px(style.rowGap) + px(style.paddingTop) + px(style.paddingBottom));
+}
+
 /**
  * The generic modal of spec 000 §2: a header and buttons, a small variant, a fade-in 10 ms after
  * mount (a class added by a timer, so the CSS transition runs from the first painted state),
@@ -55,10 +69,18 @@ export function Modal({ header, children, buttons = [], small = false, area, onC
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  // Over the bottom area: from the bottom section's top edge down (it moves with the layout).
+  // Over the bottom area: from the bottom section's top edge down (it moves with the layout), or
+  // higher when that area is shorter than the heading and buttons need (a list at 152 px leaves a
+  // strip of about 60 px): the modal grows upwards, so nothing of it is cut (issue 13).
   useLayoutEffect(() => {
-    const bottom = area === 'bottom' ? ref.current?.parentElement?.querySelector<HTMLElement>(':scope > .embed__bottom') : null;
-    setTop(bottom ? bottom.offsetTop : null);
+    const el = ref.current;
+    const panel = el?.parentElement;
+    const bottom = area === 'bottom' ? panel?.querySelector<HTMLElement>(':scope > .embed__bottom') : null;
+    if (!el || !panel || !bottom) {
+      setTop(null);
+      return;
+    }
+    setTop(bottomAreaTop(bottom.offsetTop, panel.clientHeight, neededHeight(el)));
   });
 
   const className = ['modal', `modal--${area}`, small ? 'modal--small' : '', visible ? 'modal--visible' : ''].filter(Boolean).join(' ');
