@@ -28,6 +28,8 @@ type ResourceType = keyof typeof RESOURCES;
 
 const SIZES: ReadonlyArray<readonly [number, number]> = [
   [300, 80],
+  // spec 000 §2: 150 px is the last height of a list's basic layout (the prompt in the top area).
+  [300, 150],
   [300, 152],
   [300, 232],
   [300, 380],
