@@ -4,7 +4,7 @@
 // the control or inside it); pressing play moves nothing; the prompt (or the unavailable notice)
 // shows its heading and every button whole, and the rows under its 90% black do not show through;
 // the drag tooltip does not cover the call-to-action line. Screenshots for a person to look at are
-// kept under e2e/artifacts/compact/ (gitignored): <type>-<width>x<height>.png and ...-prompt.png.
+// kept under e2e/artifacts/compact/ (gitignored): <type>-<width>x<height>.png, ...-prompt.png, ...-drag.png.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
@@ -181,6 +181,7 @@ describe.each(cases)('issue 13 compact sizes: $type at $width x $height', ({ typ
       await page.mouse.down();
       await page.waitForSelector('[data-testid="progress-tooltip"]', { timeout: 5_000 });
       const tooltip = (await boxesOf(page, ['[data-testid="progress-tooltip"]']))[0]!;
+      if (ratio > 0.5) await page.screenshot({ path: join(ARTIFACTS, `${file}-drag.png`) });
       await page.mouse.up();
       expect(overlaps(tooltip, cta)).toBe(false);
       expect(tooltip.left >= 0 && tooltip.right <= width && tooltip.top >= 0 && tooltip.bottom <= height).toBe(true);
