@@ -188,3 +188,21 @@ describe.each(cases)('issue 13 compact sizes: $type at $width x $height', ({ typ
     }
   });
 });
+
+describe('issue 13: the prompt follows a resize', () => {
+  it('a prompt over an album at 300x380 still shows its heading and every button once the embed is 152 px tall', async () => {
+    await page.setViewport({ width: 300, height: 380 });
+    await page.goto(`${server.origin}/embed/album/${RESOURCES.album}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 10_000, polling: 50 });
+    await page.click('[data-testid="play-button"]');
+    await page.waitForSelector('[data-testid="prompt-modal"].modal--visible', { timeout: 15_000 });
+    await page.setViewport({ width: 300, height: 152 });
+    await page.waitForFunction(() => window.innerHeight === 152, { timeout: 5_000 });
+    // The layout's 100 ms resize debounce (spec 000 §9) and a frame.
+    await page.waitForFunction(() => document.querySelector('.modal')!.getBoundingClientRect().bottom <= 152.5, { timeout: 5_000, polling: 50 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(unusable(await boxesOf(page, ['.modal__header', '.modal__button', '.modal__close']), 300, 152)).toEqual([]);
+    expect(await page.$eval('.modal', (el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'album-resized-380-to-152-prompt.png') });
+  });
+});

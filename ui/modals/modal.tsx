@@ -69,6 +69,14 @@ export function Modal({ header, children, buttons = [], small = false, area, onC
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
+  // A resize moves the bottom section without rendering the modal again: measure again then.
+  const [, setResizes] = useState(0);
+  useEffect(() => {
+    const onResize = () => setResizes((n) => n + 1);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+
   // Over the bottom area: from the bottom section's top edge down (it moves with the layout), or
   // higher when that area is shorter than the heading and buttons need (a list at 152 px leaves a
   // strip of about 60 px): the modal grows upwards, so nothing of it is cut (issue 13).
