@@ -35,12 +35,7 @@ function eventIdsOf(request: HTTPRequest): string[] {
 
 interface Watched {
   readonly ids: Set<string>;
-  /**
-   * Events the provider refused for good (4xx), as `status path`: the client drops them rather than
-   * retry (core/logging/outbox.ts). Today these are the engine's kinds that spec 001 §6 does not
-   * allow unauthenticated, which the logging service answers 401 because the engine's logs omit
-   * the bearer (spec 001 §6); a conflict of the two rules, left as it is here.
-   */
+  /** Events the provider refused for good (4xx), as `status path`: the client drops them rather than retry. There must be none. */
   readonly refused: Map<string, string>;
   /** Log requests that got no answer (the outage), by path. */
   readonly failed: string[];
@@ -187,9 +182,8 @@ test('issue 12: during a 20 s server outage no log event is lost, and each is st
   const counts = storedCounts(first.dataDir);
   expect(expected().filter((id) => counts.get(id) !== 1)).toEqual([]);
   // The engine's logs and metrics are among them.
-  expect(storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['jssdk_playback_stats', 'metric']));
-  // Refused only: the kinds the logging service wants a token for (see Watched.refused), never a widget log.
-  expect([...new Set(watched.refused.values())].filter((r) => !/^401 \/v1\/logging\/(jssdk_playback_start|track_stream_verification)$/.test(r))).toEqual([]);
+  expect(storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['jssdk_playback_start', 'jssdk_playback_stats', 'track_stream_verification', 'metric']));
+  expect([...watched.refused.values()]).toEqual([]);
   expect(watched.ids.size).toBeGreaterThan(20);
   expect(watched.errors).toEqual([]);
   // The browser's console line of each 401: one per refused log request, none from anywhere else.

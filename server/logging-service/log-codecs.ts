@@ -26,7 +26,11 @@ export type LogKind = keyof typeof LOG_KINDS;
 
 export const isLogKind = (kind: string): kind is LogKind => Object.prototype.hasOwnProperty.call(LOG_KINDS, kind);
 
-/** spec 001 §6: the kinds an anonymous caller (no token) may send: error, warning, playback stats, stall. */
+/**
+ * spec 001 §6: the kinds an anonymous session may send: error, warning, playback stats, stall. The
+ * engine keeps this rule (core/engine/tracking/log-endpoints.ts); the service cannot, as logs come
+ * without a token from every session (§6: logging omits the bearer).
+ */
 export const UNAUTHENTICATED_KINDS: ReadonlySet<LogKind> = new Set<LogKind>(['jssdk_error', 'jssdk_warning', 'jssdk_playback_stats', 'jssdk_stall']);
 
 /** spec 001 §5: meters need what, result, reason; timers need what and duration; both must be arrays. */

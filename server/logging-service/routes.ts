@@ -5,7 +5,7 @@ import { bearerToken } from '../accounts/tokens';
 import { sendError, type Verify } from '../playback/bearer-grant';
 import { installJsonErrors } from '../playback/json-errors';
 import { decodeBody } from '../playback/decode-body';
-import { isLogKind, LOG_KINDS, MetricBody, UNAUTHENTICATED_KINDS } from './log-codecs';
+import { isLogKind, LOG_KINDS, MetricBody } from './log-codecs';
 import { ENGINE_LOG_EVENT_MAX_BYTES, tooLargeMessage } from '../log/limits';
 
 /** spec 001 §7 Logging paths. */
@@ -20,8 +20,8 @@ export interface LoggingDeps {
 
 /**
  * The logging service: each body is validated, stored in logging_events and answered 202 (the
- * engine retries up to 5 times unless it sees 202, spec 001 §7). A token, when sent, must be valid;
- * only the §6 kinds and metrics may come without one.
+ * engine retries unless it sees 202, spec 001 §7). A token, when sent, must be valid; logs and
+ * metrics may come without one (spec 001 §6: logging omits the bearer).
  */
 export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps): void {
   const now = deps.now ?? Date.now;
@@ -59,7 +59,11 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
     scope.post(LOGGING_PATH, limited, async (request, reply) => {
       const { kind } = request.params as { kind: string };
       if (!isLogKind(kind)) return sendError(reply, 404, `Unknown log kind: ${kind}`);
-      const caller = callerOf(request.headers.authorization, UNAUTHENTICATED_KINDS.has(kind), reply);
+      // Issue 12: every kind may come without a token. spec 001 §6 has logging omit the bearer, so a
+      // logged-in engine's playback start or stream verification never carries one: refusing them
+      // (401, as before) lost them all. §6's limit on anonymous sessions is the engine's to keep
+      // (core/engine/tracking/log-endpoints.ts); a token that is sent must still be valid.
+      const caller = callerOf(request.headers.authorization, true, reply);
       if (caller === undefined) return reply;
       const codec: t.Decoder<unknown, unknown> = LOG_KINDS[kind];
       if (decodeBody(codec, request.body, reply, kind) === null) return reply;
