@@ -7,6 +7,7 @@ import { installJsonErrors } from '../playback/json-errors';
 import { decodeBody } from '../playback/decode-body';
 import { isLogKind, LOG_KINDS, MetricBody } from './log-codecs';
 import { ENGINE_LOG_EVENT_MAX_BYTES, tooLargeMessage } from '../log/limits';
+import { bodyBytes } from '../log/json-body';
 
 /** spec 001 §7 Logging paths. */
 export const LOGGING_PATH = '/v1/logging/:kind';
@@ -44,19 +45,20 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
     return grant.accountId;
   };
 
-  /** Issue 12: a body over the cap of one event is refused with 413 naming the cap; other errors as installJsonErrors answers them. */
-  const limited = {
-    bodyLimit: ENGINE_LOG_EVENT_MAX_BYTES,
-    errorHandler: (error: Error & { code?: string; statusCode?: number }, _request: unknown, reply: Parameters<typeof sendError>[0]) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, 413, tooLargeMessage('log event', ENGINE_LOG_EVENT_MAX_BYTES));
-      throw error;
-    },
+  /**
+   * Issue 12: one event per request, at most 64 KiB (what the engine's keepalive sends carry); over
+   * it, 413 naming the cap. Checked after parsing, so a body that is not JSON (or nested too deep,
+   * server/json-body-parser.ts) is a 400 whatever its size; the app's bodyLimit bounds the reading.
+   */
+  const tooLarge = (body: unknown, reply: Parameters<typeof sendError>[0]): boolean => {
+    if (bodyBytes(body) <= ENGINE_LOG_EVENT_MAX_BYTES) return false;
+    sendError(reply, 413, tooLargeMessage('log event', ENGINE_LOG_EVENT_MAX_BYTES));
+    return true;
   };
 
   void app.register(async (scope) => {
     installJsonErrors(scope);
-    // Issue 12: one event per request, at most 64 KiB (what the engine's keepalive sends carry); over it, 413 naming the cap.
-    scope.post(LOGGING_PATH, limited, async (request, reply) => {
+    scope.post(LOGGING_PATH, async (request, reply) => {
       const { kind } = request.params as { kind: string };
       if (!isLogKind(kind)) return sendError(reply, 404, `Unknown log kind: ${kind}`);
       // Issue 12: every kind may come without a token. spec 001 §6 has logging omit the bearer, so a
@@ -65,16 +67,18 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
       // (core/engine/tracking/log-endpoints.ts); a token that is sent must still be valid.
       const caller = callerOf(request.headers.authorization, true, reply);
       if (caller === undefined) return reply;
+      if (tooLarge(request.body, reply)) return reply;
       const codec: t.Decoder<unknown, unknown> = LOG_KINDS[kind];
       if (decodeBody(codec, request.body, reply, kind) === null) return reply;
       insert.run(kind, caller, JSON.stringify(request.body), now(), eventIdOf(request.body));
       return reply.code(202).send();
     });
 
-    scope.post(METRIC_PATH, limited, async (request, reply) => {
+    scope.post(METRIC_PATH, async (request, reply) => {
       // Metrics may come before there is a token (they report the token fetch itself); a sent token must be valid.
       const caller = callerOf(request.headers.authorization, true, reply);
       if (caller === undefined) return reply;
+      if (tooLarge(request.body, reply)) return reply;
       if (decodeBody(MetricBody, request.body, reply, 'metric') === null) return reply;
       insert.run('metric', caller, JSON.stringify(request.body), now(), eventIdOf(request.body));
       return reply.code(202).send();
