@@ -1,51 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildServer } from './app';
 import { pino, type DestinationStream } from 'pino';
 import { REDACTED, scrubText, scrubValue, serverLoggerOptions } from './server-log';
-import { fakeDist, type TestServer } from './test-server';
-import { FIXTURES_DIR } from './testing/demo-catalogue';
+import { startTestServer, type TestServer } from './test-server';
 import { sessionCookie, userToken } from './web-api/api-test-client';
 
 /** The real server on loopback with its log on (level info: every request), its lines captured. */
-async function startLoggingServer(lines: string[]): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'embed-log-'));
-  const distDir = fakeDist();
-  const app: FastifyInstance = await buildServer({
-    dataDir,
-    distDir,
-    fixturesDir: FIXTURES_DIR,
+function startLoggingServer(lines: string[]): Promise<TestServer> {
+  return startTestServer(mkdtempSync(join(tmpdir(), 'embed-log-')), {
     logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
-  });
-  // A handler that fails with secrets in its message and properties, as a library error carrying its request would.
-  app.get('/test/fail', async (request) => {
-    throw Object.assign(new Error(`upstream refused ${request.url} with ${request.headers.authorization ?? ''}`), {
-      headers: { authorization: request.headers.authorization, cookie: request.headers.cookie },
-      config: { url: request.url },
-    });
-  });
-  // A handler that logs what a careless line would: the headers, and a message with the token.
-  app.get('/test/careless', async (request, reply) => {
-    request.log.info({ headers: request.headers, query: request.query }, `got ${request.url} as ${request.headers.authorization ?? ''}`);
-    void reply.header('set-cookie', `${request.headers.cookie ?? ''}; HttpOnly`);
-    request.log.info({ replyHeaders: reply.getHeaders() }, 'answered');
-    return 'ok';
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return {
-    app,
-    dataDir,
-    url: (path) => `http://127.0.0.1:${address.port}${path}`,
-    stop: async () => {
-      await app.close();
-      rmSync(distDir, { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
+    beforeListen: (app) => {
+      // A handler that fails with secrets in its message and properties, as a library error carrying its request would.
+      app.get('/test/fail', async (request) => {
+        throw Object.assign(new Error(`upstream refused ${request.url} with ${request.headers.authorization ?? ''}`), {
+          headers: { authorization: request.headers.authorization, cookie: request.headers.cookie },
+          config: { url: request.url },
+        });
+      });
+      // A handler that logs what a careless line would: the headers, and a message with the token.
+      app.get('/test/careless', async (request, reply) => {
+        request.log.info({ headers: request.headers, query: request.query }, `got ${request.url} as ${request.headers.authorization ?? ''}`);
+        void reply.header('set-cookie', `${request.headers.cookie ?? ''}; HttpOnly`);
+        request.log.info({ replyHeaders: reply.getHeaders() }, 'answered');
+        return 'ok';
+      });
     },
-  };
+  });
 }
 
 describe("issue 12: the server's own log never prints a secret (access tokens, Authorization, Cookie, Set-Cookie)", () => {

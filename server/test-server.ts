@@ -27,10 +27,15 @@ export function fakeDist(): string {
 /** The real server on a free loopback port over a temporary data directory. */
 export async function startTestServer(
   dataDir = mkdtempSync(join(tmpdir(), 'embed-data-')),
-  options: Pick<ServerOptions, 'country' | 'featureFlags' | 'allowedHosts' | 'demoProductChange' | 'rateLimits'> = {},
+  options: Omit<ServerOptions, 'dataDir' | 'distDir' | 'fixturesDir'> & {
+    /** Runs before the server listens: tests add routes of their own here. */
+    readonly beforeListen?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestServer> {
   const distDir = fakeDist();
-  const app = await buildServer({ dataDir, distDir, fixturesDir: FIXTURES_DIR, ...options });
+  const { beforeListen, ...serverOptions } = options;
+  const app = await buildServer({ dataDir, distDir, fixturesDir: FIXTURES_DIR, ...serverOptions });
+  beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');

@@ -6,46 +6,18 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { buildServer } from '../app';
-import { fakeDist } from '../test-server';
+import Fastify from 'fastify';
+import { startTestServer, type TestServer } from '../test-server';
 import { FIXTURES_DIR } from '../testing/demo-catalogue';
 import { readConfig } from '../config';
 import { ACTION_ENTRY_MAX_CHARS } from './limits';
 import { openDatabase } from '../db/open-database';
 import { DEFAULT_LOG_RETENTION_DAYS, installLogRetention, parseLogRetentionDays } from './retention';
 
-interface Running {
-  readonly app: FastifyInstance;
-  readonly dataDir: string;
-  readonly url: (path: string) => string;
-  stop(): Promise<void>;
-}
-
-async function start(options: { dataDir?: string; logRetentionDays?: number; logPurgeEveryMs?: number } = {}): Promise<Running> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'embed-log-'));
-  const distDir = fakeDist();
-  const app = await buildServer({
-    dataDir,
-    distDir,
-    fixturesDir: FIXTURES_DIR,
-    ...(options.logRetentionDays === undefined ? {} : { logRetentionDays: options.logRetentionDays }),
-    ...(options.logPurgeEveryMs === undefined ? {} : { logPurgeEveryMs: options.logPurgeEveryMs }),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return {
-    app,
-    dataDir,
-    url: (path) => `http://127.0.0.1:${address.port}${path}`,
-    stop: async () => {
-      await app.close();
-      rmSync(distDir, { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const start = (options: { dataDir?: string; logRetentionDays?: number; logPurgeEveryMs?: number } = {}): Promise<TestServer> => {
+  const { dataDir, ...serverOptions } = options;
+  return startTestServer(dataDir ?? mkdtempSync(join(tmpdir(), 'embed-log-')), serverOptions);
+};
 
 function query<T>(dataDir: string, sql: string, ...params: unknown[]): T[] {
   const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
@@ -79,7 +51,7 @@ const batch = (batchId: string, entries: ReadonlyArray<Record<string, unknown>>)
 const errorLog = (eventId: string) => ({ ...common, source: 'engine', type: 'MediaError', message: 'boom', event_id: eventId });
 const metric = (eventId: string) => ({ ...common, meters: [{ what: 'request_failure', result: 'failure', reason: 'x' }], timers: [], event_id: eventId });
 
-let s: Running;
+let s: TestServer;
 const post = (path: string, body: unknown) => fetch(s.url(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const errorText = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
 
