@@ -1,4 +1,5 @@
 import { Observable, Subscription, type SchedulerLike } from 'rxjs';
+import { AUTHENTICATE_IDENT, AUTHENTICATE_KEY } from '../../core/engine/transport/constants';
 import type { SocketConnection, SocketEvent, SocketPort } from '../../core/ports';
 
 /** What one fake dealer connection does on its own, at scheduler delays from the moment it opens. */
@@ -7,6 +8,11 @@ export interface FakeSocketScript {
   readonly events?: ReadonlyArray<readonly [number, SocketEvent]>;
   /** Answers each `{"type":"ping"}` sent with `{"type":"pong"}` this many ms later; never when undefined. */
   readonly pongAfterMs?: number;
+  /**
+   * Answers each authentication request (spec 001 §7 Realtime socket: the client authenticates
+   * with its token after connecting) with a successful reply this many ms later; never when undefined.
+   */
+  readonly authReplyAfterMs?: number;
 }
 
 /** Picks the script of the n-th connection (0-based) to a URL. */
@@ -26,7 +32,7 @@ export interface FakeSocket extends SocketPort {
   emit(event: SocketEvent, index?: number): void;
 }
 
-/** A dealer that accepts: opens after 1 ms, announces the connection id after 2 ms, answers pings in 1 ms. */
+/** A dealer that accepts: opens after 1 ms, announces the connection id after 2 ms, answers an authentication at once and pings in 1 ms. */
 export function acceptingDealer(connectionId: string): FakeSocketScript {
   const text = JSON.stringify({
     type: 'message',
@@ -34,7 +40,7 @@ export function acceptingDealer(connectionId: string): FakeSocketScript {
     uri: `hm://pusher/v1/connections/${encodeURIComponent(connectionId)}`,
     headers: { 'Spotify-Connection-Id': connectionId },
   });
-  return { events: [[1, { kind: 'open' }], [2, { kind: 'message', text }]], pongAfterMs: 1 };
+  return { events: [[1, { kind: 'open' }], [2, { kind: 'message', text }]], pongAfterMs: 1, authReplyAfterMs: 0 };
 }
 
 /** A dealer that cannot be reached: an error then close 1006 after 1 ms, never open (as browsers report it). */
@@ -57,6 +63,7 @@ export function createFakeSocket(scheduler: SchedulerLike, scripter: FakeSocketS
     let deliver: ((event: SocketEvent) => void) | null = null;
     let index = -1;
     let pongAfterMs: number | undefined;
+    let authReplyAfterMs: number | undefined;
     const later = (ms: number, event: SocketEvent) => scheduler.schedule(() => deliver?.(event), ms);
     const events$ = new Observable<SocketEvent>((subscriber) => {
       index = opened.length;
@@ -74,6 +81,7 @@ export function createFakeSocket(scheduler: SchedulerLike, scripter: FakeSocketS
       const script = scripter(url, index);
       for (const [ms, event] of script.events ?? []) timers.add(later(ms, event));
       pongAfterMs = script.pongAfterMs;
+      authReplyAfterMs = script.authReplyAfterMs;
       return () => {
         timers.unsubscribe();
         deliver = null;
@@ -86,6 +94,9 @@ export function createFakeSocket(scheduler: SchedulerLike, scripter: FakeSocketS
         if (deliver === null) return;
         sent.push({ index, at: scheduler.now(), text });
         if (pongAfterMs !== undefined && isPing(text)) later(pongAfterMs, { kind: 'message', text: JSON.stringify({ type: 'pong' }) });
+        if (authReplyAfterMs !== undefined && isAuthentication(text)) {
+          later(authReplyAfterMs, { kind: 'message', text: JSON.stringify({ type: 'reply', key: AUTHENTICATE_KEY, payload: { success: true } }) });
+        }
       },
       close: (code, reason) => {
         if (deliver === null) return;
@@ -102,6 +113,14 @@ export function createFakeSocket(scheduler: SchedulerLike, scripter: FakeSocketS
     closed,
     emit: (event, index = opened.length - 1) => live.get(index)?.(event),
   };
+}
+
+function isAuthentication(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { message_ident?: unknown }).message_ident === AUTHENTICATE_IDENT;
+  } catch {
+    return false;
+  }
 }
 
 function isPing(text: string): boolean {

@@ -15,6 +15,12 @@ export const connectRequested = defineAction('transport/connectRequested', { cal
 export const disconnectRequested = defineAction('transport/disconnectRequested', { caller: t.string, force: t.boolean });
 /** spec 001 §4 Auth "token update": later (re)connections use this token. */
 export const tokenUpdated = defineAction('transport/tokenUpdated', { accessToken: t.string });
+/**
+ * Authenticate the connected socket with the current token (spec 001 §7 Realtime socket): what the
+ * owner does when its client does not authenticate by itself (spec 001 §4: a client that neither
+ * owns the transport nor may manage its lifecycle).
+ */
+export const authenticateRequested = defineAction('transport/authenticateRequested', { caller: t.string });
 /** The browser's online/offline events (an adapter fact): spec 001 §4's offline and online disconnects follow. */
 export const networkChanged = defineAction('transport/networkChanged', { online: t.boolean });
 /** Answers a dealer request frame by its key. */
@@ -62,6 +68,7 @@ export const transportActions = [
   connectRequested,
   disconnectRequested,
   tokenUpdated,
+  authenticateRequested,
   networkChanged,
   replyRequested,
   lifecycleRefused,

@@ -30,5 +30,13 @@ export const RESOLVE_PATH = '/apresolve';
 export const CONNECTION_ID_HEADER = 'Spotify-Connection-Id';
 /** The uri of that first message: hm://pusher/v1/connections/{id}. */
 export const CONNECTIONS_URI_PREFIX = 'hm://pusher/v1/connections/';
+/**
+ * spec 001 §7 Realtime socket "Authenticated with the token after connecting": once the dealer has
+ * announced the connection id, the client sends a request frame with this message_ident and key,
+ * its message `{ access_token }`; the dealer's reply with the same key (success true) authenticates
+ * the connection. The ident and key are this provider's.
+ */
+export const AUTHENTICATE_IDENT = 'hm://pusher/v1/authenticate';
+export const AUTHENTICATE_KEY = 'authenticate';
 /** spec 001 §4 Transport lifecycle "logged out (on a client logout message)": the message's uri on this provider. */
 export const CLIENT_LOGOUT_URI = 'hm://pusher/v1/client-logout';

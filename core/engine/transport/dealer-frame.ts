@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { formatDecodeErrors } from '../../model/decode-errors';
-import { CLIENT_LOGOUT_URI, CONNECTION_ID_HEADER, CONNECTIONS_URI_PREFIX } from './constants';
+import { AUTHENTICATE_IDENT, AUTHENTICATE_KEY, CLIENT_LOGOUT_URI, CONNECTION_ID_HEADER, CONNECTIONS_URI_PREFIX } from './constants';
 
 /*
  * spec 001 §7 Realtime socket: JSON frames of type message, request, reply, ping and pong. One
@@ -93,4 +93,21 @@ export function isClientLogout(frame: DealerFrame): boolean {
 
 export function replyFrame(key: string, success: boolean): ReplyFrame {
   return { type: 'reply', key, payload: { success } };
+}
+
+/** spec 001 §7 Realtime socket: the client's authentication with its token, sent after the connection id came. */
+export function authenticateFrame(accessToken: string): RequestFrame {
+  return { type: 'request', key: AUTHENTICATE_KEY, message_ident: AUTHENTICATE_IDENT, message: { access_token: accessToken } };
+}
+
+/** The token of an authentication request frame (the dealer's side), or null when the frame is not one. */
+export function authenticateTokenOf(frame: DealerFrame): string | null {
+  if (frame.type !== 'request' || frame.message_ident !== AUTHENTICATE_IDENT) return null;
+  const token = (frame.message as { access_token?: unknown } | null | undefined)?.access_token;
+  return typeof token === 'string' && token !== '' ? token : null;
+}
+
+/** The dealer's answer to an authentication: true or false, or null when the frame is not that reply. */
+export function authenticateReplyOf(frame: DealerFrame): boolean | null {
+  return frame.type === 'reply' && frame.key === AUTHENTICATE_KEY ? frame.payload.success : null;
 }

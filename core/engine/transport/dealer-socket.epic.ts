@@ -4,6 +4,7 @@ import type { SocketConnection, SocketEvent } from '../../ports';
 import type { Action } from '../../store/action';
 import {
   authenticated,
+  authenticateRequested,
   connected,
   disconnected,
   frameRejected,
@@ -17,23 +18,40 @@ import {
   socketClosed,
   socketErrored,
   socketOpenRequested,
+  tokenUpdated,
 } from './actions';
 import { DEALER_CONNECTION_ERROR } from './close-decision';
 import { CLOSE_CODE, TIMEOUT_CODE } from './constants';
-import { connectionIdOf, decodeFrame, isClientLogout, PING_TEXT, PONG_TEXT, replyFrame, type DealerFrame } from './dealer-frame';
+import { authenticateFrame, authenticateReplyOf, connectionIdOf, decodeFrame, isClientLogout, PING_TEXT, PONG_TEXT, replyFrame, type DealerFrame } from './dealer-frame';
 import type { TransportDeps, TransportEpic } from './deps';
 import { heartbeat } from './heartbeat';
 import { dealerUrl } from './service-resolve';
-import type { TransportState } from './state';
+import { authenticateRefusal } from './lifecycle';
+import { authenticatesOnConnect, type TransportState } from './state';
 
 export const HEARTBEAT_TIMEOUT_REASON = 'Heartbeat timeout';
 export const NO_ENDPOINT_REASON = 'No dealer endpoint or access token';
 
-/** What one decoded frame means to the transport; `first` tells whether no connection id came yet. */
-function actionsOfFrame(frame: DealerFrame, connection: SocketConnection, reconnect: boolean, first: boolean, now: number): Action[] {
+/** Where one socket's authentication is (spec 001 §7: with the token, after the connection id came). */
+interface Authentication {
+  /** The connection id the dealer announced (its first message); null until then. */
+  connectionId: string | null;
+  /** The dealer accepted the token: the connection is authenticated. */
+  done: boolean;
+}
+
+/** What one decoded frame means to the transport. */
+function actionsOfFrame(frame: DealerFrame, connection: SocketConnection, reconnect: boolean, auth: Authentication, now: number): Action[] {
   const connectionId = connectionIdOf(frame);
-  // spec 001 §7 Realtime socket: the connection id comes first; it authenticates the connection.
-  if (connectionId !== null) return first ? [reconnect ? reconnected({ connectionId, at: now }) : authenticated({ connectionId, at: now })] : [];
+  // The connection id comes first; the authentication that follows it is sent by runSocket.
+  if (connectionId !== null) return [];
+  const accepted = authenticateReplyOf(frame);
+  if (accepted !== null) {
+    // A refusal is followed by the dealer's close, which close-decision.ts retries (spec 001 §9 Authentication retries).
+    if (!accepted || auth.done || auth.connectionId === null) return [];
+    auth.done = true;
+    return [reconnect ? reconnected({ connectionId: auth.connectionId, at: now }) : authenticated({ connectionId: auth.connectionId, at: now })];
+  }
   switch (frame.type) {
     case 'ping':
       connection.send(PONG_TEXT);
@@ -50,14 +68,25 @@ function actionsOfFrame(frame: DealerFrame, connection: SocketConnection, reconn
 }
 
 /** One dealer socket, from open to its end: events become actions, pings and replies go out. */
-function runSocket(request: ReturnType<typeof socketOpenRequested>, transport: TransportState, action$: Observable<Action>, deps: TransportDeps): Observable<Action> {
+function runSocket(
+  request: ReturnType<typeof socketOpenRequested>,
+  transport: TransportState,
+  current: () => TransportState,
+  action$: Observable<Action>,
+  deps: TransportDeps,
+): Observable<Action> {
   const { resolveUrl, endpoints, accessToken } = transport;
   if (resolveUrl === null || endpoints === null || accessToken === null) return of(socketClosed({ code: 1006, reason: NO_ENDPOINT_REASON, opened: false }));
   return defer(() => {
     const connection = deps.socket.open(dealerUrl(resolveUrl, endpoints.dealer, accessToken));
     const events$ = connection.events$.pipe(share());
     let opened = false;
-    let first = true;
+    const auth: Authentication = { connectionId: null, done: false };
+    // The token as it is now: a refreshed one (tokenUpdated) is the one sent.
+    const sendAuthentication = (): void => {
+      const token = current().accessToken;
+      if (token !== null) connection.send(JSON.stringify(authenticateFrame(token)));
+    };
     const fromEvent = (event: SocketEvent): Action[] => {
       switch (event.kind) {
         case 'open':
@@ -70,9 +99,14 @@ function runSocket(request: ReturnType<typeof socketOpenRequested>, transport: T
         case 'message': {
           const frame = decodeFrame(event.text);
           if (E.isLeft(frame)) return [frameRejected({ err: frame.left })];
-          const actions = actionsOfFrame(frame.right, connection, request.reconnect, first, deps.clock.now());
-          if (connectionIdOf(frame.right) !== null) first = false;
-          return actions;
+          const connectionId = connectionIdOf(frame.right);
+          if (connectionId !== null && auth.connectionId === null) {
+            auth.connectionId = connectionId;
+            // spec 001 §4: on connect the client authenticates by itself if it owns the transport or may manage its lifecycle.
+            if (authenticatesOnConnect(current())) sendAuthentication();
+            return [];
+          }
+          return actionsOfFrame(frame.right, connection, request.reconnect, auth, deps.clock.now());
         }
       }
     };
@@ -91,6 +125,17 @@ function runSocket(request: ReturnType<typeof socketOpenRequested>, transport: T
         return socketClosed({ code: TIMEOUT_CODE, reason: HEARTBEAT_TIMEOUT_REASON, opened: true });
       }),
     );
+    // Otherwise the owner authenticates it; and a refreshed token authenticates the live connection
+    // again, so the dealer checks the new one from then on (its heartbeat drops an expired token).
+    const authentications$ = action$.pipe(
+      filter(
+        (action) =>
+          (authenticateRequested.match(action) && auth.connectionId !== null && !auth.done && authenticateRefusal(current(), action.caller) === null) ||
+          (tokenUpdated.match(action) && auth.done),
+      ),
+      tap(sendAuthentication),
+      ignoreElements(),
+    );
     const replies$ = action$.pipe(
       filter(replyRequested.match),
       tap((reply) => connection.send(JSON.stringify(replyFrame(reply.key, reply.success)))),
@@ -102,7 +147,7 @@ function runSocket(request: ReturnType<typeof socketOpenRequested>, transport: T
       take(1),
       tap(() => connection.close(CLOSE_CODE, 'Disconnected')),
     );
-    return merge(events$.pipe(mergeMap(fromEvent)), beats$, replies$).pipe(
+    return merge(events$.pipe(mergeMap(fromEvent)), beats$, replies$, authentications$).pipe(
       takeUntil(stop$),
       takeWhile((action) => !socketClosed.match(action), true),
     );
@@ -118,5 +163,5 @@ function isPong(text: string): boolean {
 export const dealerSocketEpic: TransportEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(socketOpenRequested.match),
-    switchMap((request) => runSocket(request, state$.value.transport, action$, deps)),
+    switchMap((request) => runSocket(request, state$.value.transport, () => state$.value.transport, action$, deps)),
   );

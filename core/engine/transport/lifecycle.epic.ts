@@ -1,7 +1,7 @@
 import { EMPTY, mergeMap, of } from 'rxjs';
-import { connectRequested, disconnected, disconnectRequested, lifecycleRefused, serviceResolveRequested } from './actions';
+import { authenticateRequested, connectRequested, disconnected, disconnectRequested, lifecycleRefused, serviceResolveRequested } from './actions';
 import type { TransportEpic } from './deps';
-import { lifecycleRefusal } from './lifecycle';
+import { authenticateRefusal, lifecycleRefusal } from './lifecycle';
 import { isActive } from './state';
 
 export const DISCONNECTED_BY_OWNER = 'Disconnected by the owner';
@@ -25,6 +25,10 @@ export const lifecycleEpic: TransportEpic = (action$, state$) =>
         const refusal = lifecycleRefusal(owner, action.caller, method);
         if (refusal !== null) return of(lifecycleRefused({ method, message: refusal }));
         return isActive(status) ? of(disconnected({ reason: DISCONNECTED_BY_OWNER })) : EMPTY;
+      }
+      if (authenticateRequested.match(action)) {
+        const refusal = authenticateRefusal(state$.value.transport, action.caller);
+        return refusal === null ? EMPTY : of(lifecycleRefused({ method: 'authenticate', message: refusal }));
       }
       return EMPTY;
     }),

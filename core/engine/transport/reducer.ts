@@ -48,6 +48,7 @@ export function transportReducer(state: TransportState, action: Action): Transpo
     // The decisions epic reads the status as it was when the socket closed, so closing changes nothing here.
     case 'transport/socketClosed':
     case 'transport/networkChanged':
+    case 'transport/authenticateRequested':
     case 'transport/beforeOnlineDisconnect':
     case 'transport/replyRequested':
     case 'transport/lifecycleRefused':

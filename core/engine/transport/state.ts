@@ -2,7 +2,7 @@ import type { Endpoints } from './service-resolve';
 
 /**
  * The transport's finite state (spec 001 §4 Transport lifecycle): idle → resolving → connecting →
- * connected (socket open) → authenticated (connection id known); an authenticated socket that
+ * connected (socket open) → authenticated (the dealer accepted the token the client sent after the connection id: spec 001 §7); an authenticated socket that
  * drops goes reconnecting → authenticated again, or disconnected; failed when the first connect
  * gives up; loggedOut on a client logout message.
  */
@@ -20,6 +20,13 @@ export type TransportStatus =
 export interface TransportState {
   /** spec 001 §6: only the owner may connect, disconnect or force-disconnect. */
   readonly owner: string;
+  /** The client (spec 001 §4) that uses this transport: the owner, or one it was handed to. */
+  readonly client: string;
+  /**
+   * spec 001 §4 "On connect the client authenticates automatically if it owns the transport or
+   * lifecycle management is allowed": the client's allowLifecycleManagement option.
+   */
+  readonly lifecycleManagement: boolean;
   readonly status: TransportStatus;
   readonly accessToken: string | null;
   readonly resolveUrl: string | null;
@@ -34,9 +41,18 @@ export interface TransportState {
   readonly reconnectWhenOnline: boolean;
 }
 
-export function initialTransportState(owner: string): TransportState {
+export interface TransportOptions {
+  /** The client using the transport; the owner by default (the client owns its transport). */
+  readonly client?: string;
+  /** spec 001 §4: the client may authenticate a transport it does not own. Off by default. */
+  readonly allowLifecycleManagement?: boolean;
+}
+
+export function initialTransportState(owner: string, options: TransportOptions = {}): TransportState {
   return {
     owner,
+    client: options.client ?? owner,
+    lifecycleManagement: options.allowLifecycleManagement ?? false,
     status: 'idle',
     accessToken: null,
     resolveUrl: null,
@@ -52,6 +68,11 @@ export function initialTransportState(owner: string): TransportState {
 /** States in which a connection exists or is being made: connect is a no-op, disconnect acts. */
 export function isActive(status: TransportStatus): boolean {
   return status === 'resolving' || status === 'connecting' || status === 'connected' || status === 'authenticated' || status === 'reconnecting';
+}
+
+/** spec 001 §4: whether the client authenticates by itself once connected. */
+export function authenticatesOnConnect(state: Pick<TransportState, 'owner' | 'client' | 'lifecycleManagement'>): boolean {
+  return state.client === state.owner || state.lifecycleManagement;
 }
 
 /** What the transport's epics read: any app state holding the transport under `transport`. */

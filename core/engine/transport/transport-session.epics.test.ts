@@ -5,6 +5,8 @@ import { connectRequested, disconnectRequested, replyRequested } from './actions
 import { OWNER, runTransport, type Logged } from './testing/run-transport';
 
 const connect = connectRequested({ caller: OWNER, accessToken: 'tok', resolveUrl: 'http://p.test/apresolve' });
+/** spec 001 §7 Realtime socket: the authentication the client sends once the connection id came. */
+const AUTH_TEXT = '{"type":"request","key":"authenticate","message_ident":"hm://pusher/v1/authenticate","message":{"access_token":"tok"}}';
 const message = (frame: unknown) => ({ kind: 'message' as const, text: JSON.stringify(frame) });
 
 interface Setup {
@@ -47,6 +49,7 @@ describe('transport session (spec 001 §4 Transport lifecycle, §9 heartbeat, re
       [60003, 'heartbeatPongReceived'],
     ]);
     expect(socket.sent.map((s) => [s.at, s.text])).toEqual([
+      [2, AUTH_TEXT],
       [30001, '{"type":"ping"}'],
       [60002, '{"type":"ping"}'],
     ]);
@@ -141,6 +144,7 @@ describe('transport session (spec 001 §4 Transport lifecycle, §9 heartbeat, re
       [40, 'frameRejected', { err: 'Dealer frame has an unknown type: "nope".' }],
     ]);
     expect(socket.sent.map((s) => [s.at, JSON.parse(s.text)])).toEqual([
+      [2, JSON.parse(AUTH_TEXT)],
       [25, { type: 'reply', key: 'k1', payload: { success: true } }],
       [30, { type: 'pong' }],
     ]);

@@ -4,7 +4,7 @@ import { createStore, type Envelope } from '../../../store/store';
 import type { TransportDeps } from '../deps';
 import { transportEpics } from '../index';
 import { transportReducer } from '../reducer';
-import { initialTransportState, type TransportSlice, type TransportState } from '../state';
+import { initialTransportState, type TransportOptions, type TransportSlice, type TransportState } from '../state';
 
 export const OWNER = 'client';
 
@@ -28,13 +28,14 @@ export function runTransport(
   inputs: ReadonlyArray<readonly [number, Action]>,
   stopAt: number,
   omit: ReadonlyArray<string> = [],
+  options: TransportOptions = {},
 ): TransportRun {
   const log: Logged[] = [];
   const store = createStore<TransportSlice, TransportDeps>({
     reducer: (state, action) => ({ transport: transportReducer(state.transport, action) }),
     epics: transportEpics,
     deps,
-    initialState: { transport: initialTransportState(OWNER) },
+    initialState: { transport: initialTransportState(OWNER, options) },
     onEnvelope: (e: Envelope) => {
       const type = e.action.type.replace(/^transport\//, '');
       if (e.src !== 'epic' || omit.includes(type)) return;
