@@ -5,6 +5,8 @@ import { isWebApiPath } from '../web-api/routes';
 
 /** The embed pages (spec 000 §2 Routes): made to be framed by any site. */
 export const EMBED_PATH_PREFIX = '/embed/';
+/** The embed page named by its uri (`/embed?uri=...`, what the share dialog's embed code points at). */
+export const EMBED_QUERY_ROUTE = '/embed';
 
 /**
  * Every answer's security headers (issue 12), from @fastify/helmet: nosniff everywhere; the pages
@@ -55,7 +57,7 @@ export const WEB_API_CORS: FastifyCorsOptions = {
 function routeSecurity(route: RouteOptions): void {
   const url = route.url ?? '';
   const config: Record<string, unknown> = { ...(route.config as Record<string, unknown> | undefined) };
-  if (url.startsWith(EMBED_PATH_PREFIX)) config.helmet = EMBED_HELMET;
+  if (url === EMBED_QUERY_ROUTE || url.startsWith(EMBED_PATH_PREFIX)) config.helmet = EMBED_HELMET;
   // CORS is the Web API's alone; the OPTIONS route @fastify/cors adds answers its preflights.
   if (!isWebApiPath(url) && route.method !== 'OPTIONS') config.cors = false;
   (route as { config?: unknown }).config = config;

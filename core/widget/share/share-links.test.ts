@@ -18,11 +18,24 @@ describe('share links (spec 000 §7 share windows, copy link, copy embed code)',
     else expect(popup.features?.startsWith(`${size},`)).toBe(true);
   });
 
-  it('Copy embed code: an iframe at the embed page, 300 x 380, allowing encrypted media (spec 000 §7, §9)', () => {
+  it('Copy embed code: an iframe at the embed page with the uri as a parameter, 300 x 380, allowing encrypted media (spec 000 §7, §9)', () => {
     expect(embedCode(hosts, URI)).toBe(
-      '<iframe src="https://open.test/embed/album/4aawyAB9vmqN3uQ7FjRGTy" width="300" height="380" frameborder="0" allow="encrypted-media"></iframe>',
+      '<iframe src="https://open.test/embed?uri=spotify:album:4aawyAB9vmqN3uQ7FjRGTy&amp;embed-api=1" width="300" height="380" frameborder="0" allow="encrypted-media"></iframe>',
     );
     expect(() => embedCode(hosts, 'spotify:album:' + 'a'.repeat(23))).toThrow('Invalid Spotify URI!');
+  });
+
+  it.each([
+    ['a colon-form uri', URI, URI],
+    ['a playlist under its owner', 'spotify:user:bob:playlist:37i9dQZF1DX', 'spotify:playlist:37i9dQZF1DX'],
+    ['a track with a context and play', 'spotify:track:t1?context=spotify%3Aalbum%3Aa1&play=true', 'spotify:track:t1'],
+    ['a URL-form uri', 'https://open.test/show/s1?si=x', 'spotify:show:s1'],
+  ])('the snippet read back as a browser reads it names the item and carries embed-api=1 (spec 000 §2 Routes): %s', (_name, uri, expected) => {
+    const attribute = /src="([^"]*)"/.exec(embedCode(hosts, uri))?.[1] ?? '';
+    // HTML decodes &amp; in an attribute; nothing else in the attribute is an entity.
+    expect(attribute.replace(/&amp;/g, '&')).not.toMatch(/&(?!embed-api)/);
+    const src = new URL(attribute.replace(/&amp;/g, '&'));
+    expect([src.origin, src.pathname, src.searchParams.getAll('uri'), src.searchParams.get('embed-api')]).toEqual(['https://open.test', '/embed', [expected], '1']);
   });
 
   it.each([
@@ -36,8 +49,8 @@ describe('share links (spec 000 §7 share windows, copy link, copy embed code)',
   it('copy texts: the open URL and the embed code, absolute against the page origin when the hosts are relative', () => {
     expect(copyTexts({ openUrl: '/album/a1', uri: 'spotify:album:a1', openHost: '' }, 'http://127.0.0.1:8080')).toEqual({
       link: 'http://127.0.0.1:8080/album/a1',
-      embedCode: '<iframe src="http://127.0.0.1:8080/embed/album/a1" width="300" height="380" frameborder="0" allow="encrypted-media"></iframe>',
+      embedCode: '<iframe src="http://127.0.0.1:8080/embed?uri=spotify:album:a1&amp;embed-api=1" width="300" height="380" frameborder="0" allow="encrypted-media"></iframe>',
     });
-    expect(copyTexts({ openUrl: OPEN, uri: URI, openHost: 'https://open.test' }, 'http://127.0.0.1:8080').embedCode).toContain('src="https://open.test/embed/album/');
+    expect(copyTexts({ openUrl: OPEN, uri: URI, openHost: 'https://open.test' }, 'http://127.0.0.1:8080').embedCode).toContain('src="https://open.test/embed?uri=spotify:album:');
   });
 });

@@ -1,4 +1,4 @@
-import { parseUri } from '../../model/uri';
+import { formatUri, parseUri } from '../../model/uri';
 
 /*
  * The share dialog's links (spec 000 §7 "Links built": share windows, copy embed code). Pure; used
@@ -46,14 +46,31 @@ export const EMBED_IFRAME_WIDTH = 300;
 export const EMBED_IFRAME_HEIGHT = 380;
 
 /**
+ * The provider's embed page that takes the item's uri as a query parameter (server/embed/routes.ts
+ * serves it, alongside the path form `/embed/{type}/{id}`).
+ */
+export const EMBED_QUERY_PATH = '/embed';
+/** spec 000 §2 Routes: the query flag that turns on the parent-page message interface. */
+export const EMBED_API_FLAG = 'embed-api=1';
+
+/** The embed page's address for a uri; colons stay readable, anything else a query could mistake is escaped. */
+export function embedPageUrl(host: string, uri: string): string {
+  return `${trim(host)}${EMBED_QUERY_PATH}?uri=${q(uri).replace(/%3A/gi, ':')}&${EMBED_API_FLAG}`;
+}
+
+/**
  * spec 000 §7 Copy embed code: an iframe snippet pointing at the provider's embed page with the
- * uri as a parameter, width 300, height 380, allowing encrypted media. The reference provider's
- * embed page takes the uri's type and id as path parameters (`/embed/{type}/{id}`, the route that
- * exists), so that is the form used.
+ * uri as a parameter, width 300, height 380, allowing encrypted media. The uri is the item's type
+ * and id in colon form (parsed first, so a bad one throws rather than giving a broken snippet).
+ * Ours, beyond the spec: the address also carries embed-api=1 (spec 000 §2 Routes), so that the
+ * site owner can drive the pasted player with the parent-page client (/embed-api/client.js); an
+ * embed left alone behaves the same with or without it. The `&` is written `&amp;`, as HTML
+ * wants it in an attribute.
  */
 export function embedCode(hosts: { readonly open: string }, uri: string): string {
   const { type, id } = parseUri(uri);
-  const src = `${trim(hosts.open)}/embed/${type}/${q(id)}`;
+  const canonical = formatUri({ type, id });
+  const src = embedPageUrl(hosts.open, canonical).replace(/&/g, '&amp;');
   return `<iframe src="${src}" width="${EMBED_IFRAME_WIDTH}" height="${EMBED_IFRAME_HEIGHT}" frameborder="0" allow="encrypted-media"></iframe>`;
 }
 
