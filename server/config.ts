@@ -1,6 +1,7 @@
 import { parseFeatureFlags, type FeatureFlags } from './feature-flags/routes';
 import { parseLogRetentionDays } from './log/retention';
 import { parseAllowedHosts } from './http/request-origin';
+import { parseDatabaseUrl } from './db/database';
 
 /** The provider's settings, from environment variables with working defaults (ARCHITECTURE.md §4). */
 export interface ServerConfig {
@@ -8,6 +9,10 @@ export interface ServerConfig {
   readonly host: string;
   /** Where the SQLite catalogue lives; on first start, a copy of the committed demo catalogue (server/db/demo-catalogue.ts). */
   readonly dataDir: string;
+  /** DATABASE_URL: a postgres:// URL selects Postgres (server/db/database.ts); unset, SQLite in dataDir. */
+  readonly databaseUrl: string | undefined;
+  /** REDIS_URL: a redis:// (or rediss://) URL routes dealer pushes between instances through Redis (server/realtime); unset, in-process. */
+  readonly redisUrl: string | undefined;
   /** The provider's public origin; empty means links are relative to this server. */
   readonly publicUrl: string;
   /** ALLOWED_HOSTS: comma-separated host names (or host:port) links may be built from when PUBLIC_URL is empty, besides the listen address and loopback names. */
@@ -23,6 +28,19 @@ export interface ServerConfig {
    * unless set, since a real provider changes a product through billing. `npm start` sets it.
    */
   readonly demoProductChange: boolean;
+}
+
+/** REDIS_URL: unset or empty is none; anything else must be a redis:// or rediss:// URL. */
+export function parseRedisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  return value;
 }
 
 /** A yes/no setting: 1 or true, 0 or false, or unset (the default). */
@@ -43,6 +61,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? 'data',
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     country,

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration001 } from './001_initial';
+
+/**
+ * Issue 14: every migration, by name in the order they apply (Kysely's Migrator sorts by name, so
+ * each is NNN_name, NNN one more than the last). Listed here rather than read from the folder, so
+ * esbuild bundles them into dist/server/main.js. A new migration: a new file beside this one and a
+ * line below; a name once applied somewhere is never renamed or edited.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '001_initial': migration001,
+};
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
