@@ -3,6 +3,7 @@ import type WebSocket from 'ws';
 import * as E from 'fp-ts/Either';
 import { CLOSE_CODE, HEARTBEAT_PING_MS } from '../../core/engine/transport/constants';
 import { connectionIdMessage, decodeFrame, PONG_TEXT, type MessageFrame, type ReplyFrame, type RequestFrame } from '../../core/engine/transport/dealer-frame';
+import { answerAuthentication, CLOSE_AUTHENTICATION_REFUSED } from './authenticate';
 
 /** One live dealer connection of a logged-in user. */
 export interface DealerConnection {
@@ -190,7 +191,12 @@ export function createDealer(options: DealerOptions = {}): Dealer {
         // Bad frames are dropped: the engine's frames are few and a bad one must not end the connection.
         if (E.isLeft(frame)) return;
         if (frame.right.type === 'ping') socket.send(PONG_TEXT);
-        else if (frame.right.type === 'reply') {
+        else if (frame.right.type === 'request') {
+          // spec 001 §7: the engine authenticates with its token after the connection id (./authenticate.ts).
+          const answer = answerAuthentication(frame.right, info.userId, options.verify);
+          if (answer !== null) socket.send(JSON.stringify(answer.reply));
+          if (answer?.token === null) close(entry, CLOSE_AUTHENTICATION_REFUSED.code, CLOSE_AUTHENTICATION_REFUSED.reason);
+        } else if (frame.right.type === 'reply') {
           for (const listener of replyListeners) {
             // A listener's fault is its own: the other listeners and the socket go on.
             try {
