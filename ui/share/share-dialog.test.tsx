@@ -8,6 +8,7 @@ import { shareWindow } from '../../core/widget/share/share-links';
 import { byTestId, cleanup, render, testStore } from '../test/render';
 import { ShareButton, ShareSlot } from '../widget/share-parts';
 import { testEmbedData } from '../widget/test-embed-data';
+import { LOCALES } from '../../server/embed/locale';
 
 const translations = (locale: string) =>
   JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'translations', `${locale}.json`), 'utf8')) as Record<string, string>;
@@ -71,7 +72,7 @@ describe('share button and dialog (spec 000 §2 Share dialog)', () => {
       { type: 'share/copyLinkClicked', text: open },
       {
         type: 'share/copyEmbedCodeClicked',
-        text: '<iframe src="https://open.test/embed/album/1DFixLWuPkv3KT3TnV35m3" width="300" height="380" frameborder="0" allow="encrypted-media"></iframe>',
+        text: '<iframe src="https://open.test/embed?uri=spotify:album:1DFixLWuPkv3KT3TnV35m3&amp;embed-api=1" width="300" height="380" frameborder="0" allow="encrypted-media"></iframe>',
       },
     ]);
     expect((actions()[1] as { url?: string }).url).toContain('facebook.com/sharer/sharer.php?u=https%3A%2F%2Fopen.test');
@@ -88,6 +89,28 @@ describe('share button and dialog (spec 000 §2 Share dialog)', () => {
     expect(store.getState().share.view).toBe('hidden');
     expect(r.container.querySelector('[data-testid="share-dialog"]')).toBeNull();
     expect(document.activeElement).toBe(byTestId(r.container, 'share-button'));
+  });
+
+  it.each([
+    ['en', 'link', 'successful_link_share'],
+    ['en', 'embedCode', 'successful_embed_code_share'],
+    ['sv', 'link', 'successful_link_share'],
+    ['sv', 'embedCode', 'successful_embed_code_share'],
+  ] as const)('the confirmation says what was copied (%s, %s: %s)', async (locale, what, key) => {
+    const { r, store } = mount(locale);
+    act(() => store.dispatch(shareOpenRequested(), 'ui'));
+    act(() => store.dispatch(shareCopied({ what }), 'adapter'));
+    await settle();
+    const text = translations(locale)[key];
+    expect(text).toMatch(/\S/);
+    expect(byTestId(r.container, 'share-copied').textContent).toBe(text);
+  });
+
+  it('every locale has both confirmation texts, and they differ', () => {
+    for (const locale of LOCALES) {
+      const dictionary = translations(locale);
+      expect([locale, typeof dictionary.successful_embed_code_share, dictionary.successful_embed_code_share === dictionary.successful_link_share]).toEqual([locale, 'string', false]);
+    }
   });
 
   it('Escape closes the dialog', async () => {

@@ -40,9 +40,10 @@ export interface ShareDialogProps {
 
 /**
  * spec 000 §2 Share dialog: the share view (six icon buttons) and the copy-confirmation view (the
- * translation of a successful link share); the close button (or Escape) hides it, and it opens on
- * the share view again. Loaded as its own chunk (ui/widget/share-parts.tsx). Focus moves into the
- * dialog when it opens and back to the share button when it closes.
+ * translation of a successful link share, or of a copied embed code); the close button (or
+ * Escape) hides it, and it opens on the share view again. Loaded as its own chunk
+ * (ui/widget/share-parts.tsx). Focus moves into the dialog when it opens and back to the share
+ * button when it closes.
  */
 export default function ShareDialog({ view }: ShareDialogProps) {
   const dispatch = useDispatch();
@@ -52,6 +53,9 @@ export default function ShareDialog({ view }: ShareDialogProps) {
   const uri = useSelector((state) => state.resourceUri);
   const openHost = useSelector((state) => state.config.hosts.open);
   const isMobile = useSelector((state) => state.platform.isMobile);
+  // spec 000 §2: the confirmation's text is the translation of a successful link share; after Copy
+  // embed code it says that the embed code was copied instead (ours: successful_embed_code_share).
+  const copied = useSelector((state) => state.share.copied);
   // What the buttons share (spec 000 §7), absolute against this page when the hosts are relative.
   const origin = window.location.origin;
   const shared = copyTexts({ openUrl, uri, openHost }, origin);
@@ -89,8 +93,8 @@ export default function ShareDialog({ view }: ShareDialogProps) {
         {glyph(<path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />)}
       </button>
       {view === 'copied' ? (
-        <p className="share-dialog__copied" data-testid="share-copied" role="status">
-          {t('successful_link_share')}
+        <p className="share-dialog__copied" data-testid="share-copied" data-copied={copied} role="status">
+          {t(copied === 'embedCode' ? 'successful_embed_code_share' : 'successful_link_share')}
         </p>
       ) : (
         <ul className="share-dialog__targets">

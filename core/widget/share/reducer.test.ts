@@ -26,6 +26,17 @@ describe('share state (spec 000 §3 Share state, §2 Share dialog)', () => {
     expect(widgetReducer(withView(from), action).share.view).toBe(to);
   });
 
+  it('the confirmation view knows what was copied; opening or closing forgets it (spec 000 §2)', () => {
+    const link = widgetReducer(withView('share'), s.shareCopied({ what: 'link' }));
+    expect(link.share).toEqual({ view: 'copied', copied: 'link' });
+    const embed = widgetReducer(link, s.shareCopied({ what: 'embedCode' }));
+    expect(embed.share).toEqual({ view: 'copied', copied: 'embedCode' });
+    expect(widgetReducer(embed, s.shareCloseRequested()).share).toEqual({ view: 'hidden' });
+    expect(widgetReducer(embed, s.shareOpenRequested()).share).toEqual({ view: 'share' });
+    // A late copy after the close leaves nothing behind.
+    expect(widgetReducer(withView('hidden'), s.shareCopied({ what: 'embedCode' })).share).toEqual({ view: 'hidden' });
+  });
+
   it('a state from before the share dialog (an older log header) gains the share part', () => {
     const { share: _share, ...old } = base;
     expect(widgetReducer(old as WidgetState, s.shareOpenRequested()).share).toEqual({ view: 'share' });

@@ -13,15 +13,19 @@ export function reduceShare(draft: Draft<WidgetState>, action: ShareStateAction)
   switch (action.type) {
     case 'share/openRequested':
       share.view = 'share';
+      delete share.copied;
       return;
     case 'share/copied':
-      // spec 000 §2: copying the link or the embed code switches to the confirmation view.
-      // A copy that completes after the dialog was closed leaves it closed.
-      if (share.view !== 'hidden') share.view = 'copied';
+      // spec 000 §2: copying the link or the embed code switches to the confirmation view, which
+      // says what was copied. A copy that completes after the dialog was closed leaves it closed.
+      if (share.view === 'hidden') return;
+      share.view = 'copied';
+      share.copied = action.what;
       return;
     case 'share/closeRequested':
       // spec 000 §2: hides the dialog and resets it to the share view (the next open shows it).
       share.view = 'hidden';
+      delete share.copied;
       return;
   }
 }
