@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { defineAction } from '../../store/action';
-import { NavigationReason } from './constants';
+import { NavigationReason, RepeatMode } from './constants';
 
 /*
  * The list player's actions (spec 001 §4 List player, Smart previous). Inputs come from the client
@@ -24,6 +24,10 @@ export const listTrackFinished = defineAction('list/trackFinished');
 /** A track's timeout or error; allowsNext: whether the error allows playing the next track. */
 export const listTrackFailed = defineAction('list/trackFailed', { allowsNext: t.boolean });
 export const listClearRequested = defineAction('list/clearRequested');
+/** spec 001 §3 Playback state shuffle: on or off. */
+export const shuffleRequested = defineAction('list/shuffleRequested', { shuffle: t.boolean });
+/** spec 001 §3 Repeat modes; checked by the list player (spec 001 §5), so any value is carried. */
+export const repeatRequested = defineAction('list/repeatRequested', { mode: t.unknown });
 
 // Decisions.
 export const trackLoadRequested = defineAction('list/trackLoadRequested', { index: t.number, uri: t.string, reason: NavigationReason });
@@ -33,6 +37,9 @@ export const restartRequested = defineAction('list/restartRequested');
 export const listEnded = defineAction('list/ended');
 export const maxListErrors = defineAction('list/maxListErrors');
 export const listRefused = defineAction('list/refused', { code: t.string, err: t.string });
+/** The play order decided for shuffle on (drawn from the injected random) or off (list order). */
+export const orderChanged = defineAction('list/orderChanged', { shuffle: t.boolean, order: t.array(t.number) });
+export const repeatChanged = defineAction('list/repeatChanged', { mode: RepeatMode });
 
 export const listActions = [
   listLoadRequested,
@@ -44,10 +51,14 @@ export const listActions = [
   listTrackFinished,
   listTrackFailed,
   listClearRequested,
+  shuffleRequested,
+  repeatRequested,
   trackLoadRequested,
   trackLoadCancelled,
   restartRequested,
   listEnded,
   maxListErrors,
   listRefused,
+  orderChanged,
+  repeatChanged,
 ] as const;

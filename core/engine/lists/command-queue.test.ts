@@ -10,7 +10,7 @@ describe('client command queue (spec 001 §4 Client lifecycle: queued until the 
     const s = new TestScheduler((a, b) => expect(a).toEqual(b));
     s.run(({ hot, expectObservable }) => {
       const command$ = hot('a 9ms b 19ms - 9ms c', { a: 'play', b: 'seek', c: 'pause' });
-      const enabled$ = hot('20ms t', { t: true });
+      const enabled$ = hot('20ms t', { t: 'enabled' as const });
       expectObservable(gateCommands(command$, enabled$).pipe(map(brief))).toBe('20ms (ab) 16ms c', { a: 'play', b: 'seek', c: 'pause' });
     });
   });
@@ -19,11 +19,29 @@ describe('client command queue (spec 001 §4 Client lifecycle: queued until the 
     const s = new TestScheduler((a, b) => expect(a).toEqual(b));
     s.run(({ hot, expectObservable }) => {
       const command$ = hot('5ms a 9ms b', { a: 'next', b: 'play' });
-      const enabled$ = hot('t 9ms f 9ms t', { t: true, f: false });
+      const enabled$ = hot('t 9ms f 9ms t', { t: 'enabled' as const, f: 'disabled' as const });
       const out$ = gateCommands(command$, enabled$);
       expectObservable(out$.pipe(map(brief))).toBe('5ms a 9ms b', { a: 'next', b: '!play' });
     });
     expect(PLAYER_DISABLED).toBe('Cannot perform command; local player is disabled.');
+  });
+
+  it('commands queued while pending are refused when the player is disabled instead (deregistration, abort, unrecoverable error)', () => {
+    const s = new TestScheduler((a, b) => expect(a).toEqual(b));
+    s.run(({ hot, expectObservable }) => {
+      const command$ = hot('a 4ms b 9ms c', { a: 'play', b: 'next', c: 'pause' });
+      const availability$ = hot('10ms d', { d: 'disabled' as const });
+      expectObservable(gateCommands(command$, availability$).pipe(map(brief))).toBe('10ms (ab) 4ms c', { a: '!play', b: '!next', c: '!pause' });
+    });
+  });
+
+  it('while the device re-registers (pending again) commands wait instead of being refused', () => {
+    const s = new TestScheduler((a, b) => expect(a).toEqual(b));
+    s.run(({ hot, expectObservable }) => {
+      const command$ = hot('5ms a', { a: 'next' });
+      const availability$ = hot('e 2ms p 9ms e', { e: 'enabled' as const, p: 'pending' as const });
+      expectObservable(gateCommands(command$, availability$).pipe(map(brief))).toBe('12ms a', { a: 'next' });
+    });
   });
 });
 

@@ -5,9 +5,9 @@
  */
 export * from './actions';
 export * from './constants';
-export { emptyList, landing, loadList, navigate, type ListPlayerState, type ListStatus, type ListTrack, type Step } from './list-player';
+export { emptyList, hasPrevious, landing, landingPosition, loadList, navigate, reorder, shuffledOrder, type ListPlayerState, type ListStatus, type ListTrack, type Step } from './list-player';
 export { listReducer, type ListSlice } from './reducer';
-export { listEpic, type ListEpic } from './list.epics';
+export { listEpic, optionsEpic, type ListDeps, type ListEpic } from './list.epics';
 export { latestNavigation, type NavigationOutcome } from './navigation';
 export { checkSeek, clampSeek, seekStep, smartPrevious } from './smart-previous';
-export { clientInitialisation, gateCommands, type Gate } from './command-queue';
+export { clientInitialisation, gateCommands, type Gate, type PlayerAvailability } from './command-queue';

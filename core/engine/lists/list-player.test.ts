@@ -3,7 +3,7 @@ import { emptyList, landing, loadList, navigate, onTrackError, onTrackFinished, 
 
 const T = (uri: string, playable = true): ListTrack => ({ uri, playable });
 const tracks = [T('a'), T('b', false), T('c'), T('d', false)];
-const at = (index: number, list = tracks): ListPlayerState => ({ ...loadList(list), status: 'playing', index });
+const at = (index: number, list = tracks): ListPlayerState => ({ ...loadList(list), status: 'playing', index, position: index });
 
 describe('list navigation (spec 001 §4 List player: next/previous, unplayable tracks skipped)', () => {
   it.each([

@@ -9,15 +9,17 @@ import { listReducer, type ListSlice } from './reducer';
 const T = (uri: string, playable = true): ListTrack => ({ uri, playable });
 
 /** The list player alone in a store on virtual time; epic actions as [t, type-without-'list/', payload?]. */
-function run(inputs: ReadonlyArray<readonly [number, Action]>) {
+function run(inputs: ReadonlyArray<readonly [number, Action]>, draws: ReadonlyArray<number> = []) {
   const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
   const log: Array<[number, string, Record<string, unknown>?]> = [];
   let state!: () => ListSlice;
   scheduler.run(({ flush }) => {
-    const store = createStore<ListSlice, { clock: { now(): number } }>({
+    let drawn = 0;
+    const random = { next: () => draws[drawn++ % Math.max(1, draws.length)] ?? 0 };
+    const store = createStore<ListSlice, { clock: { now(): number }; random: { next(): number } }>({
       reducer: (s, a) => ({ list: listReducer(s.list, a) }),
       epics: [listEpic],
-      deps: { clock: { now: () => scheduler.now() } },
+      deps: { clock: { now: () => scheduler.now() }, random },
       initialState: { list: emptyList },
       onEnvelope: (e: Envelope) => {
         if (e.src !== 'epic') return;
@@ -133,5 +135,88 @@ describe('list player epic (spec 001 §4 List player)', () => {
       [5, 'restartRequested'],
       [6, 'trackLoadRequested', { index: 0, uri: 'a', reason: 'backbtn' }],
     ]);
+  });
+});
+
+describe('shuffle and repeat in the list epic (spec 001 §3 Playback state, Repeat modes; §5 repeat mode check)', () => {
+  const four = A.listLoadRequested({ tracks: [T('a'), T('b'), T('c'), T('d')], startIndex: 0 });
+
+  it('shuffle on draws the play order from the injected random, the current track first; next follows it', () => {
+    const { log } = run(
+      [
+        [0, four],
+        [1, next('playbtn')],
+        [2, A.listTrackLoaded({ index: 0 })],
+        [3, A.shuffleRequested({ shuffle: true })],
+        [4, next()],
+      ],
+      [0],
+    );
+    // rest [1, 2, 3] with every draw 0: [3, 2, 1] then [2, 3, 1].
+    expect(log.slice(1)).toEqual([
+      [3, 'orderChanged', { shuffle: true, order: [0, 2, 3, 1] }],
+      [4, 'trackLoadRequested', { index: 2, uri: 'c', reason: 'fwdbtn' }],
+    ]);
+  });
+
+  it('a list loaded while shuffle is on gets its own order, from the start track', () => {
+    const { log } = run(
+      [
+        [0, A.shuffleRequested({ shuffle: true })],
+        [1, A.listLoadRequested({ tracks: [T('a'), T('b'), T('c')], startIndex: 1 })],
+        [2, next('playbtn')],
+        [3, A.listTrackLoaded({ index: 1 })],
+        [4, next()],
+      ],
+      [0],
+    );
+    expect(log).toEqual([
+      [0, 'orderChanged', { shuffle: true, order: [] }],
+      [1, 'orderChanged', { shuffle: true, order: [1, 2, 0] }],
+      [2, 'trackLoadRequested', { index: 1, uri: 'b', reason: 'playbtn' }],
+      [4, 'trackLoadRequested', { index: 2, uri: 'c', reason: 'fwdbtn' }],
+    ]);
+  });
+
+  it("repeat CONTEXT plays on from the first track after the last; a bad mode is refused with spec 001 §5's text", () => {
+    const { log, state } = run([
+      [0, A.listLoadRequested({ tracks: [T('a'), T('b')], startIndex: 1 })],
+      [1, A.repeatRequested({ mode: 'CONTEXT' })],
+      [2, A.repeatRequested({ mode: 'ALL' })],
+      [3, next('playbtn')],
+      [4, A.listTrackLoaded({ index: 1 })],
+      [5, A.listTrackFinished()],
+    ]);
+    expect(log).toEqual([
+      [1, 'repeatChanged', { mode: 'CONTEXT' }],
+      [2, 'refused', { code: 'INVALID', err: 'The value of repeat mode is not a correct RepeatMode enum value' }],
+      [3, 'trackLoadRequested', { index: 1, uri: 'b', reason: 'playbtn' }],
+      [5, 'trackLoadRequested', { index: 0, uri: 'a', reason: 'trackdone' }],
+    ]);
+    expect(state().list.repeat).toBe('CONTEXT');
+  });
+
+  it('repeat TRACK plays a finished track again', () => {
+    const { log } = run([
+      [0, A.repeatRequested({ mode: 'TRACK' })],
+      [1, four],
+      [2, next('playbtn')],
+      [3, A.listTrackLoaded({ index: 0 })],
+      [4, A.listTrackFinished()],
+    ]);
+    expect(log.slice(1)).toEqual([
+      [2, 'trackLoadRequested', { index: 0, uri: 'a', reason: 'playbtn' }],
+      [4, 'trackLoadRequested', { index: 0, uri: 'a', reason: 'trackdone' }],
+    ]);
+  });
+
+  it('max-list-errors (spec 001 §4, §9: more than 5 errors) stops the list: it clears, and no track loads after it', () => {
+    const tracks = Array.from({ length: 8 }, (_, i) => T(`t${i}`));
+    const inputs: Array<readonly [number, Action]> = [[0, A.listLoadRequested({ tracks, startIndex: 0 })], [1, next('playbtn')]];
+    for (let i = 0; i < 6; i += 1) inputs.push([2 + i, A.listTrackFailed({ allowsNext: true })]);
+    const { log, state } = run(inputs);
+    expect(log.filter(([, type]) => type === 'trackLoadRequested')).toHaveLength(6);
+    expect(log.at(-1)).toEqual([7, 'maxListErrors']);
+    expect(state().list.status).toBe('noList');
   });
 });

@@ -1,17 +1,24 @@
 import { concat, EMPTY, filter, ignoreElements, map, merge, mergeMap, of, share, take, type Observable } from 'rxjs';
+import type { RandomPort } from '../../ports';
 import type { Action } from '../../store/action';
 import type { Epic } from '../../store/store';
 import * as A from './actions';
-import { landing, navigate, onTrackError, onTrackFinished, type Step } from './list-player';
+import { INVALID_REPEAT_MODE, RepeatMode } from './constants';
+import { anchorOf, hasPrevious, listOrder, navigate, onTrackError, onTrackFinished, shuffledOrder, type ListPlayerState, type Step } from './list-player';
 import { latestNavigation } from './navigation';
 import type { ListSlice } from './reducer';
 import { smartPrevious } from './smart-previous';
 
-export type ListEpic = Epic<ListSlice, unknown>;
+/** The list player draws its shuffle order from the injected random (no Math.random in core). */
+export interface ListDeps {
+  readonly random: RandomPort;
+}
+export type ListEpic = Epic<ListSlice, ListDeps>;
 type LoadStep = Extract<Step, { kind: 'load' }>;
 
 /** Facts that settle a pending load other than its track loading: it failed, or the list went away. */
-const settles = (a: Action): boolean => A.listTrackFailed.match(a) || A.listEnded.match(a) || A.listClearRequested.match(a) || A.listLoadRequested.match(a);
+const settles = (a: Action): boolean =>
+  A.listTrackFailed.match(a) || A.listEnded.match(a) || A.maxListErrors.match(a) || A.listClearRequested.match(a) || A.listLoadRequested.match(a);
 
 /** A step, or the mark that the pending load settled; the mark comes first so that it is seen before any navigation of the same fact. */
 type Item = Step | { readonly kind: 'settled' };
@@ -39,7 +46,7 @@ function stepAction(step: Exclude<Step, LoadStep>): Observable<Action> {
  * went; a newer navigation cancels an older pending one (trackLoadCancelled). Smart previous
  * picks previous or restart.
  */
-export const listEpic: ListEpic = (action$, state$) => {
+export const listEpic: ListEpic = (action$, state$, deps) => {
   const stepsOf = (a: Action): Observable<Step> => {
     const list = state$.value.list;
     if (A.navigationRequested.match(a)) return of(navigate(list, a.direction, a.reason));
@@ -47,8 +54,7 @@ export const listEpic: ListEpic = (action$, state$) => {
     // The reducer has counted this error already.
     if (A.listTrackFailed.match(a)) return list.status === 'noList' ? EMPTY : of(onTrackError(list.errors, list, a.allowsNext));
     if (A.smartPreviousRequested.match(a)) {
-      const hasPrevious = landing(list.tracks, list.index, 'previous') !== null;
-      return of(smartPrevious(a.positionMs, a.seekingDisallowed, hasPrevious) === 'previous' ? navigate(list, 'previous', 'backbtn') : { kind: 'restart' });
+      return of(smartPrevious(a.positionMs, a.seekingDisallowed, hasPrevious(list)) === 'previous' ? navigate(list, 'previous', 'backbtn') : { kind: 'restart' });
     }
     return EMPTY;
   };
@@ -73,5 +79,26 @@ export const listEpic: ListEpic = (action$, state$) => {
     filter((s): s is Exclude<Step, LoadStep> => s.kind !== 'load' && s.kind !== 'settled'),
     mergeMap(stepAction),
   );
-  return merge(loads$, others$);
+  return merge(loads$, others$, optionsEpic(action$, state$, deps));
 };
+
+/** A shuffled order of the list, the anchor (what plays, or plays first) first. */
+const drawOrder = (list: ListPlayerState, random: RandomPort): number[] => shuffledOrder(list.tracks.length, anchorOf(list), () => random.next());
+
+/**
+ * spec 001 §3 Playback state (shuffle, repeat_mode), §5 repeat mode check: shuffle on draws a new
+ * play order from the injected random, and so does each list loaded while it is on; shuffle off
+ * goes back to list order. A repeat mode outside OFF, CONTEXT, TRACK is refused with §5's text.
+ */
+export const optionsEpic: ListEpic = (action$, state$, deps) =>
+  action$.pipe(
+    mergeMap((a): Observable<Action> => {
+      const list = state$.value.list;
+      if (A.shuffleRequested.match(a)) return of(A.orderChanged({ shuffle: a.shuffle, order: a.shuffle ? drawOrder(list, deps.random) : listOrder(list) }));
+      if (A.listLoadRequested.match(a) && list.shuffle) return of(A.orderChanged({ shuffle: true, order: drawOrder(list, deps.random) }));
+      if (A.repeatRequested.match(a)) {
+        return of(RepeatMode.is(a.mode) ? A.repeatChanged({ mode: a.mode }) : A.listRefused({ code: 'INVALID', err: INVALID_REPEAT_MODE }));
+      }
+      return EMPTY;
+    }),
+  );

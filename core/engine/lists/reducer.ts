@@ -1,6 +1,6 @@
 import type { Action, ActionOf } from '../../store/action';
 import type { listActions } from './actions';
-import { emptyList, loadList, type ListPlayerState } from './list-player';
+import { emptyList, loadList, reorder, type ListPlayerState } from './list-player';
 
 type ListAction = ActionOf<(typeof listActions)[number]>;
 const isListAction = (action: Action): action is ListAction => action.type.startsWith('list/');
@@ -14,9 +14,11 @@ export function listReducer(state: ListPlayerState, action: Action): ListPlayerS
   if (!isListAction(action)) return state;
   switch (action.type) {
     case 'list/loadRequested':
-      return loadList(action.tracks, action.startIndex);
-    case 'list/trackLoadRequested':
-      return { ...state, status: 'trackLoading', index: action.index };
+      return loadList(action.tracks, action.startIndex, state);
+    case 'list/trackLoadRequested': {
+      const position = state.order.indexOf(action.index);
+      return { ...state, status: 'trackLoading', index: action.index, position: position < 0 ? state.position : position };
+    }
     case 'list/trackPlaying':
       // spec 001 §9 Max consecutive list errors: a track that plays ends the run of errors.
       return state.status === 'noList' ? state : { ...state, status: 'playing', errors: 0 };
@@ -25,18 +27,25 @@ export function listReducer(state: ListPlayerState, action: Action): ListPlayerS
     case 'list/trackFailed':
       // spec 001 §4: "Errors are counted per list".
       return state.status === 'noList' ? state : { ...state, errors: state.errors + 1 };
-    // spec 001 §4: "at the end a list-ended event fires and the list clears".
+    // spec 001 §4: "at the end a list-ended event fires and the list clears"; max-list-errors
+    // stops it the same way. The options (shuffle, repeat) stay for the next list.
     case 'list/ended':
     case 'list/clearRequested':
-      return emptyList;
+    case 'list/maxListErrors':
+      return state.status === 'noList' ? state : { ...emptyList, shuffle: state.shuffle, repeat: state.repeat };
+    case 'list/orderChanged':
+      return reorder(state, action.shuffle, action.order);
+    case 'list/repeatChanged':
+      return state.repeat === action.mode ? state : { ...state, repeat: action.mode };
     case 'list/navigationRequested':
     case 'list/smartPreviousRequested':
     case 'list/trackLoaded':
     case 'list/trackFinished':
     case 'list/trackLoadCancelled':
     case 'list/restartRequested':
-    case 'list/maxListErrors':
     case 'list/refused':
+    case 'list/shuffleRequested':
+    case 'list/repeatRequested':
       return state;
     default: {
       const unhandled: never = action;

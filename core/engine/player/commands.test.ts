@@ -1,10 +1,10 @@
 import { createFakeHttp } from '../../../adapters/fake/fake-http';
 import type { HttpRequest } from '../../ports';
-import { registered, deregistered, localVolumeChanged } from '../device/actions';
+import { registered, deregistered, localVolumeChanged, registrationFailed } from '../device/actions';
 import { SPCLIENT_CALLER } from '../device/track-playback-request';
 import { tokenReceived } from '../session/actions';
 import { navigationRequested, smartPreviousRequested } from '../lists/actions';
-import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested } from '../media/actions';
+import { mediaPauseRequested, mediaPlayerFailed, mediaPlayRequested, mediaSeekRequested } from '../media/actions';
 import * as P from './actions';
 import { commandActions, commandsEpic } from './commands.epic';
 import { engineState, mediaTrack, planOf, stateMachine, type EngineStateChanges } from './testing/engine-state';
@@ -78,9 +78,59 @@ describe('commandActions (spec 001 §4 Commands, §5 validation)', () => {
   });
 });
 
+describe('client-state rules (spec 001 §4 Smart previous, §8 Client state)', () => {
+  const NO_STATE = 'No current state.';
+  const nothing = engineState({ media: { status: 'idle', track: null, plan: null, positionMs: 0 } });
+
+  it.each([
+    ['pause', P.pauseRequested()],
+    ['resume', P.resumeRequested()],
+    ['next', P.nextRequested()],
+    ['previous', P.previousRequested()],
+    ['seek', P.seekRequested({ positionMs: 1000 })],
+    ['seek by a step', P.seekByRequested({ deltaMs: 15000 })],
+  ])("%s with no current state is refused with 'No current state.'", (_what, command) => {
+    expect(commandActions(command, nothing)).toEqual([P.commandRefused({ command: command.type, err: NO_STATE })]);
+  });
+
+  it('volume needs no current state', () => {
+    expect(commandActions(P.volumeRequested({ volume: 0.5 }), nothing)).toEqual([localVolumeChanged({ volume: 0.5 })]);
+  });
+
+  it.each([
+    ['a track without a file this engine plays', { machine: stateMachine(3, { tracks: { 1: { manifest: { file_ids_mp4: [] } } } }), trackIndex: 1 }],
+    ['no track of the state loaded yet', { machine: stateMachine(3), trackIndex: null }],
+  ])("a seek on %s: 'Seeking not allowed with invalid track.'", (_what, player) => {
+    const state = engineState({ player, media: { status: 'idle', track: null, plan: null, positionMs: 0 } });
+    expect(commandActions(P.seekRequested({ positionMs: 1000 }), state)).toEqual([
+      P.commandRefused({ command: 'engine/seekRequested', err: 'Seeking not allowed with invalid track.' }),
+    ]);
+  });
+
+  it("playing a new context while the state's skips are restricted for an ad: 'Cannot switch to a new context.'", () => {
+    const ad = stateMachine(3, { states: { 1: { restrictions: { disallow_skipping_next_reasons: ['ad'] } } } });
+    const other = stateMachine(3, { states: { 1: { restrictions: { disallow_skipping_next_reasons: ['context'] } } } });
+    const at = (machine: ReturnType<typeof stateMachine>) =>
+      engineState({
+        device: { registration: 'registered', connectionId: 'c1' },
+        player: { machine, trackIndex: 1 },
+        transport: { accessToken: 'tok', resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
+      });
+    const play = P.playContextRequested({ contextUri: 'spotify:album:b', index: 0, reason: 'playbtn' });
+    const calls: HttpRequest[] = [];
+    const http = (scheduler: Parameters<typeof createFakeHttp>[0]) => createFakeHttp(scheduler, calls, () => ({ status: 200, headers: {}, body: '' }));
+    const refused = runPlayer([commandsEpic], at(ad), [[1, play]], { http });
+    expect(refused.log).toEqual([[1, 'engine/commandRefused', { command: 'engine/playContextRequested', err: 'Cannot switch to a new context.' }]]);
+    expect(calls).toHaveLength(0);
+    const sent = runPlayer([commandsEpic], at(other), [[1, play]], { http });
+    expect(sent.log).toEqual([[1, 'engine/commandSent', { endpoint: 'play', status: 200 }]]);
+  });
+});
+
 describe('commandsEpic (spec 001 §4 Client lifecycle: commands queued until the local player is enabled)', () => {
   const registering = engineState({
     device: { registration: 'registering', connectionId: 'c1' },
+    player: { machine: stateMachine(3), trackIndex: 1 },
     media: { status: 'playing', track: mediaTrack(), plan: planOf(25000), positionMs: 3000 },
   });
 
@@ -102,6 +152,32 @@ describe('commandsEpic (spec 001 §4 Client lifecycle: commands queued until the
       [6, 'mediaPlayer/playRequested'],
       [8, 'engine/commandRefused', { command: 'engine/volumeRequested', err: DISABLED }],
       [9, 'engine/commandRefused', { command: 'engine/pauseRequested', err: DISABLED }],
+    ]);
+  });
+
+  it('commands queued before the registration are refused when it fails (abort), and so is every later one', () => {
+    const { log } = runPlayer([commandsEpic], registering, [
+      [0, P.pauseRequested()],
+      [5, registrationFailed({ code: 'TP_REGISTRATION_FAILED', err: 'Registration failed with status 500', fatal: false, report: true })],
+      [6, P.resumeRequested()],
+    ]);
+    expect(log).toEqual([
+      [5, 'engine/commandRefused', { command: 'engine/pauseRequested', err: DISABLED }],
+      [6, 'engine/commandRefused', { command: 'engine/resumeRequested', err: DISABLED }],
+    ]);
+  });
+
+  it('an unrecoverable playback error disables the local player until the device registers again', () => {
+    const enabled = { ...registering, device: { ...registering.device, registration: 'registered' as const } };
+    const { log } = runPlayer([commandsEpic], enabled, [
+      [0, mediaPlayerFailed({ playId: 1, code: 'LICENSE_DEPRECATED_VERSION', message: 'This version of the SDK is no longer supported. Please upgrade', fatal: true, detail: null })],
+      [1, P.pauseRequested()],
+      [5, registered({ connectionId: 'c1' })],
+      [6, P.pauseRequested()],
+    ]);
+    expect(log).toEqual([
+      [1, 'engine/commandRefused', { command: 'engine/pauseRequested', err: DISABLED }],
+      [6, 'mediaPlayer/pauseRequested'],
     ]);
   });
 

@@ -1,5 +1,7 @@
 import type { Action } from '../../store/action';
-import { remoteLogOut, stateCleared } from '../device/actions';
+import { registered, remoteLogOut, stateCleared } from '../device/actions';
+import { drmFailed } from '../drm/actions';
+import { mediaPlayerFailed } from '../media/actions';
 import { trackLoadRequested } from '../lists/actions';
 import { trackingStarted } from '../tracking/actions';
 import { playerInitFailed } from '../../widget/platform/actions';
@@ -18,5 +20,8 @@ export function playerReducer(state: PlayerState, action: Action): PlayerState {
   if (stateCleared.match(action) || remoteLogOut.match(action)) return { ...state, machine: null, trackIndex: null, playbackId: null };
   // spec 001 §4 / spec 000 §4: an initialization failure (the DRM's no usable key system, ...).
   if (playerInitFailed.match(action)) return { ...state, failure: action.message };
+  // spec 001 §4 Client lifecycle: an unrecoverable playback error disables the local player; a new registration enables it.
+  if ((mediaPlayerFailed.match(action) || drmFailed.match(action)) && action.fatal) return { ...state, disabled: action.message };
+  if (registered.match(action) && state.disabled !== null) return { ...state, disabled: null };
   return state;
 }

@@ -22,6 +22,11 @@ export interface PlayerState {
   /** The current playback's tracking id (spec 001 §3 tracking record). */
   readonly playbackId: string | null;
   readonly failure: string | null;
+  /**
+   * spec 001 §4 Client lifecycle: why the local player is disabled by an unrecoverable playback
+   * error (its message), until the device registers again; null while it is not.
+   */
+  readonly disabled: string | null;
 }
 
 export const initialPlayerState: PlayerState = {
@@ -35,6 +40,7 @@ export const initialPlayerState: PlayerState = {
   autoplay: true,
   playbackId: null,
   failure: null,
+  disabled: null,
 };
 
 export interface PlayerSlice {
