@@ -1,5 +1,6 @@
 import type { Episode, Resource } from '../model/embed-data';
 import { albumData, testTrack } from '../widget/testing/album-data';
+import type { Visitor } from '../widget/episode-availability';
 import { decideTrack, isPreviewable, nextIndex, previousIndex, startIndex, trackListOf } from './preview-player';
 
 const base = { external_urls: { spotify: 'https://open.test/x' }, dominantColor: '#000', name: 'R' };
@@ -14,6 +15,7 @@ const episode: Episode = {
   is_playable: true,
 };
 const [t1, t2] = [testTrack(1), testTrack(2)];
+const anonymous: Visitor = { loggedIn: false, countryCode: 'SE' };
 
 describe('trackListOf (spec 000 §3: where each resource keeps its tracks)', () => {
   const album = albumData([t1, t2]).resource;
@@ -37,17 +39,17 @@ describe('the preview player rules (spec 001 §4 Preview player, §5)', () => {
   const list = [noPreview, emptyPreview, unplayable, good];
 
   it('plays only playable tracks with a preview address', () => {
-    expect(list.map((t) => isPreviewable(t, false))).toEqual([false, false, false, true]);
+    expect(list.map((t) => isPreviewable(t, anonymous))).toEqual([false, false, false, true]);
   });
 
   it('starts at the first playable track with a preview address', () => {
-    expect(startIndex(list, false)).toBe(3);
-    expect(startIndex([noPreview], false)).toBeNull();
+    expect(startIndex(list, anonymous)).toBe(3);
+    expect(startIndex([noPreview], anonymous)).toBeNull();
   });
 
   it('starts at the given index when one is given, even an unavailable one', () => {
-    expect(startIndex(list, false, 1)).toBe(1);
-    expect(startIndex(list, false, 9)).toBeNull();
+    expect(startIndex(list, anonymous, 1)).toBe(1);
+    expect(startIndex(list, anonymous, 9)).toBeNull();
   });
 
   it('next wraps to the first', () => {
@@ -60,15 +62,15 @@ describe('the preview player rules (spec 001 §4 Preview player, §5)', () => {
   });
 
   it('loads a previewable track by its preview address', () => {
-    expect(decideTrack(list, 3, false)).toEqual({ kind: 'load', index: 3, uri: good.uri, src: good.audio_preview_url });
+    expect(decideTrack(list, 3, anonymous)).toEqual({ kind: 'load', index: 3, uri: good.uri, src: good.audio_preview_url });
   });
 
   it('reports a track without playability or preview address as unavailable', () => {
-    expect([0, 1, 2].map((i) => decideTrack(list, i, false)?.kind)).toEqual(['unavailable', 'unavailable', 'unavailable']);
-    expect(decideTrack(list, 2, false)).toEqual({ kind: 'unavailable', index: 2, uri: unplayable.uri });
+    expect([0, 1, 2].map((i) => decideTrack(list, i, anonymous)?.kind)).toEqual(['unavailable', 'unavailable', 'unavailable']);
+    expect(decideTrack(list, 2, anonymous)).toEqual({ kind: 'unavailable', index: 2, uri: unplayable.uri });
   });
 
   it('has nothing to decide outside the list', () => {
-    expect(decideTrack(list, 4, false)).toBeNull();
+    expect(decideTrack(list, 4, anonymous)).toBeNull();
   });
 });

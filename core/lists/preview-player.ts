@@ -1,5 +1,5 @@
 import type { Playable, Resource } from '../model/embed-data';
-import { isTrackPlayable } from '../widget/preview-mode';
+import { isAvailableTo, type Visitor } from '../widget/episode-availability';
 
 /**
  * The preview player of spec 001 §4: it plays a resource's track list on one audio element.
@@ -23,15 +23,18 @@ export function trackListOf(resource: Resource): ReadonlyArray<Playable> {
   }
 }
 
-/** spec 001 §5: the preview player plays only playable tracks with a preview address. */
-export function isPreviewable(track: Playable, loggedIn: boolean): boolean {
-  return isTrackPlayable(track, loggedIn) && typeof track.audio_preview_url === 'string' && track.audio_preview_url !== '';
+/**
+ * spec 001 §5: the preview player plays only playable tracks with a preview address; playable for
+ * this visitor (spec 000 §4 Track availability, and an episode only in its markets, §5).
+ */
+export function isPreviewable(track: Playable, visitor: Visitor): boolean {
+  return isAvailableTo(track, visitor) && typeof track.audio_preview_url === 'string' && track.audio_preview_url !== '';
 }
 
 /** spec 001 §5: playback starts at the first playable track unless an index is given. */
-export function startIndex(list: ReadonlyArray<Playable>, loggedIn: boolean, index?: number): number | null {
+export function startIndex(list: ReadonlyArray<Playable>, visitor: Visitor, index?: number): number | null {
   if (index !== undefined) return index >= 0 && index < list.length ? index : null;
-  const first = list.findIndex((track) => isPreviewable(track, loggedIn));
+  const first = list.findIndex((track) => isPreviewable(track, visitor));
   return first === -1 ? null : first;
 }
 
@@ -51,10 +54,10 @@ export type TrackDecision =
   | { readonly kind: 'unavailable'; readonly index: number; readonly uri: string };
 
 /** What to do with the track at `index`; null when the index is outside the list. */
-export function decideTrack(list: ReadonlyArray<Playable>, index: number, loggedIn: boolean): TrackDecision | null {
+export function decideTrack(list: ReadonlyArray<Playable>, index: number, visitor: Visitor): TrackDecision | null {
   const track = list[index];
   if (track === undefined) return null;
-  return isPreviewable(track, loggedIn) && track.audio_preview_url !== null
+  return isPreviewable(track, visitor) && track.audio_preview_url !== null
     ? { kind: 'load', index, uri: track.uri, src: track.audio_preview_url }
     : { kind: 'unavailable', index, uri: track.uri };
 }

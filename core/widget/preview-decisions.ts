@@ -16,6 +16,7 @@ import {
 } from './actions';
 import { PREVIEW_CAP_MS } from './preview-mode';
 import type { WidgetState } from './state';
+import { visitorOf } from './episode-availability';
 import { handsOffToApp, mobileHandoffDecisions } from './platform/mobile-handoff';
 
 /*
@@ -50,8 +51,9 @@ export function startDecisions(state: WidgetState): Action[] {
 /** The first playable track with a preview address (spec 001 §5), or null when there is none. */
 function firstTrackToLoad(state: WidgetState): Extract<TrackDecision, { kind: 'load' }> | null {
   const list = currentTrackList(state);
-  const first = startIndex(list, state.session.loggedIn);
-  const decision = first === null ? null : decideTrack(list, first, state.session.loggedIn);
+  const visitor = visitorOf(state);
+  const first = startIndex(list, visitor);
+  const decision = first === null ? null : decideTrack(list, first, visitor);
   return decision?.kind === 'load' ? decision : null;
 }
 
@@ -102,17 +104,17 @@ export function advanceDecisions(state: WidgetState): Action[] {
   const { index } = state.player;
   if (index === null) return [];
   const list = currentTrackList(state);
-  const loggedIn = state.session.loggedIn;
+  const visitor = visitorOf(state);
   const next = nextIndex(index, list.length);
   if (next > index) {
-    const decision = decideTrack(list, next, loggedIn);
+    const decision = decideTrack(list, next, visitor);
     if (decision === null) return [];
     return decision.kind === 'load'
       ? [loadAction(decision), playDecided()]
       : [trackUnavailable({ index: decision.index, uri: decision.uri })];
   }
-  const first = startIndex(list, loggedIn);
-  const decision = first === null ? null : decideTrack(list, first, loggedIn);
+  const first = startIndex(list, visitor);
+  const decision = first === null ? null : decideTrack(list, first, visitor);
   if (decision?.kind !== 'load') return [playbackPaused()];
   const track = list[decision.index] as Playable;
   const rewind =

@@ -196,7 +196,7 @@ describe('selectIsPlaying (spec 000 §4 Playback state)', () => {
 describe('toTrackRows (spec 000 §2 Track list table: artists subtitle for playlists only)', () => {
   it('gives rows without subtitle outside playlists', () => {
     expect(toTrackRows([track(1)], false)).toEqual([
-      { uri: 'spotify:track:t1', name: 'Track 1', subtitle: null, durationMs: 200001 },
+      { uri: 'spotify:track:t1', name: 'Track 1', subtitle: null, durationMs: 200001, unavailable: false },
     ]);
   });
 

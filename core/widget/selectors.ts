@@ -2,6 +2,7 @@ import type { Image, Playable, Resource } from '../model/embed-data';
 import { startIndex, trackListOf } from '../lists/preview-player';
 import { isPreviewMode, PREVIEW_CAP_MS } from './preview-mode';
 import type { WidgetState } from './state';
+import { isAvailableTo, visitorOf } from './episode-availability';
 import { formatTime } from './time-format';
 
 /*
@@ -27,7 +28,7 @@ export function selectCurrentTrack(state: WidgetState): Playable | undefined {
   const list = selectTrackList(state);
   const { trackUri } = state.playback;
   const playing = trackUri === null ? undefined : list.find((track) => track.uri === trackUri);
-  return playing ?? list[startIndex(list, state.session.loggedIn) ?? 0];
+  return playing ?? list[startIndex(list, visitorOf(state)) ?? 0];
 }
 
 export function selectTitle(state: WidgetState): string {
@@ -134,15 +135,28 @@ export interface TrackRow {
   /** spec 000 §2: the artists subtitle is shown for playlists only; null elsewhere. */
   readonly subtitle: string | null;
   readonly durationMs: number;
+  /** Not available to this visitor (spec 000 §4 Track availability, §5 episode markets): marked in the list. */
+  readonly unavailable: boolean;
 }
 
-export function toTrackRows(tracks: ReadonlyArray<Playable>, withSubtitles: boolean): ReadonlyArray<TrackRow> {
-  return tracks.map((track) => ({
+/** `available[i]` false marks row i unavailable (selectRowAvailability); rows without an entry are available. */
+export function toTrackRows(tracks: ReadonlyArray<Playable>, withSubtitles: boolean, available: ReadonlyArray<boolean> = []): ReadonlyArray<TrackRow> {
+  return tracks.map((track, i) => ({
     uri: track.uri,
     name: track.name,
     subtitle: !withSubtitles ? null : track.type === 'track' ? artistNames(track.artists) : (track.show?.name ?? ''),
     durationMs: track.duration_ms,
+    unavailable: available[i] === false,
   }));
+}
+
+/**
+ * Per row of the list, whether the visitor may play it (spec 000 §4 Track availability; §5 an episode
+ * only in its markets): what a click would answer with the unavailable notice is marked beforehand.
+ */
+export function selectRowAvailability(state: WidgetState): ReadonlyArray<boolean> {
+  const visitor = visitorOf(state);
+  return selectTrackList(state).map((item) => isAvailableTo(item, visitor));
 }
 
 export function selectRowsHaveSubtitles(state: WidgetState): boolean {

@@ -9,6 +9,8 @@ export interface TrackListItem {
   /** The artists line; spec 000 §2: shown for playlists only (null elsewhere). */
   readonly subtitle: string | null;
   readonly durationMs: number;
+  /** Not available to this visitor (spec 000 §4 Track availability, §5 episode markets): marked, its name says so. */
+  readonly unavailable?: boolean;
 }
 
 export interface TrackListProps {
@@ -50,7 +52,8 @@ export function TrackList({ items, playingUri, t, onPlay }: TrackListProps) {
       {items.map((item, index) => {
         const playing = item.uri === playingUri;
         const id = (part: string) => `${idOf}${index}${part}`;
-        const labelledBy = [beforeId, id('n'), id('t'), id('d'), ...(item.subtitle === null ? [] : [id('s')]), afterId].join(' ');
+        const unavailable = item.unavailable === true;
+        const labelledBy = [beforeId, id('n'), id('t'), id('d'), ...(item.subtitle === null ? [] : [id('s')]), afterId, ...(unavailable ? [id('u')] : [])].join(' ');
         return (
           <li key={`${index}:${item.uri}`} className="track-list__item">
             {/* The translation's words around the name, hidden: only the rows' names use them. */}
@@ -66,11 +69,12 @@ export function TrackList({ items, playingUri, t, onPlay }: TrackListProps) {
             ) : null}
             <button
               type="button"
-              className={`track-row${item.subtitle === null ? '' : ' track-row--with-subtitle'}${playing ? ' track-row--playing' : ''}`}
+              className={`track-row${item.subtitle === null ? '' : ' track-row--with-subtitle'}${playing ? ' track-row--playing' : ''}${unavailable ? ' track-row--unavailable' : ''}`}
               data-testid="track-row"
               style={{ height: item.subtitle === null ? ROW_HEIGHT_PX : ROW_HEIGHT_WITH_SUBTITLE_PX }}
               aria-labelledby={labelledBy}
               aria-current={playing ? 'true' : undefined}
+              title={unavailable ? t('track_row_unavailable') : undefined}
               onClick={onPlay === undefined ? undefined : () => onPlay(index)}
             >
               <span className="track-row__number" id={id('n')}>
@@ -90,6 +94,12 @@ export function TrackList({ items, playingUri, t, onPlay }: TrackListProps) {
                   {item.subtitle}
                 </span>
               )}
+              {/* Read after the row's name; greyed rows say why in words too (a click shows the notice, spec 000 §8). */}
+              {unavailable ? (
+                <span id={id('u')} data-testid="track-row-unavailable" hidden>
+                  {` ${t('track_row_unavailable')}`}
+                </span>
+              ) : null}
             </button>
           </li>
         );

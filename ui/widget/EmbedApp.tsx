@@ -12,6 +12,7 @@ import {
   selectPositionMs,
   selectProgressPercent,
   selectRemaining,
+  selectRowAvailability,
   selectRowsHaveSubtitles,
   selectSubtitle,
   selectTitle,
@@ -62,7 +63,8 @@ function EmbedScreen() {
   const ctaKey = useSelector(selectCallToActionKey);
   const tracks = useSelector(selectTrackList, shallowEqual);
   const withSubtitles = useSelector(selectRowsHaveSubtitles);
-  const rows = useMemo(() => toTrackRows(tracks, withSubtitles), [tracks, withSubtitles]);
+  const available = useSelector(selectRowAvailability, shallowEqual);
+  const rows = useMemo(() => toTrackRows(tracks, withSubtitles, available), [tracks, withSubtitles, available]);
   // spec 000 §2 Layout variants: the CSS lays out by media queries; data-layout says the same once measured.
   const layout = useLayout();
   const layoutClass = useLayoutClassName();

@@ -1,5 +1,7 @@
 import type { Action } from '../../store/action';
-import { pointerEntered, playToggleRequested, seekByRequested, seekRequested, skipNextRequested, skipPrevRequested, trackRowClicked } from '../actions';
+import { pointerEntered, playToggleRequested, seekByRequested, seekRequested, skipNextRequested, skipPrevRequested, trackRowClicked, trackUnavailable } from '../actions';
+import { isAvailableTo, visitorOf } from '../episode-availability';
+import { currentTrackList } from '../preview-decisions';
 import type { WidgetState } from '../state';
 import { muteToggled, volumeChanged } from '../volume/actions';
 import { selectVolume } from '../volume/state';
@@ -17,13 +19,33 @@ export function fullPlaybackDecisions(state: WidgetState, action: Action): Actio
   if (playToggleRequested.match(action)) {
     if (state.playback.isPlaying) return command({ kind: 'pause' });
     if (state.playback.trackUri !== null) return command({ kind: 'resume' });
-    return command({ kind: 'play', contextUri: state.resourceUri, index: 0 });
+    return playFrom(state, firstAvailable(state));
   }
-  if (trackRowClicked.match(action)) return command({ kind: 'play', contextUri: state.resourceUri, index: action.index });
+  if (trackRowClicked.match(action)) return playFrom(state, action.index);
   if (skipNextRequested.match(action)) return command({ kind: 'next' });
   if (skipPrevRequested.match(action)) return command({ kind: 'previous' });
   if (seekRequested.match(action)) return command({ kind: 'seek', positionMs: action.positionMs });
   if (seekByRequested.match(action)) return command({ kind: 'seekBy', deltaMs: action.deltaMs });
   if (volumeChanged.match(action) || muteToggled.match(action)) return command({ kind: 'volume', volume: selectVolume(state) });
   return [];
+}
+
+/** The first item the visitor may play (the engine would skip the others too); 0 when there is none. */
+function firstAvailable(state: WidgetState): number {
+  const visitor = visitorOf(state);
+  return Math.max(0, currentTrackList(state).findIndex((item) => isAvailableTo(item, visitor)));
+}
+
+/**
+ * Play the context from `index`, unless that item is not available to the visitor (spec 000 §4
+ * Track availability, §5 an episode only in its markets, logged in or not): then, as in preview,
+ * UNAVAILABLE_TRACK pauses the resource (the engine too, when it plays) and the notice shows (§8).
+ */
+function playFrom(state: WidgetState, index: number): Action[] {
+  const item = currentTrackList(state)[index];
+  if (item === undefined || isAvailableTo(item, visitorOf(state))) {
+    return [engineCommandDecided({ command: { kind: 'play', contextUri: state.resourceUri, index } })];
+  }
+  const pause = state.playback.isPlaying ? [engineCommandDecided({ command: { kind: 'pause' } })] : [];
+  return [...pause, trackUnavailable({ index, uri: item.uri })];
 }
