@@ -26,10 +26,10 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
   const objects = createWebApiObjects(db);
   // The embed objects carry no `href`; is_playable of an episode follows the visitor's country.
   // The viewer is the logged-in visitor: a private playlist is read for its owner only (issue 12).
-  const contextFor = (viewer: string | null): ObjectContext => ({
+  const contextFor = (viewer: string | null, country: string): ObjectContext => ({
     hosts: { api: '', open: hosts.open, static: hosts.static },
     market: null,
-    country: hosts.country,
+    country,
     viewer,
   });
   const color = (type: 'artist' | 'album' | 'playlist' | 'show' | 'episode', id: string) => objects.row(type, id)?.dominant_color;
@@ -68,9 +68,10 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
       name: e.name,
       release_date: e.release_date,
       duration_ms: e.duration_ms,
-      audio_preview_url: e.audio_preview_url,
+      // spec 000 §5: available only if the country is in the markets of the episode or its show; outside
+      // them no playable media is handed out (the preview player then reports it unavailable, spec 001 §4).
+      audio_preview_url: e.is_playable === true ? e.audio_preview_url : null,
       available_markets: e.available_markets,
-      // spec 000 §5: available only if the country is in the markets of the episode or its show.
       is_playable: e.is_playable,
       images: e.images,
       show: { uri: show.uri, name: show.name, publisher: show.publisher, images: show.images, available_markets: show.available_markets },
@@ -158,9 +159,12 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
     UNION ALL SELECT 'show', id, name FROM shows UNION ALL SELECT 'episode', id, name FROM episodes`);
 
   return {
-    /** The resource as `viewer` (an account id, null when anonymous) may see it; null when unknown or not theirs to see. */
-    read: (type: ResourceType, id: string, viewer: string | null): Json | null => {
-      const ctx = contextFor(viewer);
+    /**
+     * The resource as `viewer` (an account id, null when anonymous) may see it; null when unknown or not
+     * theirs to see. `country`: the visitor's market (a logged-in visitor's account country), else the server's.
+     */
+    read: (type: ResourceType, id: string, viewer: string | null, country: string = hosts.country): Json | null => {
+      const ctx = contextFor(viewer, country);
       return readers[type](id, ctx);
     },
     /** Every resource, for the demo index. */

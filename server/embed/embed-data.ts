@@ -40,7 +40,9 @@ export function buildEmbedData(
     translations: settings.translations,
     locale: settings.locale,
     config: {
-      countryCode: settings.country,
+      // spec 000 §5 "the user's country code": a logged-in visitor's is their account's market (spec 000 §7
+      // 'from_token'), an anonymous visitor's the provider's country; the widget judges episode markets by it.
+      countryCode: page.session?.market ?? settings.country,
       features: {},
       hosts: { api: host, open: host, accounts: host, static: host },
       version: settings.version,
