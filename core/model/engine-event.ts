@@ -1,8 +1,28 @@
 import * as t from 'io-ts';
 
 /**
+ * spec 001 §4 Transport lifecycle "Client events: connected, reconnecting, reconnected,
+ * disconnected, authenticated, buffering start/end, playback_capped, track_ended,
+ * unrecoverable_failure" (the spec's words; buffering start and end spelt as the others).
+ */
+export const ClientEventName = t.keyof({
+  connected: null,
+  reconnecting: null,
+  reconnected: null,
+  disconnected: null,
+  authenticated: null,
+  buffering_start: null,
+  buffering_end: null,
+  playback_capped: null,
+  track_ended: null,
+  unrecoverable_failure: null,
+});
+export type ClientEventName = t.TypeOf<typeof ClientEventName>;
+
+/**
  * spec 001 §4 Events forwarded from the engine to the widget: track change, play or pause, reset,
- * progress and initialization failure; and the licence failures §8 Reactions has the widget show. The engine makes them (core/engine/player/client-events.ts);
+ * progress and initialization failure; the licence failures §8 Reactions has the widget show; and
+ * the client events of §4 Transport lifecycle. The engine makes them (core/engine/player/client-events.ts);
  * the widget decodes them with this codec at its boundary (core/widget/full-playback/engine-facts.ts).
  */
 export const EngineEvent = t.union([
@@ -14,5 +34,7 @@ export const EngineEvent = t.union([
   t.type({ kind: t.literal('initializationFailed'), code: t.string, message: t.string }),
   // spec 001 §8 Reactions: a licence error of the protected-playback system, for the widget's playback-not-supported modal.
   t.type({ kind: t.literal('licenceFailed'), code: t.string, message: t.string }),
+  // spec 001 §4 client events, for their listeners (the widget records each as full/engineClientEvent).
+  t.type({ kind: t.literal('clientEvent'), name: ClientEventName }),
 ]);
 export type EngineEvent = t.TypeOf<typeof EngineEvent>;

@@ -182,6 +182,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'full/engineCommandDecided':
     case 'full/engineCommandFailed':
     case 'full/engineEventRejected':
+    case 'full/engineClientEvent':
       return;
     default:
       assertHandled(action);

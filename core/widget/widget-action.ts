@@ -94,6 +94,7 @@ export const widgetActionCreators = [
   full.engineCommandDecided,
   full.engineCommandFailed,
   full.engineEventRejected,
+  full.engineClientEvent,
 ] as const;
 
 export type WidgetAction = ActionOf<(typeof widgetActionCreators)[number]>;

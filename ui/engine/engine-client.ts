@@ -5,7 +5,7 @@
  * action log, and speaks to the widget in commands and events only.
  */
 import { asyncScheduler, firstValueFrom } from 'rxjs';
-import { filter, map, scan } from 'rxjs/operators';
+import { map } from 'rxjs/operators';
 // Each adapter from its own module: through the adapters' index the widget's first chunk would
 // reach (and carry) the engine's adapters too.
 import { createBrowserClock } from '../../adapters/browser/clock';
@@ -28,8 +28,7 @@ import { engineOverTap, type EngineConfig, type EnginePorts } from '../../core/e
 import { createRecordingTap } from '../../core/store/port-tap';
 import { serializeTranscript, TRANSCRIPT_SCHEMA, TRANSCRIPT_WINDOW } from '../../core/store/transcript';
 import { createRedactor } from '../../core/store/redact';
-import { clientEventOf, forward, nothingForwarded } from '../../core/engine/player/client-events';
-import type { EngineEvent } from '../../core/model/engine-event';
+import { engineEvents } from '../../core/engine/player/client-events';
 import { sessionIdFrom } from '../../core/logging/session-id';
 import type { Action } from '../../core/store/action';
 import { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';
@@ -138,13 +137,7 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
     };
   }
 
-  const events$ = store.envelopes$.pipe(
-    map((envelope) => clientEventOf(envelope.action, store.getState())),
-    filter((event): event is EngineEvent => event !== null),
-    scan(forward, nothingForwarded),
-    map((forwarded) => forwarded.event),
-    filter((event): event is EngineEvent => event !== null),
-  );
+  const events$ = engineEvents(store.envelopes$.pipe(map((envelope) => envelope.action)), () => store.getState());
 
   let initialised = false;
   return {

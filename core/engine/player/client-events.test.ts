@@ -7,7 +7,13 @@ import { mediaElementFact, mediaPausedEvent } from '../media/actions';
 import { trackingStarted } from '../tracking/actions';
 import { progressed } from './actions';
 import { drmFailed } from '../drm/actions';
-import { clientEventOf, forward, isNews, nothingForwarded } from './client-events';
+import { clientEventNameOf, clientEventOf, engineEvents, forward, isNews, nothingForwarded } from './client-events';
+import { TestScheduler } from 'rxjs/testing';
+import type { ClientEventName } from '../../model/engine-event';
+import { EngineEvent as EngineEventCodec } from '../../model/engine-event';
+import { authenticated, connected, disconnected, reconnected, reconnecting, socketOpenRequested } from '../transport/actions';
+import { mediaPlayerFailed, mediaTrackEnded } from '../media/actions';
+import { userCapped } from '../drm/actions';
 import { engineState, stateMachine, trackUri } from './testing/engine-state';
 
 const started = (uri: string) =>
@@ -24,7 +30,7 @@ const started = (uri: string) =>
     audioCodec: 'mp4a.40.2',
     bitrate: 160000,
   });
-const fact = (kind: 'playing' | 'pause' | 'timeupdate') => mediaElementFact({ kind, positionMs: 0, durationMs: 0, bufferedEndMs: 0, errorCode: null });
+const fact = (kind: 'playing' | 'pause' | 'timeupdate' | 'waiting') => mediaElementFact({ kind, positionMs: 0, durationMs: 0, bufferedEndMs: 0, errorCode: null });
 
 describe('clientEventOf (spec 001 §4 Events forwarded; core/model/engine-event.ts)', () => {
   const machine = stateMachine(3);
@@ -49,7 +55,7 @@ describe('clientEventOf (spec 001 §4 Events forwarded; core/model/engine-event.
     ['a key session the browser cannot make is not a licence failure', drmFailed({ code: 'EME_KEY_SESSION_NOT_SUPPORTED', message: 'Key session not supported.', fatal: false }), null],
     ['the element\'s own pause fact is not forwarded (the pause event is)', fact('pause'), null],
     ['a timeupdate is not forwarded (progress ticks are)', fact('timeupdate'), null],
-    ['an engine-internal action is not forwarded', stateUpdateRequested({ reason: 'pause', position: 0, duration: 0 }), null],
+    ['an engine-internal action is not forwarded', stateUpdateRequested({ reason: 'pause', position: 0, duration: 0, playbackStats: null }), null],
   ])('%s', (_rule, action, expected) => {
     expect(clientEventOf(action, state)).toEqual(expected);
   });
@@ -93,5 +99,61 @@ describe('forward: what the client passes on, event after event (spec 001 §4 Ev
       return next;
     }, nothingForwarded);
     expect(passed.map((e) => e.kind)).toEqual(['trackChanged', 'played', 'progress', 'paused', 'reset', 'trackChanged']);
+  });
+});
+
+describe('client events (spec 001 §4 Transport lifecycle "Client events: connected, reconnecting, reconnected, disconnected, authenticated, buffering start/end, playback_capped, track_ended, unrecoverable_failure")', () => {
+  it.each<[string, Action, ClientEventName | null]>([
+    ['the socket open: connected', connected({ reconnect: false }), 'connected'],
+    ["a reconnection's socket open is not a new connection", connected({ reconnect: true }), null],
+    ['the dealer accepted the token: authenticated', authenticated({ connectionId: 'c', at: 1 }), 'authenticated'],
+    ['reconnecting', reconnecting({ attempt: 1, delayMs: 1000 }), 'reconnecting'],
+    ['reconnected', reconnected({ connectionId: 'c', at: 1 }), 'reconnected'],
+    ['disconnected', disconnected({ reason: 'Cannot connect to dealer' }), 'disconnected'],
+    ['the element waiting for data: buffering start', fact('waiting'), 'buffering_start'],
+    ['the element playing: buffering end (kept only after a start, forward)', fact('playing'), 'buffering_end'],
+    ['a licence 402: playback_capped', userCapped(), 'playback_capped'],
+    ['a track at its end: track_ended', mediaTrackEnded({ playId: 1, synthesised: true }), 'track_ended'],
+    ['a fatal media error: unrecoverable_failure', mediaPlayerFailed({ playId: 1, code: 'MEDIA_DECODING_ERROR', message: 'Media decoding error.', fatal: true, detail: null }), 'unrecoverable_failure'],
+    ['a fatal DRM error: unrecoverable_failure', drmFailed({ code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error', fatal: true }), 'unrecoverable_failure'],
+    ['an error the player goes on from is none', mediaPlayerFailed({ playId: 1, code: 'MEDIA_NETWORK_ERROR', message: 'Network error.', fatal: false, detail: null }), null],
+    ['an internal step is none', socketOpenRequested({ reconnect: false, attempt: 0 }), null],
+  ])('%s', (_rule, action, name) => {
+    expect(clientEventNameOf(action)).toBe(name);
+  });
+
+  it('every client event is an engine event the widget decodes', () => {
+    const names: ClientEventName[] = ['connected', 'reconnecting', 'reconnected', 'disconnected', 'authenticated', 'buffering_start', 'buffering_end', 'playback_capped', 'track_ended', 'unrecoverable_failure'];
+    for (const name of names) expect(EngineEventCodec.is({ kind: 'clientEvent', name })).toBe(true);
+    expect(EngineEventCodec.is({ kind: 'clientEvent', name: 'something_else' })).toBe(false);
+  });
+
+  it('reach the listeners of the engine event stream, buffering end only after a start (marble)', () => {
+    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+    const state = engineState({ player: { machine: stateMachine(3) } });
+    scheduler.run(({ cold, expectObservable }) => {
+      const actions$ = cold<Action>('abcdefgh', {
+        a: connected({ reconnect: false }),
+        b: authenticated({ connectionId: 'c1', at: 2 }),
+        c: fact('playing'),
+        d: fact('waiting'),
+        e: fact('playing'),
+        f: mediaTrackEnded({ playId: 1, synthesised: true }),
+        g: userCapped(),
+        h: reconnecting({ attempt: 1, delayMs: 1000 }),
+      });
+      const client = (name: ClientEventName): EngineEvent => ({ kind: 'clientEvent', name });
+      // The second play is no news (no pause came between); its buffering end is.
+      expectObservable(engineEvents(actions$, () => state)).toBe('abcdefgh', {
+        a: client('connected'),
+        b: client('authenticated'),
+        c: { kind: 'played' },
+        d: client('buffering_start'),
+        e: client('buffering_end'),
+        f: client('track_ended'),
+        g: client('playback_capped'),
+        h: client('reconnecting'),
+      });
+    });
   });
 });

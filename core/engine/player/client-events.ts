@@ -1,15 +1,16 @@
-import type { EngineEvent } from '../../model/engine-event';
+import { filter, map, mergeMap, scan, type Observable } from 'rxjs';
+import type { ClientEventName, EngineEvent } from '../../model/engine-event';
 import { playerInitFailed } from '../../widget/platform/actions';
 import type { Action } from '../../store/action';
 import { remoteLogOut, stateCleared } from '../device/actions';
-import { drmFailed } from '../drm/actions';
+import { drmFailed, userCapped } from '../drm/actions';
 import { isLicenceError } from '../drm/eme-errors';
 import { listEnded } from '../lists/actions';
-import { mediaElementFact, mediaPausedEvent } from '../media/actions';
+import { mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaTrackEnded } from '../media/actions';
+import { authenticated, connected, disconnected, reconnected, reconnecting } from '../transport/actions';
 import { trackingStarted } from '../tracking/actions';
 import { progressed } from './actions';
 import type { EngineState } from './deps';
-
 
 /** The event (spec 001 §4 Events forwarded; core/model/engine-event.ts) an engine action makes for the widget, if any (the state is the engine's after the action). */
 export function clientEventOf(action: Action, state: EngineState): EngineEvent | null {
@@ -27,11 +28,42 @@ export function clientEventOf(action: Action, state: EngineState): EngineEvent |
 }
 
 /**
+ * spec 001 §4 Transport lifecycle "Client events", from the engine's own facts: the transport's
+ * lifecycle (a reconnection's socket opening is not a new connection: reconnected says it), the
+ * element waiting for data and playing again (buffering start and end; forward() keeps only a
+ * change), a licence 402 (capped), a track's end, and an error the player cannot go on from (a
+ * fatal media or DRM error: the unrecoverable failure that disables the local player).
+ */
+export function clientEventNameOf(action: Action): ClientEventName | null {
+  if (connected.match(action)) return action.reconnect ? null : 'connected';
+  if (authenticated.match(action)) return 'authenticated';
+  if (reconnecting.match(action)) return 'reconnecting';
+  if (reconnected.match(action)) return 'reconnected';
+  if (disconnected.match(action)) return 'disconnected';
+  if (mediaElementFact.match(action) && action.kind === 'waiting') return 'buffering_start';
+  if (mediaElementFact.match(action) && action.kind === 'playing') return 'buffering_end';
+  if (userCapped.match(action)) return 'playback_capped';
+  if (mediaTrackEnded.match(action)) return 'track_ended';
+  if ((mediaPlayerFailed.match(action) || drmFailed.match(action)) && action.fatal) return 'unrecoverable_failure';
+  return null;
+}
+
+/** Every event an engine action makes for the widget, in order: the forwarded one, then its client event. */
+export function clientEventsOf(action: Action, state: EngineState): EngineEvent[] {
+  const forwarded = clientEventOf(action, state);
+  const name = clientEventNameOf(action);
+  return [...(forwarded === null ? [] : [forwarded]), ...(name === null ? [] : [{ kind: 'clientEvent' as const, name }])];
+}
+
+/**
  * spec 001 §4: a track change is forwarded when the current track uri differs, play or pause when
  * the paused flag changes; the rest as they come. `last` is what was forwarded before.
  */
-export function isNews(event: EngineEvent, last: { readonly uri: string | null; readonly paused: boolean | null }): boolean {
+export function isNews(event: EngineEvent, last: { readonly uri: string | null; readonly paused: boolean | null; readonly buffering?: boolean }): boolean {
   if (event.kind === 'trackChanged') return event.uri !== last.uri;
+  // Buffering ends only where it started (the element plays without waiting first, too).
+  if (event.kind === 'clientEvent' && event.name === 'buffering_start') return last.buffering !== true;
+  if (event.kind === 'clientEvent' && event.name === 'buffering_end') return last.buffering === true;
   if (event.kind === 'played') return last.paused !== false;
   if (event.kind === 'paused') return last.paused !== true;
   return true;
@@ -41,16 +73,33 @@ export function isNews(event: EngineEvent, last: { readonly uri: string | null; 
 export interface Forwarded {
   readonly uri: string | null;
   readonly paused: boolean | null;
+  /** A buffering start was forwarded and its end not yet. */
+  readonly buffering: boolean;
   readonly event: EngineEvent | null;
 }
 
-export const nothingForwarded: Forwarded = { uri: null, paused: null, event: null };
+export const nothingForwarded: Forwarded = { uri: null, paused: null, buffering: false, event: null };
 
 /** The next step of forwarding (isNews): a reset forgets the track and the paused flag. */
 export function forward(last: Forwarded, event: EngineEvent): Forwarded {
   if (!isNews(event, last)) return { ...last, event: null };
-  if (event.kind === 'reset') return { uri: null, paused: null, event };
+  if (event.kind === 'reset') return { ...nothingForwarded, event };
+  if (event.kind === 'clientEvent' && (event.name === 'buffering_start' || event.name === 'buffering_end')) return { ...last, buffering: event.name === 'buffering_start', event };
   if (event.kind === 'trackChanged') return { ...last, uri: event.uri, event };
   if (event.kind === 'played' || event.kind === 'paused') return { ...last, paused: event.kind === 'paused', event };
   return { ...last, event };
+}
+
+/**
+ * The engine's event stream for its listeners (the widget through its engine port,
+ * ui/engine/engine-client.ts): each action the store saw, with the state after it, made into
+ * events and forwarded as spec 001 §4 says (forward above).
+ */
+export function engineEvents(actions$: Observable<Action>, state: () => EngineState): Observable<EngineEvent> {
+  return actions$.pipe(
+    mergeMap((action) => clientEventsOf(action, state())),
+    scan(forward, nothingForwarded),
+    map((forwarded) => forwarded.event),
+    filter((event): event is EngineEvent => event !== null),
+  );
 }

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { ClientEventName } from '../../model/engine-event';
 import { defineAction } from '../../store/action';
 
 /*
@@ -21,3 +22,5 @@ export const engineCommandDecided = defineAction('full/engineCommandDecided', { 
 export const engineCommandFailed = defineAction('full/engineCommandFailed', { err: t.string });
 /** An engine event that did not decode (core/model/engine-event.ts): named, and ignored. */
 export const engineEventRejected = defineAction('full/engineEventRejected', { err: t.string });
+/** spec 001 §4 Transport lifecycle: a client event of the engine (core/model/engine-event.ts), heard and recorded. */
+export const engineClientEvent = defineAction('full/engineClientEvent', { name: ClientEventName });

@@ -4,7 +4,7 @@ import { EngineEvent } from '../../model/engine-event';
 import type { Action } from '../../store/action';
 import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, playbackTrackChanged } from '../actions';
 import { licenseFailed, playerInitFailed } from '../platform/actions';
-import { engineEventRejected } from './actions';
+import { engineClientEvent, engineEventRejected } from './actions';
 
 /**
  * An engine event (spec 001 §4 Events forwarded) as the widget's own fact, src 'adapter': the
@@ -31,5 +31,7 @@ export function decodeEngineEvent(raw: unknown): Action {
       return playerInitFailed({ code: event.code, message: event.message });
     case 'licenceFailed':
       return licenseFailed({ code: event.code, message: event.message });
+    case 'clientEvent':
+      return engineClientEvent({ name: event.name });
   }
 }

@@ -7,7 +7,7 @@ import { initialWidgetState, type WidgetState } from '../state';
 import { albumData } from '../testing/album-data';
 import { runScenario, type Scenario } from '../testing/scenario';
 import { muteToggled, volumeChanged } from '../volume/actions';
-import { engineCommandDecided, engineEventRejected } from './actions';
+import { engineClientEvent, engineCommandDecided, engineEventRejected } from './actions';
 import { fullPlaybackDecisions } from './decisions';
 import { decodeEngineEvent } from './engine-facts';
 
@@ -115,6 +115,7 @@ describe('engine events as widget facts (spec 001 §4 Events forwarded; spec 000
       { kind: 'licenceFailed', code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error' },
       a.licenseFailed({ code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error' }),
     ],
+    ['spec 001 §4 client event (here playback_capped): recorded as heard', { kind: 'clientEvent', name: 'playback_capped' }, engineClientEvent({ name: 'playback_capped' })],
   ])('%s', (_rule, raw, expected) => {
     expect(decodeEngineEvent(raw)).toEqual(expected);
   });
