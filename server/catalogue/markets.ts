@@ -8,6 +8,15 @@ HU ID IE IL IN IQ IS IT JM JO JP KE KG KH KI KM KN KR KW KZ LA LB LC LI LK LR LS
 MR MT MU MV MW MX MY MZ NA NE NG NI NL NO NP NR NZ OM PA PE PG PH PK PL PS PT PW PY QA RO RS RW SA SB SC SE SG SI SK SL SM
 SN SR ST SV SZ TD TG TH TJ TL TN TO TR TT TV TW TZ UA UG US UY UZ VC VE VN VU WS XK ZA ZM ZW`.split(/\s+/);
 
+/**
+ * spec 000 §5 / spec 001: an episode is sold where the markets of the episode or its show hold the
+ * country (JSON columns as stored; a missing show list adds none).
+ */
+export function episodeSoldIn(episodeMarkets: string, showMarkets: string | null, country: string): boolean {
+  const parse = (raw: string | null): unknown => (raw === null ? [] : JSON.parse(raw));
+  return [parse(episodeMarkets), parse(showMarkets)].some((list) => Array.isArray(list) && list.includes(country));
+}
+
 /** A row's markets: its `available_markets` JSON column when the table has one and it is set, else all. */
 export function rowMarkets(row: Record<string, unknown>): string[] {
   const raw = row.available_markets;

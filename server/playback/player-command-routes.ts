@@ -23,7 +23,7 @@ export interface PlayerCommandDeps {
 type Outcome = { readonly command: DeviceCommand } | { readonly status: number; readonly message: string };
 
 /** What the device is told for a command (or why it cannot be). Updates the device's machine and commanded ref. */
-function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks, accountId: string): Outcome {
+function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks, accountId: string, country: string): Outcome {
   switch (command.endpoint) {
     case 'ping':
     case 'log_out':
@@ -31,10 +31,17 @@ function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: 
     case 'set_volume':
       return { command: { type: 'set_volume', volume: command.volume } };
     case 'play': {
-      const tracks = contextTracks(command.context.uri, accountId);
+      const tracks = contextTracks(command.context.uri, accountId, country);
       if (tracks === null) return { status: 404, message: `Context not found: ${command.context.uri}` };
-      const start = startIndexOf(tracks.map((track) => track.uri), command.options);
-      if (start === null) return { status: 400, message: 'options.skip_to names no track of the context' };
+      const named = startIndexOf(tracks.map((track) => track.uri), command.options);
+      if (named === null) return { status: 400, message: 'options.skip_to names no track of the context' };
+      // spec 000 §5: an episode not sold in the listener's country is refused when asked for by name, as
+      // the Web API's player refuses a restricted item; a context played from its start begins at its first
+      // available item (the others are listed without files, spec 001 §4 skipped).
+      const start = command.options?.skip_to === undefined && tracks[named]?.unavailable === true ? tracks.findIndex((x) => x.unavailable !== true) : named;
+      if (start < 0 || tracks[start]?.unavailable === true) {
+        return { status: 403, message: `Player command failed: Restriction violated (${tracks[named]?.uri} is not available in ${country})` };
+      }
       const machineId = randomBytes(12).toString('hex');
       const seekTo = command.options?.seek_to;
       const machine = buildStateMachine(tracks, { machineId, contextUri: command.context.uri, startIndex: start, ...(seekTo === undefined ? {} : { seekTo }) });
@@ -73,7 +80,7 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     if (device === undefined) return sendError(reply, 404, 'Device not found');
     const body = decodeBody(PlayerCommandBody, request.body, reply, 'player command');
     if (body === null) return reply;
-    const outcome = deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId);
+    const outcome = deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId, grant.country);
     if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
     deps.devices.save(device);
     const ackId = newCommandId();

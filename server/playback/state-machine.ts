@@ -17,6 +17,11 @@ export interface ContextTrack {
   readonly name: string;
   readonly durationMs: number;
   readonly files: ReadonlyArray<Mp4File>;
+  /**
+   * Not sold in the listener's country (spec 000 §5 episode markets): listed, so indexes stay the
+   * widget's, but without files, so the engine's list player skips it (spec 001 §4 List player).
+   */
+  readonly unavailable?: boolean;
 }
 
 export interface MachineOptions {
