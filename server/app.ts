@@ -13,6 +13,9 @@ import { serverLoggerOptions, type ServerLogOptions } from './server-log';
 import { createTokenVerifier } from './accounts/tokens';
 import { registerDealer } from './dealer/routes';
 import { CLOSE_TOKEN_REVOKED } from './dealer/dealer';
+import { createInProcessBus } from './realtime/bus';
+import { connectRedisBus } from './realtime/redis-bus';
+import { registerHealthRoutes } from './realtime/health';
 import { installJsonBodyParser } from './json-body-parser';
 import { registerPlayback } from './playback/routes';
 import { registerLicenceRoutes } from './licence/routes';
@@ -57,6 +60,8 @@ export interface ServerOptions {
   readonly logRetentionDays?: number;
   /** How often the log purge runs (an hour); tests make it short. */
   readonly logPurgeEveryMs?: number;
+  /** REDIS_URL: dealer pushes reach sockets on every instance that shares this Redis (server/realtime); in-process without it. */
+  readonly redisUrl?: string;
   /** Hears every route as it is added (scripts/fuzz lists the routes it throws input at). */
   readonly onRoute?: (route: { readonly method: string | readonly string[]; readonly url: string }) => void;
 }
@@ -95,6 +100,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook('onClose', async () => {
     db.close();
   });
+  // Issue 14: how pushes reach the instance holding a socket. Closed after the dealer's hub (onClose hooks run last-added first), before the database.
+  const bus =
+    options.redisUrl === undefined
+      ? createInProcessBus()
+      : await connectRedisBus(options.redisUrl, { logError: (error, context) => app.log.warn({ err: error }, context) });
+  app.addHook('onClose', () => bus.close());
+  // Issue 14 Operations: /healthz (alive) and /readyz (database and Redis reachable).
+  registerHealthRoutes(app, { database: async () => void db.prepare('select 1').get(), realtime: () => bus.ping() });
 
   const publicUrl = options.publicUrl ?? '';
   const country = options.country ?? 'SE';
@@ -127,9 +140,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     db,
     country,
     publicUrl,
-    pushTo: (connectionId, push) => app.dealer.pushTo(connectionId, push),
+    // Issue 14: through app.realtime, to the socket on whichever instance holds it.
+    pushTo: (connectionId, push) => app.realtime.pushTo(connectionId, push),
     // Issue 12: only a live dealer connection of the same account may be registered or pushed to.
-    ownsConnection: (accountId, connectionId) => app.dealer.connections(accountId).some((c) => c.id === connectionId),
+    ownsConnection: async (accountId, connectionId) => (await app.realtime.ownerOf(connectionId)) === accountId,
     productChange: options.demoProductChange ?? false,
     rateLimits: options.rateLimits,
   });
@@ -168,11 +182,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Issue 4: the Web API under /v1 (spec 001 §7 Catalogue API), storage resolve, CDN and seek tables.
   registerWebApi(app, { db, publicUrl, authenticate: tokenOwnerFrom(verifyToken), mediaDir: demoCatalogueOf(options.fixturesDir).mediaDir });
   // Issue 5: the dealer websocket at /dealer (access_token in the query) and GET /apresolve (spec 001 §7); app.dealer pushes.
-  registerDealer(app, { verify: verifyToken, publicUrl });
-  // Issue 12: logout's revoked tokens close their dealer sockets at once, with 4000 (the engine stops, no retry loop).
-  accounts.onTokensRevoked((tokens) => app.dealer.closeTokens(tokens, CLOSE_TOKEN_REVOKED.code, CLOSE_TOKEN_REVOKED.reason));
+  registerDealer(app, { verify: verifyToken, publicUrl, bus });
+  // Issue 12: logout's revoked tokens close their dealer sockets at once, with 4000 (the engine stops, no retry loop), on every instance (issue 14).
+  accounts.onTokensRevoked((tokens) => {
+    app.realtime.closeTokens(tokens, CLOSE_TOKEN_REVOKED.code, CLOSE_TOKEN_REVOKED.reason).catch((error: unknown) => app.log.warn({ err: error }, 'dealer revocation'));
+  });
   // Issue 5: the track-playback service and player commands (server/playback/README.md).
-  registerPlayback(app, { db, verify: verifyToken, dealer: app.dealer });
+  registerPlayback(app, { db, verify: verifyToken, realtime: app.realtime });
   // Issue 5: licence URL, ClearKey licence server, application certificate, server time (server/licence/README.md).
   registerLicenceRoutes(app, { db, verify: verifyToken, publicUrl });
   // Issue 5: the logging service, /v1/logging/* and /v1/metric (server/logging-service/README.md).

@@ -13,6 +13,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined;
   /** REDIS_URL: a redis:// (or rediss://) URL routes dealer pushes between instances through Redis (server/realtime); unset, in-process. */
   readonly redisUrl: string | undefined;
+  /** REDIS_URL: a redis:// (or rediss://) URL routes dealer pushes between instances through Redis (server/realtime); unset, in-process. */
+  readonly redisUrl: string | undefined;
   /** The provider's public origin; empty means links are relative to this server. */
   readonly publicUrl: string;
   /** ALLOWED_HOSTS: comma-separated host names (or host:port) links may be built from when PUBLIC_URL is empty, besides the listen address and loopback names. */
@@ -28,6 +30,19 @@ export interface ServerConfig {
    * unless set, since a real provider changes a product through billing. `npm start` sets it.
    */
   readonly demoProductChange: boolean;
+}
+
+/** REDIS_URL: unset or empty is none; anything else must be a redis:// or rediss:// URL. */
+export function parseRedisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  return value;
 }
 
 /** REDIS_URL: unset or empty is none; anything else must be a redis:// or rediss:// URL. */
@@ -62,6 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? 'data',
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),

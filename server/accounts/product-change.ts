@@ -13,10 +13,10 @@ export interface ProductChangeDeps {
   readonly accounts: AccountStore;
   readonly sessions: SessionStore;
   readonly ownOrigins: (request: FastifyRequest) => ReadonlyArray<string>;
-  /** Sends a push to one dealer connection (app.dealer.pushTo); false when it is not live. */
-  readonly pushTo: (connectionId: string, push: DealerPush) => boolean;
+  /** Sends a push to one dealer connection (app.realtime.pushTo: on whichever instance holds it); false when it is not live. */
+  readonly pushTo: (connectionId: string, push: DealerPush) => boolean | Promise<boolean>;
   /** Whether a connection id is a live dealer connection of the account (product-state-routes.ts ProductStateDeps). */
-  readonly ownsConnection: (accountId: string, connectionId: string) => boolean;
+  readonly ownsConnection: (accountId: string, connectionId: string) => boolean | Promise<boolean>;
 }
 
 const isProduct = (value: unknown): value is Product => value === 'premium' || value === 'free';
@@ -42,7 +42,12 @@ export function registerProductChange(app: FastifyInstance, deps: ProductChangeD
       const push: DealerPush = { uri: PRODUCT_STATE_EVENT_URI, headers: {}, payloads: [productStateOf(account)] };
       // Only to connections that are still this account's: a registration never reaches another user's socket.
       for (const connectionId of registeredConnections(deps.db, accountId)) {
-        if (deps.ownsConnection(accountId, connectionId)) deps.pushTo(connectionId, push);
+        // The product has changed either way: a push that cannot be routed is logged, not the request's failure.
+        try {
+          if (await deps.ownsConnection(accountId, connectionId)) await deps.pushTo(connectionId, push);
+        } catch (error) {
+          request.log.warn({ err: error }, 'product-state push');
+        }
       }
     }
     return reply.header('cache-control', 'no-store').redirect(safeContinue(form.continue, deps.ownOrigins(request)), 303);

@@ -41,8 +41,9 @@ export interface ProductStateDeps {
   /**
    * Whether `connectionId` is a live dealer connection of this account (app.dealer, looked up when
    * asked). Only those may be registered: one user's product changes never reach another's socket.
+   * A promise when the connection may be on another instance (app.realtime, issue 14).
    */
-  readonly ownsConnection: (accountId: string, connectionId: string) => boolean;
+  readonly ownsConnection: (accountId: string, connectionId: string) => boolean | Promise<boolean>;
 }
 
 /**
@@ -89,19 +90,19 @@ export function registerProductStateRoutes(app: FastifyInstance, deps: ProductSt
   app.get(PRODUCT_STATE_PATH, getState);
   app.get(PRODUCT_STATE_SHORT_PATH, getState);
 
-  const registration = (action: (accountId: string, connectionId: string, reply: FastifyReply) => FastifyReply | void) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const registration = (action: (accountId: string, connectionId: string, reply: FastifyReply) => Promise<FastifyReply | void> | FastifyReply | void) => async (request: FastifyRequest, reply: FastifyReply) => {
     const account = accountOf(request, reply);
     if (account === null) return reply;
     const { connection_id: connectionId } = request.query as Record<string, unknown>;
     if (typeof connectionId !== 'string' || !CONNECTION_ID.test(connectionId)) {
       return jsonError(reply, 400, 'connection_id must be a dealer connection id (1 to 256 characters of letters, digits and + / = _ . : -).');
     }
-    return action(account.id, connectionId, reply) ?? reply.code(204).send();
+    return (await action(account.id, connectionId, reply)) ?? reply.code(204).send();
   };
   app.put(
     PRODUCT_STATE_NOTIFICATIONS_PATH,
-    registration((accountId, connectionId, reply) => {
-      if (!deps.ownsConnection(accountId, connectionId)) return jsonError(reply, 404, UNKNOWN_CONNECTION_MESSAGE);
+    registration(async (accountId, connectionId, reply) => {
+      if (!(await deps.ownsConnection(accountId, connectionId))) return jsonError(reply, 404, UNKNOWN_CONNECTION_MESSAGE);
       upsert.run(accountId, connectionId, deps.now());
     }),
   );

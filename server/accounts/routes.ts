@@ -23,9 +23,9 @@ export interface AccountRoutesOptions {
   /** Epoch milliseconds; tests pass their own to control session and token expiry. */
   readonly now?: () => number;
   /** Sends a push to one dealer connection (the product-state events of a product change). */
-  readonly pushTo?: (connectionId: string, push: DealerPush) => boolean;
+  readonly pushTo?: (connectionId: string, push: DealerPush) => boolean | Promise<boolean>;
   /** Whether a connection id is a live dealer connection of the account; none is without a dealer (product-state-routes.ts). */
-  readonly ownsConnection?: (accountId: string, connectionId: string) => boolean;
+  readonly ownsConnection?: (accountId: string, connectionId: string) => boolean | Promise<boolean>;
   /**
    * The demo's self-service product switch (POST /account/product, product-change.ts): off unless
    * set (a real provider changes a product through billing). `npm start` turns it on.

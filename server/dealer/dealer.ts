@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type WebSocket from 'ws';
 import * as E from 'fp-ts/Either';
 import { CLOSE_CODE, HEARTBEAT_PING_MS } from '../../core/engine/transport/constants';
@@ -38,10 +38,15 @@ export interface Dealer {
    * engine does not reconnect, so a revoked token is not retried in a loop); returns how many.
    */
   closeTokens(tokens: readonly string[], code?: number, reason?: string): number;
+  /** closeTokens by the tokens' digests (tokenDigest): how a revocation travels between instances without the tokens themselves. */
+  closeTokenDigests(digests: readonly string[], code?: number, reason?: string): number;
   /** Hears each reply frame an engine sends to a request. Returns the unsubscribe. */
   onReply(listener: (connectionId: string, reply: ReplyFrame) => void): () => void;
-  /** Closes every connection and stops the heartbeat (server shutdown). */
-  closeAll(): void;
+  /**
+   * Closes every connection and stops the heartbeat (server shutdown): with a close frame of this
+   * code when one is given (a graceful shutdown tells engines to reconnect), else the sockets are cut.
+   */
+  closeAll(code?: number, reason?: string): void;
 }
 
 /** spec 001 §7 Realtime socket: one id per connection, of the form product-state registration accepts. */
@@ -68,6 +73,19 @@ export const SERVER_HEARTBEAT_MS = HEARTBEAT_PING_MS;
 export const CLOSE_OVER_CAP = { code: CLOSE_CODE, reason: `Too many dealer connections for this user (at most ${MAX_CONNECTIONS_PER_USER}); the oldest is closed` } as const;
 export const CLOSE_TOKEN_REVOKED = { code: CLOSE_CODE, reason: 'Access token revoked' } as const;
 export const CLOSE_TOKEN_INVALID = { code: 1008, reason: 'Access token expired or revoked' } as const;
+/**
+ * A graceful shutdown (server/main.ts, SIGTERM/SIGINT): 1001 Going Away (RFC 6455 §7.4.1, "a server
+ * going down"), so that the engine reconnects, through the service resolve, to an instance that is up.
+ * Not 4000: this engine takes 4000 from the dealer as the end of its session and does not reconnect
+ * (core/engine/transport/close-decision.ts), which would leave every listener of the instance stopped.
+ */
+export const CLOSE_SHUTDOWN = { code: 1001, reason: 'Server shutting down: reconnect' } as const;
+
+/** How long closeAll waits for a peer's answer to its close frame (ours; ws would wait 30 s). */
+export const CLOSE_GRACE_MS = 2_000;
+
+/** A token as connections are matched by it across instances (revocations carry digests, never tokens). */
+export const tokenDigest = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 /** The timer functions the heartbeat runs on (tests pass their own). */
 export interface DealerTimers {
@@ -95,6 +113,15 @@ export interface DealerOptions {
   readonly timers?: DealerTimers;
   /** Where errors in socket callbacks go (they end only that connection, never the process). */
   readonly logError?: (error: unknown, context: string) => void;
+  /**
+   * Hears each accepted connection before its id is sent (server/realtime/hub.ts routes it to this
+   * instance): when it answers a promise, the id goes out once it settles, so no other instance is
+   * asked about an id the routing does not know yet. A rejection closes the connection with 1011
+   * (the engine reconnects).
+   */
+  readonly onOpen?: (connection: DealerConnection) => void | Promise<void>;
+  /** Hears each connection once it is gone, however it ended. */
+  readonly onClose?: (connection: DealerConnection) => void;
 }
 
 function frameOf(payload: DealerPush): MessageFrame | RequestFrame {
@@ -109,8 +136,11 @@ interface Live {
   readonly info: DealerConnection;
   readonly socket: WebSocket;
   readonly token: string | undefined;
+  readonly tokenDigest: string | undefined;
   /** Heard from since the last heartbeat tick. */
   alive: boolean;
+  /** Its connection id has been sent: nothing else goes out before it. */
+  announced: boolean;
 }
 
 /** The dealer's hub (spec 001 §7 Realtime socket): connections by id, pushes by user or connection. */
@@ -130,12 +160,20 @@ export function createDealer(options: DealerOptions = {}): Dealer {
     socket.send(JSON.stringify(frame));
     return true;
   };
+  const sendTo = (c: Live, frame: unknown): boolean => c.announced && send(c.socket, frame);
 
   const forget = (id: string): void => {
+    const gone = live.get(id);
     live.delete(id);
     if (live.size === 0 && heartbeat !== null) {
       timers.clearInterval(heartbeat);
       heartbeat = null;
+    }
+    if (gone === undefined || options.onClose === undefined) return;
+    try {
+      options.onClose(gone.info);
+    } catch (error) {
+      logError(error, 'dealer close listener');
     }
   };
 
@@ -175,7 +213,7 @@ export function createDealer(options: DealerOptions = {}): Dealer {
 
   const accept = (socket: WebSocket, userId: string, token?: string): DealerConnection => {
     const info: DealerConnection = { id: makeId(), userId, openedAt: now() };
-    const entry: Live = { info, socket, token, alive: true };
+    const entry: Live = { info, socket, token, tokenDigest: token === undefined ? undefined : tokenDigest(token), alive: true, announced: false };
     const mine = ofUser(userId);
     for (const old of mine.slice(0, Math.max(0, mine.length - cap + 1))) close(old, CLOSE_OVER_CAP.code, CLOSE_OVER_CAP.reason);
     live.set(info.id, entry);
@@ -216,16 +254,34 @@ export function createDealer(options: DealerOptions = {}): Dealer {
       forget(info.id);
     });
     // The connection id comes first, as the real dealer sends it (the engine authenticates on it).
-    send(socket, connectionIdMessage(info.id));
+    const announce = (): void => {
+      if (!live.has(info.id)) return;
+      entry.announced = true;
+      send(socket, connectionIdMessage(info.id));
+    };
+    const opened = options.onOpen?.(info);
+    if (opened instanceof Promise) {
+      opened.then(announce, (error: unknown) => {
+        logError(error, 'dealer open listener');
+        if (live.has(info.id)) close(entry, 1011, 'Cannot route this connection; reconnect');
+      });
+    } else announce();
     return info;
+  };
+
+  const closeDigests = (digests: readonly string[], code: number, reason: string): number => {
+    const revoked = new Set(digests);
+    const closing = [...live.values()].filter((c) => c.tokenDigest !== undefined && revoked.has(c.tokenDigest));
+    for (const c of closing) close(c, code, reason);
+    return closing.length;
   };
 
   return {
     accept,
-    push: (userId, payload) => ofUser(userId).filter((c) => send(c.socket, frameOf(payload))).length,
+    push: (userId, payload) => ofUser(userId).filter((c) => sendTo(c, frameOf(payload))).length,
     pushTo: (connectionId, payload) => {
       const c = live.get(connectionId);
-      return c !== undefined && send(c.socket, frameOf(payload));
+      return c !== undefined && sendTo(c, frameOf(payload));
     },
     connections: (userId) => [...live.values()].map((c) => c.info).filter((info) => userId === undefined || info.userId === userId),
     drop: (userId, code = 1001, reason = 'Dropped by the provider') => {
@@ -233,19 +289,26 @@ export function createDealer(options: DealerOptions = {}): Dealer {
       for (const c of dropped) close(c, code, reason);
       return dropped.length;
     },
-    closeTokens: (tokens, code: number = CLOSE_TOKEN_REVOKED.code, reason: string = CLOSE_TOKEN_REVOKED.reason) => {
-      const revoked = new Set(tokens);
-      const closing = [...live.values()].filter((c) => c.token !== undefined && revoked.has(c.token));
-      for (const c of closing) close(c, code, reason);
-      return closing.length;
-    },
+    closeTokens: (tokens, code: number = CLOSE_TOKEN_REVOKED.code, reason: string = CLOSE_TOKEN_REVOKED.reason) =>
+      closeDigests(tokens.map(tokenDigest), code, reason),
+    closeTokenDigests: (digests, code: number = CLOSE_TOKEN_REVOKED.code, reason: string = CLOSE_TOKEN_REVOKED.reason) => closeDigests(digests, code, reason),
     onReply: (listener) => {
       replyListeners.add(listener);
       return () => replyListeners.delete(listener);
     },
-    closeAll: () => {
-      for (const c of live.values()) c.socket.terminate();
-      live.clear();
+    closeAll: (code, reason = '') => {
+      for (const c of [...live.values()]) {
+        if (code === undefined) {
+          forget(c.info.id);
+          c.socket.terminate();
+        } else {
+          close(c, code, reason);
+          // A peer that does not answer the close frame is cut, so a shutdown never waits on it.
+          const cut = setTimeout(() => c.socket.terminate(), CLOSE_GRACE_MS);
+          cut.unref();
+          c.socket.once('close', () => clearTimeout(cut));
+        }
+      }
       if (heartbeat !== null) timers.clearInterval(heartbeat);
       heartbeat = null;
     },

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { DEALER_PATH } from '../../core/engine/transport/constants';
 import type { TokenGrant } from '../accounts/tokens';
-import { createDealer, type Dealer, type DealerOptions } from './dealer';
+import { createInProcessBus, type RealtimeBus } from '../realtime/bus';
+import { createRealtimeHub, type Realtime } from '../realtime/hub';
+import { CLOSE_SHUTDOWN, createDealer, type Dealer, type DealerOptions } from './dealer';
 import { registerServiceResolveRoute } from './service-resolve-route';
 
 export interface DealerDeps extends DealerOptions {
@@ -12,12 +14,18 @@ export interface DealerDeps extends DealerOptions {
   readonly verify: (token: string) => TokenGrant | null;
   /** The provider's public origin; '' answers the request's own host. */
   readonly publicUrl: string;
+  /** Where pushes travel between instances (server/realtime): in-process by default; its owner closes it. */
+  readonly bus?: RealtimeBus;
+  /** How often this instance rewrites its routes on the bus (server/realtime/hub.ts ROUTE_HEARTBEAT_MS). */
+  readonly routeHeartbeatMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The dealer hub, for services that push to engines (product state, player commands). Set by registerDealer. */
+    /** This instance's dealer sockets. Set by registerDealer. */
     dealer: Dealer;
+    /** Pushes to engines wherever their socket is (product state, player commands, revocations). Set by registerDealer. */
+    realtime: Realtime;
   }
 }
 
@@ -54,7 +62,8 @@ export function dealerTarget(target: string | undefined): { readonly pathname: s
  */
 export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
   const logError = (error: unknown, context: string): void => app.log.warn({ err: error }, context);
-  const dealer = createDealer({ logError, ...deps });
+  const hub = createRealtimeHub({ bus: deps.bus ?? createInProcessBus(), dealer: () => dealer, logError, heartbeatMs: deps.routeHeartbeatMs });
+  const dealer = createDealer({ logError, ...deps, onOpen: hub.opened, onClose: hub.closed });
   // 64 KiB is plenty for the engine's frames (pings and replies).
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   wss.on('error', (error) => logError(error, 'dealer websocket server'));
@@ -94,12 +103,17 @@ export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
     }
   };
   app.server.on('upgrade', onUpgrade);
+  // Subscribed before the server listens: no push for this instance is published unheard.
+  app.addHook('onReady', () => hub.start());
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
-    dealer.closeAll();
+    // A closing server tells its engines to reconnect (to another instance, or to this one restarted).
+    dealer.closeAll(CLOSE_SHUTDOWN.code, CLOSE_SHUTDOWN.reason);
     wss.close();
   });
+  app.addHook('onClose', () => hub.stop());
   registerServiceResolveRoute(app, { publicUrl: deps.publicUrl });
   app.decorate('dealer', dealer);
+  app.decorate('realtime', hub as Realtime);
   return dealer;
 }

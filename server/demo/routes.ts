@@ -103,5 +103,4 @@ export function registerDemoRoutes(app: FastifyInstance, reader: ResourceReader)
           `<script type="module">${SCRIPT}</script></body></html>`,
       );
   });
-  app.get('/healthz', async () => 'ok');
 }

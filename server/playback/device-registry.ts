@@ -11,7 +11,8 @@ import { DeviceInfo, StateRef } from './wire';
  * finds its machine, refs, sequence number and volume where they were, so a remote command (or a
  * state conflict) after the restart still knows the context. A device counts toward the per-user
  * limit, and is commanded, only while its dealer connection is live; one whose connection has been
- * gone for DEVICE_RETENTION_MS is deleted.
+ * gone for DEVICE_RETENTION_MS is deleted. Which connections are live is the caller's to say
+ * (app.realtime.liveConnections: on any instance, issue 14), asked before each call.
  */
 
 /** spec 001 §7 '429 Max connections reached': how many live devices one user may have (ours). */
@@ -38,10 +39,10 @@ export interface Device {
 export interface DeviceRegistry {
   /** The device as stored (its connection may be gone: it is found again after a restart). */
   get(userId: string, deviceId: string): Device | undefined;
-  /** The user's devices whose connection is still live. */
-  live(userId: string): Device[];
-  /** Adds or replaces (same id: a re-registration on a new connection). false when the user is at the limit. */
-  register(device: Device): boolean;
+  /** The user's devices whose connection is among the user's live connections. */
+  live(userId: string, liveConnections: ReadonlySet<string>): Device[];
+  /** Adds or replaces (same id: a re-registration on a new connection). false when the user is at the limit (counting devices on live connections). */
+  register(device: Device, liveConnections: ReadonlySet<string>): boolean;
   /** Stores a device's changed fields (the routes change a Device they got, then save it). */
   save(device: Device): void;
   remove(userId: string, deviceId: string): boolean;
@@ -90,11 +91,7 @@ function deviceOf(row: Row): Device | undefined {
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
-export function createDeviceRegistry(
-  db: Db,
-  isLive: (connectionId: string) => boolean,
-  options: { readonly max?: number; readonly now?: () => number } = {},
-): DeviceRegistry {
+export function createDeviceRegistry(db: Db, options: { readonly max?: number; readonly now?: () => number } = {}): DeviceRegistry {
   const max = options.max ?? MAX_DEVICES_PER_USER;
   const now = options.now ?? Date.now;
   const one = db.prepare('SELECT * FROM playback_devices WHERE account_id = ? AND device_id = ?');
@@ -125,10 +122,10 @@ export function createDeviceRegistry(
     });
   };
   /** Deletes the user's devices whose connection has been gone for the retention period. */
-  const purge = (userId: string): void => {
+  const purge = (userId: string, liveConnections: ReadonlySet<string>): void => {
     const cutoff = now() - DEVICE_RETENTION_MS;
     for (const row of ofUser.all(userId) as Array<Row & { updated_at: number }>) {
-      if (row.updated_at < cutoff && !isLive(row.connection_id)) deleteOne.run(userId, row.device_id);
+      if (row.updated_at < cutoff && !liveConnections.has(row.connection_id)) deleteOne.run(userId, row.device_id);
     }
   };
   return {
@@ -136,10 +133,10 @@ export function createDeviceRegistry(
       const row = one.get(userId, deviceId) as Row | undefined;
       return row === undefined ? undefined : deviceOf(row);
     },
-    live: (userId) => rowsOf(userId).filter((row) => isLive(row.connection_id)).flatMap((row) => deviceOf(row) ?? []),
-    register: db.transaction((device: Device): boolean => {
-      purge(device.userId);
-      const others = rowsOf(device.userId).filter((row) => row.device_id !== device.id && isLive(row.connection_id));
+    live: (userId, liveConnections) => rowsOf(userId).filter((row) => liveConnections.has(row.connection_id)).flatMap((row) => deviceOf(row) ?? []),
+    register: db.transaction((device: Device, liveConnections: ReadonlySet<string>): boolean => {
+      purge(device.userId, liveConnections);
+      const others = rowsOf(device.userId).filter((row) => row.device_id !== device.id && liveConnections.has(row.connection_id));
       if (others.length >= max) return false;
       store(device);
       return true;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Dealer } from '../dealer/dealer';
+import type { Realtime } from '../realtime/hub';
 import { requireAccount, sendError, type Verify } from './bearer-grant';
 import type { ContextTracks } from './context-tracks';
 import { decodeBody } from './decode-body';
@@ -15,7 +15,7 @@ export const PLAYER_COMMAND_PATH = '/connect-state/v1/player/command/from/:from/
 
 export interface PlayerCommandDeps {
   readonly verify: Verify;
-  readonly dealer: Dealer;
+  readonly realtime: Realtime;
   readonly devices: DeviceRegistry;
   readonly contextTracks: ContextTracks;
 }
@@ -76,7 +76,7 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     const grant = requireAccount(request, reply, deps.verify, { premium: false });
     if (grant === null) return reply;
     const { from, deviceId } = request.params as { from: string; deviceId: string };
-    const device = deps.devices.live(grant.accountId).find((d) => d.id === deviceId);
+    const device = deps.devices.live(grant.accountId, await deps.realtime.liveConnections(grant.accountId)).find((d) => d.id === deviceId);
     if (device === undefined) return sendError(reply, 404, 'Device not found');
     const body = decodeBody(PlayerCommandBody, request.body, reply, 'player command');
     if (body === null) return reply;
@@ -84,7 +84,8 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
     deps.devices.save(device);
     const ackId = newCommandId();
-    if (!deps.dealer.pushTo(device.connectionId, commandPush(outcome.command, from, ackId))) return sendError(reply, 404, 'Device not found');
+    // Issue 14: to the instance that holds the device's socket, whichever instance this is.
+    if (!(await deps.realtime.pushTo(device.connectionId, commandPush(outcome.command, from, ackId), grant.accountId))) return sendError(reply, 404, 'Device not found');
     return reply.send({ ack_id: ackId });
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/open-database';
-import type { Dealer } from '../dealer/dealer';
+import type { Realtime } from '../realtime/hub';
 import type { Verify } from './bearer-grant';
 import { createContextTracks } from './context-tracks';
 import { createDeviceRegistry, type DeviceRegistry } from './device-registry';
@@ -11,20 +11,19 @@ import { registerTrackPlaybackRoutes } from './track-playback-routes';
 export interface PlaybackDeps {
   readonly db: Db;
   readonly verify: Verify;
-  readonly dealer: Dealer;
+  /** Pushes to devices wherever their dealer socket is (app.realtime). */
+  readonly realtime: Realtime;
   readonly now?: () => number;
 }
 
 /** The track-playback service and the player command endpoint (issue 5; README.md here). Returns the device registry (persisted in SQLite). */
 export function registerPlayback(app: FastifyInstance, deps: PlaybackDeps): DeviceRegistry {
-  const devices = createDeviceRegistry(deps.db, (connectionId) => deps.dealer.connections().some((c) => c.id === connectionId), {
-    now: deps.now ?? Date.now,
-  });
+  const devices = createDeviceRegistry(deps.db, { now: deps.now ?? Date.now });
   const contextTracks = createContextTracks(deps.db);
   void app.register(async (scope) => {
     installJsonErrors(scope);
-    registerTrackPlaybackRoutes(scope, { db: deps.db, verify: deps.verify, dealer: deps.dealer, devices, now: deps.now ?? Date.now });
-    registerPlayerCommandRoutes(scope, { verify: deps.verify, dealer: deps.dealer, devices, contextTracks });
+    registerTrackPlaybackRoutes(scope, { db: deps.db, verify: deps.verify, realtime: deps.realtime, devices, now: deps.now ?? Date.now });
+    registerPlayerCommandRoutes(scope, { verify: deps.verify, realtime: deps.realtime, devices, contextTracks });
   });
   return devices;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open-database';
-import type { Dealer } from '../dealer/dealer';
+import type { Realtime } from '../realtime/hub';
 import { requireAccount, sendError, type AccountGrant, type Verify } from './bearer-grant';
 import { decodeBody } from './decode-body';
 import { MAX_DEVICES_PER_USER, type Device, type DeviceRegistry } from './device-registry';
@@ -16,7 +16,7 @@ export const TRACK_PLAYBACK_DEVICES_PATH = '/track-playback/v1/devices';
 export interface TrackPlaybackDeps {
   readonly db: Db;
   readonly verify: Verify;
-  readonly dealer: Dealer;
+  readonly realtime: Realtime;
   readonly devices: DeviceRegistry;
   readonly now: () => number;
 }
@@ -53,8 +53,9 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     if (missing !== null) return sendError(reply, 400, `Incomplete device descriptor: ${missing} is missing`);
     const body = decodeBody(RegisterBody, normalised, reply, 'registration');
     if (body === null) return reply;
-    const connection = deps.dealer.connections(grant.accountId).find((c) => c.id === body.connection_id);
-    if (connection === undefined) return sendError(reply, 400, 'connection_id is not a live dealer connection of this user');
+    // Live on any instance (issue 14): the engine may reach this one while its socket is on another.
+    const liveConnections = await deps.realtime.liveConnections(grant.accountId);
+    if (!liveConnections.has(body.connection_id)) return sendError(reply, 400, 'connection_id is not a live dealer connection of this user');
     const previous = deps.devices.get(grant.accountId, body.device.device_id);
     const device: Device = {
       id: body.device.device_id,
@@ -68,7 +69,7 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
       stateRef: previous?.stateRef ?? null,
       lastSeqNum: previous?.lastSeqNum ?? 0,
     };
-    if (!deps.devices.register(device)) {
+    if (!deps.devices.register(device, liveConnections)) {
       return sendError(reply, 429, `Max connections reached (${MAX_DEVICES_PER_USER} devices per user)`);
     }
     return reply.send({ device_id: device.id, initial_seq_num: device.lastSeqNum, timestamp: deps.now() });
