@@ -17,7 +17,7 @@ import { createBrowserMediaSource } from '../../adapters/browser/media-source';
 import { createBrowserNetwork } from '../../adapters/browser/network';
 import { createBrowserRandom } from '../../adapters/browser/random';
 import { createBrowserSocket } from '../../adapters/browser/web-socket';
-import { checkDescriptor } from '../../core/engine/device/descriptor';
+import { createDescriptor } from '../../core/engine/device/descriptor';
 import { storedDeviceId } from '../../core/engine/device/device-id';
 import { encrypted } from '../../core/engine/drm/actions';
 import { networkChanged } from '../../core/engine/transport/actions';
@@ -70,8 +70,9 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   const storage = createLocalStorage(storageOf(window));
   const api = base(options.hosts.api);
   const id = await firstValueFrom(storedDeviceId(storage, random));
-  // spec 001 §3 Device descriptor: this widget as a computer-type device of the provider.
-  const checked = checkDescriptor({ id, name: 'Embedded player', model: 'embed_v2', type: 'computer', brand: 'embed' });
+  // spec 001 §3 Device descriptor: this widget as a computer-type device of the provider, named by
+  // the default template from the browser (its capabilities are the engine's defaults).
+  const checked = createDescriptor({ id, brand: 'embed' }, navigator.userAgent);
   if (!checked.ok) throw new Error(checked.err);
   const config: EngineConfig = {
     media: {

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { defineAction } from '../../store/action';
 import { StateRef } from './state-ref';
-import { StateUpdateReason } from './state-update';
+import { PlaybackStats, StateUpdateReason } from './state-update';
 
 /*
  * The device service client's actions (spec 001 §4 Device service client, State update sends).
@@ -18,7 +18,8 @@ export const deregistered = defineAction('device/deregistered');
 export const deregistrationFailed = defineAction('device/deregistrationFailed', { err: t.string });
 
 // Remote commands (spec 001 §4: set_volume, log_out, replace_state, ping; others an unknown-command error).
-export const remoteVolumeSet = defineAction('device/remoteVolumeSet', { volume: t.number });
+/** commandId: the set_volume's message id, answered as command_id by the volume PUT (null when it had none). */
+export const remoteVolumeSet = defineAction('device/remoteVolumeSet', { volume: t.number, commandId: t.union([t.string, t.null]) });
 export const remoteLogOut = defineAction('device/remoteLogOut');
 export const remotePing = defineAction('device/remotePing');
 export const commandRejected = defineAction('device/commandRejected', { code: t.string, err: t.string });
@@ -42,9 +43,25 @@ export const playTokenLost = defineAction('device/playTokenLost');
 export const conflictRefsSent = defineAction('device/conflictRefsSent', { refs: t.array(StateRef) });
 
 // State update sends (spec 001 §4 State update sends, §7 PUT devices/{id}/state).
-export const stateUpdateRequested = defineAction('device/stateUpdateRequested', { reason: StateUpdateReason, position: t.number, duration: t.number });
+/** playbackStats: the current playback's figures (spec 001 §3 playback_stats), null when nothing plays. */
+export const stateUpdateRequested = defineAction('device/stateUpdateRequested', {
+  reason: StateUpdateReason,
+  position: t.number,
+  duration: t.number,
+  playbackStats: t.union([PlaybackStats, t.null]),
+});
 export const stateUpdateSent = defineAction('device/stateUpdateSent', { seq: t.number, reason: StateUpdateReason, status: t.number });
 export const stateUpdateFailed = defineAction('device/stateUpdateFailed', { seq: t.number, err: t.string });
+/**
+ * spec 001 §7: what the service answered a state update: its state machine (decoded by the player)
+ * and the updated state ref, with the ref the update was sent with (`sentRef`).
+ */
+export const stateUpdateAnswered = defineAction('device/stateUpdateAnswered', {
+  seq: t.number,
+  sentRef: t.union([StateRef, t.null]),
+  updatedRef: t.union([StateRef, t.null]),
+  stateMachine: t.unknown,
+});
 
 // Volume (spec 001 §7 PUT devices/{id}/volume, debounced 1 s).
 /** The listener changed the local volume (0..1, already checked with checkVolume). */
@@ -82,6 +99,7 @@ export const deviceActions = [
   stateUpdateRequested,
   stateUpdateSent,
   stateUpdateFailed,
+  stateUpdateAnswered,
   localVolumeChanged,
   volumeSent,
   volumeSendFailed,

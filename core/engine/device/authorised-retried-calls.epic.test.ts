@@ -16,7 +16,7 @@ const status = (s: number): HttpResponse => ({ status: s, headers: {}, body: '' 
 const LATENCY = 10;
 /** When the last of `retries` retries of a call sent at 0 answers. */
 const lastAnswerAt = (retries: number) => (retries + 1) * LATENCY + Array.from({ length: retries }, (_, i) => stateCallRetryDelayMs(i + 1)).reduce((a, b) => a + b, 0);
-const update = (position: number) => A.stateUpdateRequested({ reason: 'progress', position, duration: 1000 });
+const update = (position: number) => A.stateUpdateRequested({ reason: 'progress', position, duration: 1000, playbackStats: null });
 const replace = (prev: object | null, next: object | null) => ({ type: 'replace_state', prev_state_ref: prev, state_ref: next });
 /** A load then a stale replace_state: a state conflict at 1 ms. */
 const conflict = [

@@ -11,7 +11,8 @@ const act = (payload: unknown, current: StateRef | null = ref('m1', 's1')) => {
 
 describe('remote commands (spec 001 §4: set_volume, log_out, replace_state, ping; others an unknown-command error)', () => {
   it.each([
-    ['set_volume on the 0..65535 scale', { type: 'set_volume', volume: 32768 }, A.remoteVolumeSet({ volume: 32768 / 65535 })],
+    ['set_volume on the 0..65535 scale', { type: 'set_volume', volume: 32768 }, A.remoteVolumeSet({ volume: 32768 / 65535, commandId: null })],
+    ['set_volume keeps its message id as the command id', { type: 'set_volume', volume: 0, message_id: 'c7' }, A.remoteVolumeSet({ volume: 0, commandId: 'c7' })],
     ['log_out', { type: 'log_out' }, A.remoteLogOut()],
     ['ping', { type: 'ping' }, A.remotePing()],
     ['an unknown command', { type: 'transfer' }, A.commandRejected({ code: 'TP_UNKNOWN_COMMAND', err: 'Unknown command: transfer' })],

@@ -8,7 +8,7 @@ import type { StateRef } from './state-ref';
 export function commandAction(command: DeviceCommand, current: StateRef | null): Action {
   switch (command.kind) {
     case 'set_volume':
-      return A.remoteVolumeSet({ volume: command.volume });
+      return A.remoteVolumeSet({ volume: command.volume, commandId: command.commandId });
     case 'log_out':
       return A.remoteLogOut();
     case 'ping':

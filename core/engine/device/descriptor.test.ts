@@ -1,5 +1,6 @@
 import { INCOMPLETE_OPTIONS } from './constants';
-import { checkDescriptor, INVALID_DEVICE_ID, isValidDeviceId } from './descriptor';
+import { browserOf } from './browser-name';
+import { checkDescriptor, createDescriptor, DEFAULT_NAME_TEMPLATE, INVALID_DEVICE_ID, isValidDeviceId } from './descriptor';
 
 const full = { id: 'abc', name: 'Web Player', model: 'embed', type: 'Computer' };
 
@@ -19,9 +20,26 @@ describe("device descriptor (spec 001 §5: id, name, model and type, else 'Incom
     expect(r.ok && r.descriptor).toMatchObject({ type: 'computer', brand: 'partner', platform_identifier: 'Partner partner embed' });
   });
 
-  it('drops a manifest_formats capability given by the caller (spec 001 §3: cannot be set directly)', () => {
-    const r = checkDescriptor({ ...full, capabilities: { manifest_formats: true, audio_podcasts: true } });
-    expect(r.ok && r.descriptor.capabilities).toEqual({ audio_podcasts: true });
+  it('ignores a manifest_formats capability given by the caller (spec 001 §3: cannot be set directly): the engine names its own', () => {
+    const r = checkDescriptor({ ...full, capabilities: { manifest_formats: ['file_urls_mp3'], audio_podcasts: false } });
+    expect(r.ok && r.descriptor.capabilities).toEqual({
+      manifest_formats: ['file_ids_mp4'],
+      audio_podcasts: false,
+      video_playback: false,
+      change_volume: true,
+      endsong_snooping: false,
+    });
+  });
+
+  it('carries every capability of spec 001 §3 (manifest_formats, audio_podcasts, video_playback, change_volume, endsong_snooping), defaults filled', () => {
+    const r = checkDescriptor({ ...full, capabilities: { change_volume: false, endsong_snooping: true } });
+    expect(r.ok && r.descriptor.capabilities).toEqual({
+      manifest_formats: ['file_ids_mp4'],
+      audio_podcasts: true,
+      video_playback: false,
+      change_volume: false,
+      endsong_snooping: true,
+    });
   });
 
   it('refuses an id outside the device id pattern (spec 001 §8: invalid device id)', () => {
@@ -40,4 +58,28 @@ describe('device id pattern (spec 001 §3: 1 to 40 letters, digits, underscore, 
     ['a/b', false],
     ['é', false],
   ])('%p → %p', (id, ok) => expect(isValidDeviceId(id)).toBe(ok));
+});
+
+const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.224 Safari/537.36';
+
+describe('default descriptor (spec 001 §3: type computer, a default model name, a name template filled with browser name, version and platform)', () => {
+  it('fills type, model and the name from the user agent', () => {
+    const r = createDescriptor({ id: 'abc' }, CHROME_LINUX);
+    expect(DEFAULT_NAME_TEMPLATE).toBe('Web Player ({browser} {version} on {platform})');
+    expect(r.ok && r.descriptor).toMatchObject({ id: 'abc', type: 'computer', model: 'embed_v2', name: 'Web Player (Chrome 120 on Linux)' });
+  });
+
+  it("the caller's fields win over the defaults", () => {
+    const r = createDescriptor({ id: 'abc', name: 'Kitchen', model: 'm', type: 'Speaker' }, CHROME_LINUX);
+    expect(r.ok && r.descriptor).toMatchObject({ name: 'Kitchen', model: 'm', type: 'speaker' });
+  });
+
+  it.each([
+    [CHROME_LINUX, { name: 'Chrome', version: '120', platform: 'Linux' }],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91', { name: 'Edge', version: '120', platform: 'Windows' }],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15', { name: 'Safari', version: '17', platform: 'macOS' }],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0', { name: 'Firefox', version: '121', platform: 'Linux' }],
+    ['Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36', { name: 'Chrome', version: '120', platform: 'Android' }],
+    ['curl/8.0', { name: 'Browser', version: '', platform: 'unknown platform' }],
+  ])('browserOf(%p)', (userAgent, facts) => expect(browserOf(userAgent)).toEqual(facts));
 });

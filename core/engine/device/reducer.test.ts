@@ -50,7 +50,7 @@ describe('device reducer (spec 001 §4 Device service client)', () => {
   });
 
   it('set_volume and local volume changes set the volume', () => {
-    expect(deviceReducer(playing, A.remoteVolumeSet({ volume: 0.25 })).volume).toBe(0.25);
+    expect(deviceReducer(playing, A.remoteVolumeSet({ volume: 0.25, commandId: null })).volume).toBe(0.25);
     expect(deviceReducer(playing, A.localVolumeChanged({ volume: 0.75 })).volume).toBe(0.75);
   });
 });

@@ -1,7 +1,7 @@
 import type { Action, ActionOf } from '../../store/action';
 import type { deviceActions } from './actions';
 import type { DeviceState } from './state';
-import { conflictBatch } from './state-update';
+import { conflictBatch, sameRef } from './state-update';
 import { SEND_ALL_STATE_UPDATES } from './feature-flag';
 import { limitsStateUpdates } from './state-sender';
 
@@ -40,6 +40,11 @@ export function deviceReducer(state: DeviceState, action: Action): DeviceState {
       return state.stateRef === null ? { ...state, paused: true } : { ...state, paused: true, stateRef: { ...state.stateRef, paused: true } };
     case 'device/stateUpdateSent':
       return { ...state, lastSeq: action.seq };
+    // spec 001 §7: the answer's updated_state_ref is applied when the service changed the ref the
+    // update named, and nothing moved locally since (a later change of ours is newer than the answer).
+    case 'device/stateUpdateAnswered':
+      if (action.updatedRef === null || sameRef(action.updatedRef, action.sentRef) || !sameRef(state.stateRef, action.sentRef)) return state;
+      return { ...state, stateRef: action.updatedRef, paused: action.updatedRef.paused };
     case 'device/localVolumeChanged':
       return { ...state, volume: action.volume };
     case 'device/commandRejected':

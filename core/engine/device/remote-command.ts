@@ -8,7 +8,8 @@ import { StateRef } from './state-ref';
 export const COMMAND_URI = 'hm://track-playback/v1/command';
 export const PLAY_TOKEN_LOST_URI = 'hm://track-playback/v1/play-token-lost';
 
-const SetVolume = t.type({ type: t.literal('set_volume'), volume: t.number });
+/** message_id: the command's id, which the volume answer names as command_id (spec 001 §7 PUT devices/{id}/volume). */
+const SetVolume = t.intersection([t.type({ type: t.literal('set_volume'), volume: t.number }), t.partial({ message_id: t.string })]);
 const LogOut = t.type({ type: t.literal('log_out') });
 const Ping = t.type({ type: t.literal('ping') });
 const ReplaceState = t.intersection([
@@ -20,7 +21,7 @@ export type ReplaceStateCommand = t.TypeOf<typeof ReplaceState>;
 
 /** spec 001 §4: set_volume, log_out, replace_state and ping are handled; anything else is an unknown command. */
 export type DeviceCommand =
-  | { readonly kind: 'set_volume'; readonly volume: number }
+  | { readonly kind: 'set_volume'; readonly volume: number; readonly commandId: string | null }
   | { readonly kind: 'log_out' }
   | { readonly kind: 'ping' }
   | { readonly kind: 'replace_state'; readonly command: ReplaceStateCommand }
@@ -39,7 +40,7 @@ export function decodeDeviceCommand(uri: string, payload: unknown): DeviceComman
     case 'set_volume': {
       const r = SetVolume.decode(payload);
       if (!isRight(r)) return bad(r.left);
-      return { kind: 'set_volume', volume: Math.min(1, Math.max(0, r.right.volume / VOLUME_SCALE)) };
+      return { kind: 'set_volume', volume: Math.min(1, Math.max(0, r.right.volume / VOLUME_SCALE)), commandId: r.right.message_id ?? null };
     }
     case 'log_out':
       return isRight(LogOut.decode(payload)) ? { kind: 'log_out' } : unknownCommand('log_out');

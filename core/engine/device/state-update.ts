@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { CONFLICT_REF_BATCH, MAX_SEQ } from './constants';
-import type { StateRef } from './state-ref';
+import { StateRef } from './state-ref';
 
 /** spec 001 §4 State update sends: the reasons. */
 export const StateUpdateReason = t.keyof({
@@ -19,6 +19,28 @@ export const StateUpdateReason = t.keyof({
 });
 export type StateUpdateReason = t.TypeOf<typeof StateUpdateReason>;
 
+/**
+ * spec 001 §3 State update payload `playback_stats`: the current playback's figures so far, named
+ * as §3's playback stats log fields (ours: the spec does not itemise this part of the payload).
+ */
+export const PlaybackStats = t.type({
+  playback_id: t.string,
+  ms_played: t.number,
+  ms_stalled: t.number,
+  n_stalls: t.number,
+  n_seekback: t.number,
+  n_seekforward: t.number,
+});
+export type PlaybackStats = t.TypeOf<typeof PlaybackStats>;
+
+/** spec 001 §7 PUT devices/{deviceId}/state: "response has state_machine, updated_state_ref". */
+export const StateUpdateAnswer = t.partial({ state_machine: t.unknown, updated_state_ref: t.union([StateRef, t.null]) });
+export type StateUpdateAnswer = t.TypeOf<typeof StateUpdateAnswer>;
+
+/** Two refs exactly alike (paused included). */
+export const sameRef = (a: StateRef | null, b: StateRef | null): boolean =>
+  a === b || (a !== null && b !== null && a.state_machine_id === b.state_machine_id && a.state_id === b.state_id && a.paused === b.paused);
+
 export interface SubState {
   readonly playback_speed: number;
   readonly position: number;
@@ -32,7 +54,7 @@ export interface StateUpdatePayload {
   readonly state_ref: StateRef | null;
   readonly sub_state: SubState;
   readonly previous_position: number;
-  readonly playback_stats: unknown;
+  readonly playback_stats: PlaybackStats | null;
   readonly rejected_state_refs: ReadonlyArray<StateRef>;
   readonly debug_source: StateUpdateReason;
 }

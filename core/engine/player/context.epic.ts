@@ -8,9 +8,10 @@ import { listClearRequested, listLoadRequested, navigationRequested } from '../l
 import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested, mediaStopRequested } from '../media/actions';
 import { machineLoaded, machineRejected } from './actions';
 import type { EngineState, PlayerEpic } from './deps';
+import { playbackStatsOf } from './playback-stats';
 import { fileOfTrack, StateMachine, stateOfRef } from './state-machine';
 
-const at = (state: EngineState) => ({ position: state.media.positionMs, duration: state.media.plan?.durationMs ?? 0 });
+const at = (state: EngineState, now: number) => ({ position: state.media.positionMs, duration: state.media.plan?.durationMs ?? 0, playbackStats: playbackStatsOf(state, now) });
 
 /** spec 001 §4 replace_state on a different state: start its context from the state's track. */
 export function loadedContext(action: ReturnType<typeof stateLoaded>, state: EngineState): Action[] {
@@ -34,7 +35,7 @@ export function loadedContext(action: ReturnType<typeof stateLoaded>, state: Eng
  * context; the same state pauses, resumes or seeks; no state (or a remote log-out, or a cap)
  * stops and clears; a lost play token pauses; a remote ping is answered with a state update.
  */
-export const contextEpic: PlayerEpic = (action$, state$) =>
+export const contextEpic: PlayerEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(
       (a) =>
@@ -43,7 +44,7 @@ export const contextEpic: PlayerEpic = (action$, state$) =>
     mergeMap((a): Action[] => {
       const state = state$.value;
       // spec 001 §4: ping is a handled remote command and 'ping' a state update reason: the device answers with where it is.
-      if (remotePing.match(a)) return [stateUpdateRequested({ reason: 'ping', ...at(state) })];
+      if (remotePing.match(a)) return [stateUpdateRequested({ reason: 'ping', ...at(state, deps.clock.now()) })];
       if (stateLoaded.match(a)) return loadedContext(a, state);
       if (stateModified.match(a)) {
         // A track still loading counts as playing when it will start on its own (autoplay).
@@ -54,7 +55,8 @@ export const contextEpic: PlayerEpic = (action$, state$) =>
       }
       if (playTokenLost.match(a)) return [mediaPauseRequested()];
       // spec 001 §4 "A cap event clears the list and state"; the state update names the cap.
-      const reason = userCapped.match(a) ? ([stateUpdateRequested({ reason: 'capped', ...at(state) })] as Action[]) : [stateUpdateRequested({ reason: 'state_clear', ...at(state) })];
+      const now = deps.clock.now();
+      const reason = [stateUpdateRequested({ reason: userCapped.match(a) ? 'capped' : 'state_clear', ...at(state, now) })];
       return [mediaStopRequested(), listClearRequested(), ...reason];
     }),
   );

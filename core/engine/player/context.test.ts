@@ -96,7 +96,7 @@ describe('contextEpic (spec 001 §4 Device service client outcomes, as the playe
       expect(types(runPlayer([contextEpic], playingState, [[0, cleared]]).log)).toEqual([
         'mediaPlayer/stopRequested',
         'list/clearRequested',
-        ['device/stateUpdateRequested', { reason: 'state_clear', position: 8000, duration: 25000 }],
+        ['device/stateUpdateRequested', { reason: 'state_clear', position: 8000, duration: 25000, playbackStats: null }],
       ]);
     }
   });
@@ -105,7 +105,7 @@ describe('contextEpic (spec 001 §4 Device service client outcomes, as the playe
     expect(types(runPlayer([contextEpic], playingState, [[0, userCapped()]]).log)).toEqual([
       'mediaPlayer/stopRequested',
       'list/clearRequested',
-      ['device/stateUpdateRequested', { reason: 'capped', position: 8000, duration: 25000 }],
+      ['device/stateUpdateRequested', { reason: 'capped', position: 8000, duration: 25000, playbackStats: null }],
     ]);
   });
 
@@ -115,7 +115,7 @@ describe('contextEpic (spec 001 §4 Device service client outcomes, as the playe
 
   it("spec 001 §4 remote command ping (state update reason 'ping'): answered with a state update at the current position, playback untouched", () => {
     expect(types(runPlayer([contextEpic], playingState, [[0, remotePing()]]).log)).toEqual([
-      ['device/stateUpdateRequested', { reason: 'ping', position: 8000, duration: 25000 }],
+      ['device/stateUpdateRequested', { reason: 'ping', position: 8000, duration: 25000, playbackStats: null }],
     ]);
   });
 });

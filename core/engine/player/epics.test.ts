@@ -145,7 +145,7 @@ describe('mediaFactsEpic (spec 001 §4 List player, Tracking, State update sends
       [50, mediaSeekRequested({ positionMs: 9000 })],
       [60, mediaTrackEnded({ playId: INITIAL_PLAY_ID, synthesised: true })],
     ]);
-    const update = (reason: string, position: number) => ['device/stateUpdateRequested', { reason, position, duration: 25000 }];
+    const update = (reason: string, position: number) => ['device/stateUpdateRequested', { reason, position, duration: 25000, playbackStats: null }];
     expect(log).toEqual([
       // The element of a MediaSource knows no duration: the seek table's is the track's.
       [0, 'list/trackLoaded', { index: 2 }],
@@ -178,10 +178,10 @@ describe('mediaFactsEpic (spec 001 §4 List player, Tracking, State update sends
       [20, trackingFinalised({ playbackId: 'p0', at: 20, positionMs: 7000, reasonEnd: 'fwdbtn' })],
     ]);
     expect(log).toEqual([
-      [0, 'device/stateUpdateRequested', { reason: 'started_playing', position: 12000, duration: 25000 }],
-      [10, 'device/stateUpdateRequested', { reason: 'played_threshold_reached', position: 12000, duration: 25000 }],
+      [0, 'device/stateUpdateRequested', { reason: 'started_playing', position: 12000, duration: 25000, playbackStats: null }],
+      [10, 'device/stateUpdateRequested', { reason: 'played_threshold_reached', position: 12000, duration: 25000, playbackStats: null }],
       // The finalised playback's own end position.
-      [20, 'device/stateUpdateRequested', { reason: 'track_data_finalized', position: 7000, duration: 25000 }],
+      [20, 'device/stateUpdateRequested', { reason: 'track_data_finalized', position: 7000, duration: 25000, playbackStats: null }],
     ]);
   });
 
@@ -208,7 +208,7 @@ describe('mediaFactsEpic (spec 001 §4 List player, Tracking, State update sends
     ]);
     expect(log).toEqual([
       [0, 'tracking/errored', { playbackId: 'p1' }],
-      [0, 'device/stateUpdateRequested', { reason: 'error', position: 0, duration: 25000 }],
+      [0, 'device/stateUpdateRequested', { reason: 'error', position: 0, duration: 25000, playbackStats: null }],
       [0, 'list/trackFailed', { allowsNext: false }],
       [10, 'tracking/finaliseRequested', { playbackId: 'p1', at: 10, positionMs: 0, reasonEnd: 'endplay' }],
     ]);

@@ -20,10 +20,11 @@ import {
   trackingFinalised,
 } from '../tracking/actions';
 import type { EngineState, PlayerEpic } from './deps';
+import { playbackStatsOf } from './playback-stats';
 
-/** A state update (spec 001 §4 State update sends) at the media's position (or `position`), with the track's duration. */
-export const update = (reason: StateUpdateReason, state: EngineState, position = state.media.positionMs): Action =>
-  stateUpdateRequested({ reason, position, duration: state.media.plan?.durationMs ?? 0 });
+/** A state update (spec 001 §4 State update sends) at the media's position (or `position`), with the track's duration and the playback's stats at `now`. */
+export const update = (reason: StateUpdateReason, state: EngineState, now: number, position = state.media.positionMs): Action =>
+  stateUpdateRequested({ reason, position, duration: state.media.plan?.durationMs ?? 0, playbackStats: playbackStatsOf(state, now) });
 
 /** The device's ref with a new paused flag, when it changes. */
 function pausedRef(state: EngineState, paused: boolean): Action[] {
@@ -64,7 +65,7 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
             // Read only where a record needs the time: the clock is a port call, and this epic sees every action.
             const at = deps.clock.now();
             const ended = stalled ? [stallEnded({ playbackId, at })] : [];
-            const resumed = state.device.paused ? [...pausedRef(state, false), update('resume', state)] : [];
+            const resumed = state.device.paused ? [...pausedRef(state, false), update('resume', state, at)] : [];
             stalled = false;
             everPlayed = true;
             return [...ended, listTrackPlaying(), trackPlaying({ playbackId, at }), ...resumed];
@@ -72,21 +73,25 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
           return [];
         }
         // spec 001 §4: the pause event comes 10 ms after the pause.
-        if (mediaPausedEvent.match(a)) return [listTrackPaused(), trackPaused({ playbackId, at: deps.clock.now() }), ...pausedRef(state, true), update('pause', state)];
+        if (mediaPausedEvent.match(a)) {
+          const at = deps.clock.now();
+          return [listTrackPaused(), trackPaused({ playbackId, at }), ...pausedRef(state, true), update('pause', state, at)];
+        }
         if (mediaSeekRequested.match(a)) {
-          return [trackSeeked({ playbackId, at: deps.clock.now(), fromMs, toMs: a.positionMs }), update('position_changed', state, a.positionMs)];
+          const at = deps.clock.now();
+          return [trackSeeked({ playbackId, at, fromMs, toMs: a.positionMs }), update('position_changed', state, at, a.positionMs)];
         }
         if (mediaTrackEnded.match(a)) return [listTrackFinished()];
         if (mediaPlayerFailed.match(a)) {
-          return [playbackErrored({ playbackId }), update('error', state), listTrackFailed({ allowsNext: !a.fatal })];
+          return [playbackErrored({ playbackId }), update('error', state, deps.clock.now()), listTrackFailed({ allowsNext: !a.fatal })];
         }
         if (fragmentFetched.match(a)) {
           const url = state.media.resolved?.urls[0] ?? '';
           return [bytesReceived({ playbackId, url, bytes: a.bytes, durationMs: a.elapsedMs })];
         }
-        if (startedPlaying.match(a) && a.playbackId === playbackId) return [update('started_playing', state)];
-        if (playedThresholdReached.match(a) && a.playbackId === playbackId) return [update('played_threshold_reached', state)];
-        if (trackingFinalised.match(a)) return [update('track_data_finalized', state, a.positionMs)];
+        if (startedPlaying.match(a) && a.playbackId === playbackId) return [update('started_playing', state, deps.clock.now())];
+        if (playedThresholdReached.match(a) && a.playbackId === playbackId) return [update('played_threshold_reached', state, deps.clock.now())];
+        if (trackingFinalised.match(a)) return [update('track_data_finalized', state, deps.clock.now(), a.positionMs)];
         // spec 001 §4 List player: at the end the list clears; the last playback ends with it.
         if (listEnded.match(a)) return [finaliseRequested({ playbackId, at: deps.clock.now(), positionMs: state.media.positionMs, reasonEnd: 'endplay' })];
         return [];

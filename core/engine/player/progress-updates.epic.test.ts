@@ -48,7 +48,14 @@ const loaded = fold(
   machineLoaded({ machine, index: 0, startMs: 0, autoplay: true }),
 );
 
-const progress = (position: number) => stateUpdateRequested({ reason: 'progress', position, duration: DURATION });
+/** spec 001 §3 playback_stats ride along: the played time when `msPlayed` is given, else any stats. */
+const progress = (position: number, msPlayed?: number) =>
+  stateUpdateRequested({
+    reason: 'progress',
+    position,
+    duration: DURATION,
+    playbackStats: expect.objectContaining(msPlayed === undefined ? { ms_played: expect.any(Number) } : { ms_played: msPlayed, n_stalls: 0 }),
+  });
 
 /** Runs the epic until `untilMs` over states given as hot marbles (each folded from the previous one). */
 function run(
@@ -78,7 +85,7 @@ function run(
 }
 
 describe('progressUpdatesEpic (spec 001 §4 State update sends: progress every ms_playing_update_interval ms of playing, §3)', () => {
-  it('sends a progress update every interval of playing, with the position last reported and the duration', () => {
+  it('sends a progress update every interval of playing, with the position last reported, the duration and the played time (playback_stats)', () => {
     run(
       35000,
       'a 5999ms b 5999ms c',
@@ -88,7 +95,7 @@ describe('progressUpdatesEpic (spec 001 §4 State update sends: progress every m
         c: (s) => fold(s, at(12000)),
       },
       '10000ms x 9999ms y 9999ms z',
-      { x: progress(6000), y: progress(12000), z: progress(12000) },
+      { x: progress(6000, 10000), y: progress(12000, 20000), z: progress(12000, 30000) },
     );
   });
 

@@ -56,7 +56,7 @@ export const progressUpdatesEpic: PlayerEpic = (_action$, state$, deps) =>
         return timer(wait, clock.intervalMs, deps.scheduler).pipe(
           map(() => {
             sent = { playbackId, count: sent.count + 1 };
-            return update('progress', state$.value);
+            return update('progress', state$.value, deps.clock.now());
           }),
         );
       }),

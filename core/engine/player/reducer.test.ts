@@ -1,5 +1,7 @@
 import { playerInitFailed } from '../../widget/platform/actions';
-import { localStateChanged, remoteLogOut, stateCleared, stateUpdateRequested } from '../device/actions';
+import { localStateChanged, remoteLogOut, stateCleared, stateUpdateAnswered, stateUpdateRequested } from '../device/actions';
+import { newContextRefusal } from '../lists/client-state';
+import { currentState } from './commands.epic';
 import { trackLoadRequested } from '../lists/actions';
 import { trackingStarted } from '../tracking/actions';
 import { clientInitialised, machineLoaded, playContextRequested, progressed } from './actions';
@@ -7,7 +9,7 @@ import { engineReducer, initialEngineState } from './index';
 import { playerReducer } from './reducer';
 import { initialPlayerState, type PlayerState } from './state';
 import { fileOfTrack, refOfTrack, stateOfRef, stateOfTrack } from './state-machine';
-import { INSTANCE_ID, machineTrack, stateMachine, stateRef, trackUri } from './testing/engine-state';
+import { engineState, INSTANCE_ID, MACHINE_ID, machineTrack, stateMachine, stateRef, trackUri } from './testing/engine-state';
 
 const started = (playbackId: string) =>
   trackingStarted({
@@ -114,6 +116,27 @@ describe('engineReducer (ARCHITECTURE: subscribers compare the state object)', (
   it('a loaded machine is a change; a state update request, kept by no piece, leaves the same object', () => {
     const loaded = engineReducer(initialEngineState, machineLoaded({ machine: stateMachine(1), index: 0, startMs: 0, autoplay: true }));
     expect(loaded.player.machine).toEqual(stateMachine(1));
-    expect(engineReducer(loaded, stateUpdateRequested({ reason: 'ping', position: 0, duration: 0 }))).toBe(loaded);
+    expect(engineReducer(loaded, stateUpdateRequested({ reason: 'ping', position: 0, duration: 0, playbackStats: null }))).toBe(loaded);
+  });
+});
+
+describe("a state update's answer (spec 001 §7 PUT devices/{id}/state: state_machine, updated_state_ref)", () => {
+  const playing = engineState({ player: { machine: stateMachine(3), trackIndex: 1 } });
+  const answer = (stateMachine: unknown) => stateUpdateAnswered({ seq: 4, sentRef: null, updatedRef: null, stateMachine });
+
+  it("the service's copy of the machine playing replaces ours: its restrictions then decide ('Cannot switch to a new context.' during an ad)", () => {
+    const withAd = stateMachine(3, { states: { 1: { restrictions: { disallow_skipping_next_reasons: ['ad'] } } } });
+    const after = engineReducer(playing, answer(withAd));
+    expect(after.player.machine).toEqual(withAd);
+    expect(newContextRefusal(currentState(after))).toBe('Cannot switch to a new context.');
+  });
+
+  it.each([
+    ['no machine', null],
+    ['a machine that does not decode', { state_machine_id: MACHINE_ID }],
+    ['another machine', { ...stateMachine(3), state_machine_id: 'other' }],
+    ['the same machine again', stateMachine(3)],
+  ])('%s changes nothing', (_what, machine) => {
+    expect(engineReducer(playing, answer(machine))).toBe(playing);
   });
 });

@@ -1,5 +1,6 @@
 import type { Action } from '../../store/action';
-import { registered, remoteLogOut, stateCleared } from '../device/actions';
+import { isRight } from 'fp-ts/Either';
+import { registered, remoteLogOut, stateCleared, stateUpdateAnswered } from '../device/actions';
 import { drmFailed } from '../drm/actions';
 import { mediaPlayerFailed } from '../media/actions';
 import { trackLoadRequested } from '../lists/actions';
@@ -7,6 +8,20 @@ import { trackingStarted } from '../tracking/actions';
 import { playerInitFailed } from '../../widget/platform/actions';
 import { clientInitialised, machineLoaded, playContextRequested } from './actions';
 import type { PlayerState } from './state';
+import { StateMachine } from './state-machine';
+
+/**
+ * spec 001 §7 PUT devices/{id}/state "response has state_machine": the service's copy of the
+ * machine playing replaces ours (its restrictions, e.g. an ad's, then decide the commands). A
+ * machine of another id is not the one playing (a newer replace_state brings its own); one that
+ * does not decode, or says nothing new, changes nothing.
+ */
+function answeredMachine(current: StateMachine | null, answered: unknown): StateMachine | null {
+  if (current === null || answered === null) return null;
+  const decoded = StateMachine.decode(answered);
+  if (!isRight(decoded) || decoded.right.state_machine_id !== current.state_machine_id) return null;
+  return JSON.stringify(decoded.right) === JSON.stringify(current) ? null : decoded.right;
+}
 
 /** The player glue's state; the pieces it joins keep their own (session, transport, device, list, media, drm, tracking). */
 export function playerReducer(state: PlayerState, action: Action): PlayerState {
@@ -23,5 +38,9 @@ export function playerReducer(state: PlayerState, action: Action): PlayerState {
   // spec 001 §4 Client lifecycle: an unrecoverable playback error disables the local player; a new registration enables it.
   if ((mediaPlayerFailed.match(action) || drmFailed.match(action)) && action.fatal) return { ...state, disabled: action.message };
   if (registered.match(action) && state.disabled !== null) return { ...state, disabled: null };
+  if (stateUpdateAnswered.match(action)) {
+    const machine = answeredMachine(state.machine, action.stateMachine);
+    return machine === null ? state : { ...state, machine };
+  }
   return state;
 }

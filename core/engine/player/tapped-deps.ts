@@ -5,6 +5,7 @@ import { formatDecodeErrors } from '../../model/decode-errors';
 import type { PortTap } from '../../store/port-tap';
 import type { EmeSession, SocketConnection } from '../../ports';
 import type { LoggingConfig } from '../tracking/log-sender.epics';
+import { DeviceCapabilities } from '../device/descriptor';
 import type { Epic } from '../../store/store';
 import type { EngineDeps, EngineState } from './deps';
 import { engineEpics } from './index';
@@ -112,7 +113,7 @@ const engineConfigCodec = t.type({
       platform_identifier: t.string,
       platform_version: t.string,
       metadata: t.record(t.string, t.string),
-      capabilities: t.record(t.string, t.boolean),
+      capabilities: DeviceCapabilities,
     }),
     clientVersion: t.string,
   }),

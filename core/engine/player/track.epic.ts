@@ -29,7 +29,8 @@ export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, 
   return [
     ...finalise,
     localStateChanged({ stateRef: ref }),
-    stateUpdateRequested({ reason: 'before_track_load', position: startMs, duration: track.metadata.duration }),
+    // The new playback has no stats yet; the last one's went with its finalisation.
+    stateUpdateRequested({ reason: 'before_track_load', position: startMs, duration: track.metadata.duration, playbackStats: null }),
     trackingStarted({
       playbackId: nextId,
       trackUri: track.metadata.uri,

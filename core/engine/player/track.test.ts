@@ -26,7 +26,7 @@ describe('trackLoadActions (spec 001 §4 List player, Tracking, State update sen
       finaliseRequested({ playbackId: 'p-old', at: 1234, positionMs: 42000, reasonEnd: 'fwdbtn' }),
       // The replace_state was paused: the ref says so until it plays.
       localStateChanged({ stateRef: stateRef('s1', true) }),
-      stateUpdateRequested({ reason: 'before_track_load', position: 5000, duration: track.metadata.duration }),
+      stateUpdateRequested({ reason: 'before_track_load', position: 5000, duration: track.metadata.duration, playbackStats: null }),
       trackingStarted({
         playbackId: playbackIdOf(INSTANCE_ID, 4),
         trackUri: trackUri(1),

@@ -19,7 +19,7 @@ describe('the engine element follows the device volume (spec 001 §4 Commands se
       const out: Action[] = [];
       volumeEpic(action$, state$, { mediaSource } as unknown as EngineDeps).subscribe((a) => out.push(a));
       action$.next(localVolumeChanged({ volume: 0.25 }));
-      action$.next(remoteVolumeSet({ volume: 0.5 }));
+      action$.next(remoteVolumeSet({ volume: 0.5, commandId: null }));
       flush();
       expect(calls).toEqual(['volume 0.25', 'volume 0.5']);
       expect(out).toEqual([]);
