@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import pkg from '../package.json';
 import { createResourceReader } from './catalogue/resources';
 import { demoCatalogueOf } from './db/demo-catalogue';
-import { openDatabase } from './db/open-database';
+import { openDbHandle } from './db/database';
 import { registerAccountRoutes } from './accounts/routes';
 import { installOriginPolicy } from './http/request-origin';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -32,6 +32,7 @@ import { readWidgetAssets } from './embed/widget-assets';
 import { registerActionLogRoute } from './log/actions-route';
 import { DEFAULT_LOG_RETENTION_DAYS, installLogRetention } from './log/retention';
 import { registerErrorReportRoute } from './log/errors-route';
+import { createLogWriter, type LogWriterOptions } from './log/log-writer';
 import { registerLogRoutes, sendJsonError } from './log/routes';
 import { registerStaticRoutes } from './static/routes';
 import { registerEmbedApiClientRoute } from './static/embed-api-client';
@@ -60,6 +61,10 @@ export interface ServerOptions {
   readonly logRetentionDays?: number;
   /** How often the log purge runs (an hour); tests make it short. */
   readonly logPurgeEveryMs?: number;
+  /** DATABASE_URL: a postgres:// URL stores the converted stores on Postgres (server/db/database.ts); unset, SQLite in dataDir. */
+  readonly databaseUrl?: string;
+  /** The logging endpoints' batched writer (server/log/log-writer.ts): its defaults unless a test needs others. */
+  readonly logWriter?: Partial<LogWriterOptions>;
   /** REDIS_URL: dealer pushes reach sockets on every instance that shares this Redis (server/realtime); in-process without it. */
   readonly redisUrl?: string;
   /** Hears every route as it is added (scripts/fuzz lists the routes it throws input at). */
@@ -96,10 +101,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   installOriginPolicy(app, { publicUrl: options.publicUrl ?? '', allowedHosts: options.allowedHosts ?? [] });
   // Before any route: nosniff everywhere, frame-ancestors on every page but the embeds, the Web API's CORS (issue 12).
   await registerSecurityHeaders(app, { publicUrl: options.publicUrl ?? '' });
-  const db = openDatabase(options.dataDir, options.fixturesDir);
-  app.addHook('onClose', async () => {
-    db.close();
+  // Issue 14: the configured database (Postgres with DATABASE_URL, else SQLite in DATA_DIR), migrated at start;
+  // app.database.kysely for the converted stores, `db` the synchronous SQLite catalogue for the others.
+  const database = await openDbHandle({
+    dataDir: options.dataDir,
+    fixturesDir: options.fixturesDir,
+    databaseUrl: options.databaseUrl,
+    onPoolError: (err) => app.log.warn({ err }, 'database pool'),
   });
+  app.decorate('database', database);
+  const db = database.sqlite;
+  app.addHook('onClose', () => database.close());
   // Issue 14: how pushes reach the instance holding a socket. Closed after the dealer's hub (onClose hooks run last-added first), before the database.
   const bus =
     options.redisUrl === undefined
@@ -163,11 +175,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       version: `embed_v2-${RELEASE_STAMP}-${pkg.version}`,
     },
   });
-  registerLogRoutes(app, db);
-  registerActionLogRoute(app, db);
-  registerErrorReportRoute(app, db);
+  // Issue 14 Logging at volume: every log endpoint appends through one batched writer, drained at close
+  // before the database closes (onClose hooks run last-added first).
+  const logWriter = createLogWriter(database.kysely, options.logWriter);
+  app.addHook('onClose', () => logWriter.close());
+  registerLogRoutes(app, logWriter);
+  registerActionLogRoute(app, logWriter);
+  registerErrorReportRoute(app, logWriter);
   // Issue 12: stored log events are kept for LOG_RETENTION_DAYS, purged at start and hourly.
-  installLogRetention(app, db, {
+  await installLogRetention(app, database.kysely, {
     days: options.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS,
     ...(options.logPurgeEveryMs === undefined ? {} : { everyMs: options.logPurgeEveryMs }),
   });
@@ -192,7 +208,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Issue 5: licence URL, ClearKey licence server, application certificate, server time (server/licence/README.md).
   registerLicenceRoutes(app, { db, verify: verifyToken, publicUrl });
   // Issue 5: the logging service, /v1/logging/* and /v1/metric (server/logging-service/README.md).
-  registerLoggingService(app, { db, verify: verifyToken });
+  registerLoggingService(app, { log: logWriter, verify: verifyToken });
   // Issue 5: the feature-flag service the engine asks for 'send all state updates' (spec 001 §4, §7 User and flags).
   registerFeatureFlagRoutes(app, { verify: verifyToken, flags: options.featureFlags ?? DEMO_FEATURE_FLAGS });
   return app;

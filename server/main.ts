@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const root = resolve(__dirname, '..', '..');
   const app = await buildServer({
     dataDir: resolve(config.dataDir),
+    databaseUrl: config.databaseUrl,
     distDir: join(root, 'dist'),
     fixturesDir: join(root, 'fixtures'),
     publicUrl: config.publicUrl,

@@ -104,3 +104,10 @@ export async function migrate(kysely: Kysely<Database>): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error')?.migrationName;
   throw new Error(`Cannot migrate the database${failed === undefined ? '' : ` (migration ${failed})`}: ${messageOf(error)}`);
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issue 14: the app's database (server/app.ts): `database.ping()` for /readyz, `database.kysely` for the stores. */
+    database: DbHandle;
+  }
+}

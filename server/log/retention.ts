@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 
 /** Issue 12: how long stored log events are kept, by default (LOG_RETENTION_DAYS). */
 export const DEFAULT_LOG_RETENTION_DAYS = 30;
@@ -23,40 +24,48 @@ export interface LogRetentionOptions {
 
 /**
  * Deletes the log events (widget logs under /log/*, the engine's under /v1/logging and /v1/metric)
- * received before the retention period; the count deleted per table. The widget's tables keep
- * received_at as ISO text, which orders as time does; the logging service's as epoch ms.
+ * received before the retention period, in one transaction; the count deleted per table. The
+ * widget's tables keep received_at as ISO text, which orders as time does; the logging service's as
+ * epoch ms. Issue 14: on SQLite and Postgres alike.
  */
-export function purgeLogs(db: Db, cutoffMs: number): Record<string, number> {
+export async function purgeLogs(kysely: Kysely<Database>, cutoffMs: number): Promise<Record<string, number>> {
   const iso = new Date(cutoffMs).toISOString();
-  const purge = db.transaction(() => ({
-    analytics_events: db.prepare('DELETE FROM analytics_events WHERE received_at < ?').run(iso).changes,
-    action_log_entries: db.prepare('DELETE FROM action_log_entries WHERE received_at < ?').run(iso).changes,
-    error_reports: db.prepare('DELETE FROM error_reports WHERE received_at < ?').run(iso).changes,
-    logging_events: db.prepare('DELETE FROM logging_events WHERE received_at < ?').run(cutoffMs).changes,
-  }));
-  return purge();
+  return kysely.transaction().execute(async (trx) => {
+    const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) => Number((await query.executeTakeFirst()).numDeletedRows);
+    return {
+      analytics_events: await deleted(trx.deleteFrom('analytics_events').where('received_at', '<', iso)),
+      action_log_entries: await deleted(trx.deleteFrom('action_log_entries').where('received_at', '<', iso)),
+      error_reports: await deleted(trx.deleteFrom('error_reports').where('received_at', '<', iso)),
+      logging_events: await deleted(trx.deleteFrom('logging_events').where('received_at', '<', cutoffMs)),
+    };
+  });
 }
 
 /**
- * Keeps stored log events for `days`: purged once now (at start) and every `everyMs` (an hour) while
- * the app lives; the timer is cleared when the app closes, and does not hold the process open.
+ * Keeps stored log events for `days`: purged once now (at start; resolves when done) and every
+ * `everyMs` (an hour) while the app lives; the timer is cleared when the app closes, and does not
+ * hold the process open. A tick while the last purge still runs is skipped.
  */
-export function installLogRetention(app: FastifyInstance, db: Db, options: LogRetentionOptions): void {
+export async function installLogRetention(app: FastifyInstance, kysely: Kysely<Database>, options: LogRetentionOptions): Promise<void> {
   const now = options.now ?? Date.now;
-  const run = (): void => {
-    try {
-      purgeLogs(db, now() - options.days * DAY_MS);
-    } catch (err) {
-      // A failed purge (a busy or closing database) is tried again at the next tick; the server goes on.
-      app.log.error(err);
-    }
-  };
-  run();
-  const timer = setInterval(run, options.everyMs ?? LOG_PURGE_EVERY_MS);
+  let running: Promise<void> | undefined;
+  const run = (): Promise<void> =>
+    (running ??= purgeLogs(kysely, now() - options.days * DAY_MS)
+      .then(
+        () => undefined,
+        // A failed purge (a busy or closing database) is tried again at the next tick; the server goes on.
+        (err: unknown) => app.log.error(err),
+      )
+      .finally(() => {
+        running = undefined;
+      }));
+  await run();
+  const timer = setInterval(() => void run(), options.everyMs ?? LOG_PURGE_EVERY_MS);
   timer.unref();
-  // Before the database closes (onClose hooks run in order; this one is added after the db's), so
-  // a tick can never find the database closed: the timer is cleared first.
+  // Before the database closes (preClose runs before every onClose hook): the timer is cleared and
+  // a purge under way is waited for, so a tick can never find the database closed.
   app.addHook('preClose', async () => {
     clearInterval(timer);
+    await running;
   });
 }

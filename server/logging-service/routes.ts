@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type * as t from 'io-ts';
-import type { Db } from '../db/open-database';
 import { bearerToken } from '../accounts/tokens';
 import { sendError, type Verify } from '../playback/bearer-grant';
 import { installJsonErrors } from '../playback/json-errors';
@@ -8,13 +7,15 @@ import { decodeBody } from '../playback/decode-body';
 import { isLogKind, LOG_KINDS, MetricBody } from './log-codecs';
 import { ENGINE_LOG_EVENT_MAX_BYTES, tooLargeMessage } from '../log/limits';
 import { bodyBytes } from '../log/json-body';
+import { sendUnstored, type LogWriter } from '../log/log-writer';
 
 /** spec 001 §7 Logging paths. */
 export const LOGGING_PATH = '/v1/logging/:kind';
 export const METRIC_PATH = '/v1/metric';
 
 export interface LoggingDeps {
-  readonly db: Db;
+  /** Issue 14: the batched writer the logs are stored through (server/log/log-writer.ts). */
+  readonly log: LogWriter;
   readonly verify: Verify;
   readonly now?: () => number;
 }
@@ -26,11 +27,17 @@ export interface LoggingDeps {
  */
 export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps): void {
   const now = deps.now ?? Date.now;
-  // Issue 12: a body's event_id is stored once (its unique index; ON CONFLICT DO NOTHING, no lookup
-  // that two retries could both pass); a duplicate is answered 202 like the first, so the engine stops.
-  const insert = deps.db.prepare(
-    'INSERT INTO logging_events (kind, account_id, body, received_at, event_id) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING',
-  );
+  // Issue 12: a body's event_id is stored once (its unique index; ON CONFLICT DO NOTHING in log-writer.ts,
+  // no lookup that two retries could both pass); a duplicate is answered 202 like the first, so the engine stops.
+  // Issue 14: answered 202 only once stored; a full queue is a 503, which the engine retries.
+  const store = async (kind: string, accountId: string | null, body: unknown, reply: Parameters<typeof sendError>[0]) => {
+    try {
+      await deps.log.append('logging_events', [{ kind, account_id: accountId, body: JSON.stringify(body), received_at: now(), event_id: eventIdOf(body) }]);
+    } catch (err) {
+      return sendUnstored(reply, err);
+    }
+    return reply.code(202).send();
+  };
   const eventIdOf = (body: unknown): string | null => {
     const id = (body as { event_id?: unknown }).event_id;
     return typeof id === 'string' ? id : null;
@@ -70,8 +77,7 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
       if (tooLarge(request.body, reply)) return reply;
       const codec: t.Decoder<unknown, unknown> = LOG_KINDS[kind];
       if (decodeBody(codec, request.body, reply, kind) === null) return reply;
-      insert.run(kind, caller, JSON.stringify(request.body), now(), eventIdOf(request.body));
-      return reply.code(202).send();
+      return store(kind, caller, request.body, reply);
     });
 
     scope.post(METRIC_PATH, async (request, reply) => {
@@ -80,8 +86,7 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
       if (caller === undefined) return reply;
       if (tooLarge(request.body, reply)) return reply;
       if (decodeBody(MetricBody, request.body, reply, 'metric') === null) return reply;
-      insert.run('metric', caller, JSON.stringify(request.body), now(), eventIdOf(request.body));
-      return reply.code(202).send();
+      return store('metric', caller, request.body, reply);
     });
   });
 }
