@@ -34,7 +34,14 @@ export const EngineEvent = t.union([
   t.type({ kind: t.literal('initializationFailed'), code: t.string, message: t.string }),
   // spec 001 §8 Reactions: a licence error of the protected-playback system, for the widget's playback-not-supported modal.
   t.type({ kind: t.literal('licenceFailed'), code: t.string, message: t.string }),
+  // spec 000 §7 player event "unavailable track": the provider refused the item at `index` of the context (spec 000 §5).
+  t.type({ kind: t.literal('itemUnavailable'), contextUri: t.string, index: t.number }),
   // spec 001 §4 client events, for their listeners (the widget records each as full/engineClientEvent).
   t.type({ kind: t.literal('clientEvent'), name: ClientEventName }),
+  // spec 001 §4 Events forwarded: volume (0..1) and active-state changes.
+  t.type({ kind: t.literal('volume'), volume: t.number }),
+  t.type({ kind: t.literal('activeChanged'), active: t.boolean }),
+  // spec 001 §4 List player: the list stopped at max-list-errors (at the track that failed last), for the widget to show.
+  t.type({ kind: t.literal('listStopped'), reason: t.literal('maxListErrors'), index: t.number, uri: t.string }),
 ]);
 export type EngineEvent = t.TypeOf<typeof EngineEvent>;

@@ -183,6 +183,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'full/engineCommandFailed':
     case 'full/engineEventRejected':
     case 'full/engineClientEvent':
+    case 'full/engineActiveChanged':
       return;
     default:
       assertHandled(action);

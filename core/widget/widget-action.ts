@@ -95,6 +95,7 @@ export const widgetActionCreators = [
   full.engineCommandFailed,
   full.engineEventRejected,
   full.engineClientEvent,
+  full.engineActiveChanged,
 ] as const;
 
 export type WidgetAction = ActionOf<(typeof widgetActionCreators)[number]>;

@@ -1,8 +1,9 @@
 import type { EngineEvent } from '../../model/engine-event';
 import type { Action } from '../../store/action';
 import { playerInitFailed } from '../../widget/platform/actions';
-import { remoteLogOut, stateCleared, stateUpdateRequested } from '../device/actions';
-import { listEnded } from '../lists/actions';
+import { localStateChanged, localVolumeChanged, registered, remoteLogOut, remoteVolumeSet, stateCleared, stateLoaded, stateUpdateRequested } from '../device/actions';
+import { listEnded, maxListErrors } from '../lists/actions';
+import { tap } from 'rxjs';
 import { mediaElementFact, mediaPausedEvent } from '../media/actions';
 import { trackingStarted } from '../tracking/actions';
 import { progressed } from './actions';
@@ -153,6 +154,44 @@ describe('client events (spec 001 §4 Transport lifecycle "Client events: connec
         f: client('track_ended'),
         g: client('playback_capped'),
         h: client('reconnecting'),
+      });
+    });
+  });
+});
+
+describe('volume, active state and a stopped list reach the widget (spec 001 §4 Events forwarded: "volume and active-state changes"; List player max-list-errors)', () => {
+  it.each<[string, Action, EngineEvent | null]>([
+    ['a remote set_volume: the volume', remoteVolumeSet({ volume: 0.25, commandId: 'c1' }), { kind: 'volume', volume: 0.25 }],
+    ["the widget's own volume change is not sent back", localVolumeChanged({ volume: 0.25 }), null],
+    ['max-list-errors: the list stopped at the track that failed last', maxListErrors(), { kind: 'listStopped', reason: 'maxListErrors', index: 2, uri: trackUri(2) }],
+  ])('%s', (_what, action, event) => {
+    const state = engineState({ player: { machine: stateMachine(3), trackIndex: 2 } });
+    expect(clientEventOf(action, state)).toEqual(event);
+    if (event !== null) expect(EngineEventCodec.is(event)).toBe(true);
+  });
+
+  it('the active state is forwarded when it changes: registered with a state is active, the state cleared is not (marble)', () => {
+    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+    const ref = { state_machine_id: 'm1', state_id: 's1', paused: false };
+    const states = [
+      engineState({ device: { registration: 'registered', stateRef: null } }),
+      engineState({ device: { registration: 'registered', stateRef: ref } }),
+      engineState({ device: { registration: 'registered', stateRef: { ...ref, paused: true } } }),
+      engineState({ device: { registration: 'registered', stateRef: null } }),
+    ];
+    let now = 0;
+    scheduler.run(({ cold, expectObservable }) => {
+      const actions$ = cold<Action>('abcd', {
+        a: registered({ connectionId: 'c1' }),
+        b: stateLoaded({ stateRef: ref, newContext: true, seekTo: null, stateMachine: null }),
+        c: localStateChanged({ stateRef: { ...ref, paused: true } }),
+        d: stateCleared(),
+      });
+      const stepped$ = actions$.pipe(tap(() => (now += 1)));
+      expectObservable(engineEvents(stepped$, () => states[now - 1]!)).toBe('-b-(dr)', {
+        b: { kind: 'activeChanged', active: true },
+        d: { kind: 'reset' },
+        r: { kind: 'activeChanged', active: false },
       });
     });
   });

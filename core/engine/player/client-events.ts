@@ -2,14 +2,14 @@ import { filter, map, mergeMap, scan, type Observable } from 'rxjs';
 import type { ClientEventName, EngineEvent } from '../../model/engine-event';
 import { playerInitFailed } from '../../widget/platform/actions';
 import type { Action } from '../../store/action';
-import { remoteLogOut, stateCleared } from '../device/actions';
+import { remoteLogOut, remoteVolumeSet, stateCleared } from '../device/actions';
 import { drmFailed, userCapped } from '../drm/actions';
 import { isLicenceError } from '../drm/eme-errors';
-import { listEnded } from '../lists/actions';
+import { listEnded, maxListErrors } from '../lists/actions';
 import { mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaTrackEnded } from '../media/actions';
 import { authenticated, connected, disconnected, reconnected, reconnecting } from '../transport/actions';
 import { trackingStarted } from '../tracking/actions';
-import { progressed } from './actions';
+import { playRestricted, progressed } from './actions';
 import type { EngineState } from './deps';
 
 /** The event (spec 001 §4 Events forwarded; core/model/engine-event.ts) an engine action makes for the widget, if any (the state is the engine's after the action). */
@@ -24,8 +24,22 @@ export function clientEventOf(action: Action, state: EngineState): EngineEvent |
   if (stateCleared.match(action) || remoteLogOut.match(action) || listEnded.match(action)) return { kind: 'reset' };
   if (playerInitFailed.match(action)) return { kind: 'initializationFailed', code: action.code, message: action.message };
   if (drmFailed.match(action) && isLicenceError(action.code)) return { kind: 'licenceFailed', code: action.code, message: action.message };
+  if (playRestricted.match(action)) return { kind: 'itemUnavailable', contextUri: action.contextUri, index: action.index };
+  // spec 001 §4 Events forwarded: volume changes (the widget's own it knows: a remote set_volume's).
+  if (remoteVolumeSet.match(action)) return { kind: 'volume', volume: action.volume };
+  // spec 001 §4 List player: max-list-errors stopped the list, at the track that failed last.
+  if (maxListErrors.match(action)) {
+    const index = state.player.trackIndex ?? -1;
+    return { kind: 'listStopped', reason: 'maxListErrors', index, uri: state.player.machine?.tracks[index]?.metadata.uri ?? '' };
+  }
   return null;
 }
+
+/**
+ * spec 001 §4 Events forwarded: active-state changes. This device is the active one while playback
+ * is on it: registered, with a state (spec 001 §3 Device is_active). Device facts are where it changes.
+ */
+export const isActiveDevice = (state: EngineState): boolean => state.device.registration === 'registered' && state.device.stateRef !== null;
 
 /**
  * spec 001 §4 Transport lifecycle "Client events", from the engine's own facts: the transport's
@@ -52,18 +66,23 @@ export function clientEventNameOf(action: Action): ClientEventName | null {
 export function clientEventsOf(action: Action, state: EngineState): EngineEvent[] {
   const forwarded = clientEventOf(action, state);
   const name = clientEventNameOf(action);
-  return [...(forwarded === null ? [] : [forwarded]), ...(name === null ? [] : [{ kind: 'clientEvent' as const, name }])];
+  const active: EngineEvent[] = action.type.startsWith('device/') ? [{ kind: 'activeChanged', active: isActiveDevice(state) }] : [];
+  return [...(forwarded === null ? [] : [forwarded]), ...(name === null ? [] : [{ kind: 'clientEvent' as const, name }]), ...active];
 }
 
 /**
  * spec 001 §4: a track change is forwarded when the current track uri differs, play or pause when
  * the paused flag changes; the rest as they come. `last` is what was forwarded before.
  */
-export function isNews(event: EngineEvent, last: { readonly uri: string | null; readonly paused: boolean | null; readonly buffering?: boolean }): boolean {
+export function isNews(
+  event: EngineEvent,
+  last: { readonly uri: string | null; readonly paused: boolean | null; readonly buffering?: boolean; readonly active?: boolean | null },
+): boolean {
   if (event.kind === 'trackChanged') return event.uri !== last.uri;
   // Buffering ends only where it started (the element plays without waiting first, too).
   if (event.kind === 'clientEvent' && event.name === 'buffering_start') return last.buffering !== true;
   if (event.kind === 'clientEvent' && event.name === 'buffering_end') return last.buffering === true;
+  if (event.kind === 'activeChanged') return event.active !== (last.active ?? false);
   if (event.kind === 'played') return last.paused !== false;
   if (event.kind === 'paused') return last.paused !== true;
   return true;
@@ -75,15 +94,18 @@ export interface Forwarded {
   readonly paused: boolean | null;
   /** A buffering start was forwarded and its end not yet. */
   readonly buffering: boolean;
+  /** The active state forwarded last (null: none yet, which counts as inactive). */
+  readonly active: boolean | null;
   readonly event: EngineEvent | null;
 }
 
-export const nothingForwarded: Forwarded = { uri: null, paused: null, buffering: false, event: null };
+export const nothingForwarded: Forwarded = { uri: null, paused: null, buffering: false, active: null, event: null };
 
 /** The next step of forwarding (isNews): a reset forgets the track and the paused flag. */
 export function forward(last: Forwarded, event: EngineEvent): Forwarded {
   if (!isNews(event, last)) return { ...last, event: null };
-  if (event.kind === 'reset') return { ...nothingForwarded, event };
+  if (event.kind === 'reset') return { ...nothingForwarded, active: last.active, event };
+  if (event.kind === 'activeChanged') return { ...last, active: event.active, event };
   if (event.kind === 'clientEvent' && (event.name === 'buffering_start' || event.name === 'buffering_end')) return { ...last, buffering: event.name === 'buffering_start', event };
   if (event.kind === 'trackChanged') return { ...last, uri: event.uri, event };
   if (event.kind === 'played' || event.kind === 'paused') return { ...last, paused: event.kind === 'paused', event };

@@ -24,3 +24,5 @@ export const engineCommandFailed = defineAction('full/engineCommandFailed', { er
 export const engineEventRejected = defineAction('full/engineEventRejected', { err: t.string });
 /** spec 001 §4 Transport lifecycle: a client event of the engine (core/model/engine-event.ts), heard and recorded. */
 export const engineClientEvent = defineAction('full/engineClientEvent', { name: ClientEventName });
+/** spec 001 §4 Events forwarded: the engine's device became active (playback on it) or stopped being so. */
+export const engineActiveChanged = defineAction('full/engineActiveChanged', { active: t.boolean });

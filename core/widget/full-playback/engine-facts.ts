@@ -2,9 +2,10 @@ import { isLeft } from 'fp-ts/Either';
 import { formatDecodeErrors } from '../../model/decode-errors';
 import { EngineEvent } from '../../model/engine-event';
 import type { Action } from '../../store/action';
-import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, playbackTrackChanged } from '../actions';
+import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, playbackTrackChanged, trackUnavailable } from '../actions';
 import { licenseFailed, playerInitFailed } from '../platform/actions';
-import { engineClientEvent, engineEventRejected } from './actions';
+import { volumeRestored } from '../volume/actions';
+import { engineActiveChanged, engineClientEvent, engineEventRejected } from './actions';
 
 /**
  * An engine event (spec 001 §4 Events forwarded) as the widget's own fact, src 'adapter': the
@@ -33,5 +34,13 @@ export function decodeEngineEvent(raw: unknown): Action {
       return licenseFailed({ code: event.code, message: event.message });
     case 'clientEvent':
       return engineClientEvent({ name: event.name });
+    // The engine's volume (a remote set_volume) is the control's, as a restored one: shown, not sent back.
+    case 'volume':
+      return volumeRestored({ volume: event.volume });
+    case 'activeChanged':
+      return engineActiveChanged({ active: event.active });
+    // spec 001 §4 max-list-errors: the list stopped; the widget pauses and shows the unavailable notice (spec 000 §8).
+    case 'listStopped':
+      return trackUnavailable({ index: event.index, uri: event.uri });
   }
 }

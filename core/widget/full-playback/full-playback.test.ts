@@ -6,8 +6,8 @@ import { EME_NO_SUPPORTED_KEYSYSTEM } from '../platform/init-failure';
 import { initialWidgetState, type WidgetState } from '../state';
 import { albumData } from '../testing/album-data';
 import { runScenario, type Scenario } from '../testing/scenario';
-import { muteToggled, volumeChanged } from '../volume/actions';
-import { engineClientEvent, engineCommandDecided, engineEventRejected } from './actions';
+import { muteToggled, volumeChanged, volumeRestored } from '../volume/actions';
+import { engineActiveChanged, engineClientEvent, engineCommandDecided, engineEventRejected } from './actions';
 import { fullPlaybackDecisions } from './decisions';
 import { decodeEngineEvent } from './engine-facts';
 
@@ -116,6 +116,13 @@ describe('engine events as widget facts (spec 001 §4 Events forwarded; spec 000
       a.licenseFailed({ code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error' }),
     ],
     ['spec 001 §4 client event (here playback_capped): recorded as heard', { kind: 'clientEvent', name: 'playback_capped' }, engineClientEvent({ name: 'playback_capped' })],
+    ["spec 001 §4 volume change: the control shows the engine's volume (not sent back as a command)", { kind: 'volume', volume: 0.4 }, volumeRestored({ volume: 0.4 })],
+    ['spec 001 §4 active-state change', { kind: 'activeChanged', active: false }, engineActiveChanged({ active: false })],
+    [
+      'spec 001 §4 max-list-errors: the list stopped, shown as the unavailable notice of its last track',
+      { kind: 'listStopped', reason: 'maxListErrors', index: 3, uri: 'spotify:track:track4' },
+      a.trackUnavailable({ index: 3, uri: 'spotify:track:track4' }),
+    ],
   ])('%s', (_rule, raw, expected) => {
     expect(decodeEngineEvent(raw)).toEqual(expected);
   });
@@ -128,6 +135,25 @@ describe('engine events as widget facts (spec 001 §4 Events forwarded; spec 000
     const action = decodeEngineEvent(raw);
     expect(engineEventRejected.match(action)).toBe(true);
     expect(action).toMatchObject({ err: expect.stringMatching(/^Invalid engine event: /) });
+  });
+
+  it('spec 001 §4 max-list-errors: a list the engine stopped shows the unavailable-track notice and the widget stops playing', () => {
+    const { state } = scenario(
+      {
+        initialState: loggedIn(),
+        ui: '-t',
+        inputs: { t: click },
+        prefixes: ['full/'],
+        expected: '-c',
+        outputs: { c: command({ kind: 'play', contextUri: ALBUM, index: 0 }) },
+      },
+      [
+        [3, { kind: 'played' }],
+        [4, { kind: 'listStopped', reason: 'maxListErrors', index: 5, uri: 'spotify:track:track6' }],
+      ],
+    );
+    expect(state.modal).toEqual({ kind: 'unavailable-track', textKey: 'embed_track_not_available' });
+    expect(state.playback.isPlaying).toBe(false);
   });
 
   it("spec 000 §4 Initialization failure: the engine's 'No supported keysystem was found.' falls back to preview, which plays what was asked", () => {
