@@ -5,6 +5,7 @@ import { modalCloseRequested } from '../../core/widget/modal/actions';
 import { playInMobileAppRequested } from '../../core/widget/platform/actions';
 import { playOnDesktopRequested } from '../../core/widget/share/actions';
 import type { ModalState } from '../../core/widget/modal/state';
+import { selectLoggedIn, selectPromptContent, type PromptContent } from '../../core/widget/modal/prompt-content';
 import type { WidgetState } from '../../core/widget/state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { shallowEqual, useSelector } from '../hooks/use-selector';
@@ -24,7 +25,7 @@ export interface PromptContext {
 
 export function selectPromptContext(state: WidgetState): PromptContext {
   const open = openUrl(state.config.hosts, state.resourceUri);
-  const loggedIn = state.session.loggedIn && state.session.accessToken !== null;
+  const loggedIn = selectLoggedIn(state);
   return {
     isMobile: state.platform.isMobile,
     loggedIn,
@@ -44,18 +45,25 @@ export interface PromptHandlers {
 }
 
 /**
- * spec 000 §6: the platform decides which prompt buttons appear. On mobile: the
- * 'upsell_track_message' text and one button that hands playback off to the mobile app (spec 000
- * §4 PLAY_IN_MOBILE_APP: the universal link opens the app, or the web player where the app is not
- * installed). On desktop: sign-up and, unless the visitor is logged in, log-in, each opening the
- * accounts page in a new tab, then "play in the web player" (spec 000 §4 PLAY_ON_DESKTOP: pause and
- * the /go window), as a widely used embed offers beside its upsell.
+ * spec 000 §6: the platform and the visitor decide which prompt buttons appear (the rule:
+ * core/widget/modal/prompt-content.ts). Sign-up and log-in open the accounts pages in a new tab;
+ * "play in the app" hands playback to the mobile app (spec 000 §4 PLAY_IN_MOBILE_APP: the universal
+ * link opens the app, or the web player where the app is not installed); "play in the web player"
+ * pauses and opens the /go window (spec 000 §4 PLAY_ON_DESKTOP).
  */
-export function promptButtons(ctx: PromptContext, t: Translate, on: PromptHandlers): ReadonlyArray<ModalButton> {
-  if (ctx.isMobile) return [{ label: t('prompt_play_in_app'), onClick: on.playInApp, primary: true, testId: 'prompt-play-in-app' }];
-  const signUp: ModalButton = { label: t('prompt_sign_up'), href: ctx.signUpUrl, primary: true, testId: 'prompt-sign-up' };
-  const desktop: ModalButton = { label: t('prompt_play_on_desktop'), onClick: on.playOnDesktop, testId: 'prompt-play-on-desktop' };
-  return ctx.loggedIn ? [signUp, desktop] : [signUp, { label: t('prompt_log_in'), href: ctx.loginUrl, testId: 'prompt-log-in' }, desktop];
+export function promptButtons(ctx: PromptContext, content: PromptContent, t: Translate, on: PromptHandlers): ReadonlyArray<ModalButton> {
+  return content.buttons.map(({ kind, primary }): ModalButton => {
+    switch (kind) {
+      case 'signUp':
+        return { label: t('prompt_sign_up'), href: ctx.signUpUrl, primary, testId: 'prompt-sign-up' };
+      case 'logIn':
+        return { label: t('prompt_log_in'), href: ctx.loginUrl, primary, testId: 'prompt-log-in' };
+      case 'playOnDesktop':
+        return { label: t('prompt_play_on_desktop'), onClick: on.playOnDesktop, primary, testId: 'prompt-play-on-desktop' };
+      case 'playInApp':
+        return { label: t('prompt_play_in_app'), onClick: on.playInApp, primary, testId: 'prompt-play-in-app' };
+    }
+  });
 }
 
 /** The modal's area by the measured layout; before a measurement, the top area (the whole panel). */
@@ -73,6 +81,7 @@ export default function ModalLayer() {
   const modal = useSelector((s): ModalState => s.modal);
   const area = useSelector(selectModalArea);
   const ctx = useSelector(selectPromptContext, shallowEqual);
+  const content = useSelector(selectPromptContent, shallowEqual);
   const onClose = useCallback((via: 'escape' | 'button') => dispatch(modalCloseRequested({ via })), [dispatch]);
   const handlers: PromptHandlers = {
     playInApp: () => dispatch(playInMobileAppRequested()),
@@ -84,8 +93,8 @@ export default function ModalLayer() {
       return null;
     case 'prompt':
       return (
-        <Modal header={t(ctx.isMobile ? 'upsell_track_message' : 'prompt_title')} area={area} onClose={onClose} closeLabel={t('modal_close')} buttons={promptButtons(ctx, t, handlers)} testId="prompt-modal">
-          {ctx.isMobile ? null : <p className="modal__text">{t('prompt_text')}</p>}
+        <Modal header={t(content.headingKey)} area={area} onClose={onClose} closeLabel={t('modal_close')} buttons={promptButtons(ctx, content, t, handlers)} testId="prompt-modal">
+          {content.textKey === null ? null : <p className="modal__text">{t(content.textKey)}</p>}
         </Modal>
       );
     case 'unavailable-track':

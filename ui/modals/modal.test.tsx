@@ -125,10 +125,12 @@ describe('prompt modal (spec 000 §4 Prompt modal, §6 roles, §7 links)', () =>
     expect(asked?.url).toMatch(/\/go\?uri=spotify%3Aalbum%3A1DFixLWuPkv3KT3TnV35m3&product=embed_v2&redirect=https%3A%2F%2Faccounts\.test%2Fsignup%3F/);
   });
 
-  it('logged-in visitor (preview forced, e.g. Safari): not offered the login button', () => {
+  it('logged-in visitor (preview forced, e.g. Safari or a free account): offered neither log-in (spec 000 §6) nor sign-up (issue 13), the web player first', () => {
     const { container, actions } = layer((s) => withPrompt({ ...s, session: { loggedIn: true, accessToken: 't' }, platform: { ...s.platform, isSafari: true } }));
-    expect(container.querySelector('[data-testid="prompt-sign-up"]')).not.toBeNull();
+    expect(container.querySelector('[data-testid="prompt-sign-up"]')).toBeNull();
     expect(container.querySelector('[data-testid="prompt-log-in"]')).toBeNull();
+    expect(container.querySelectorAll('.modal__button')).toHaveLength(1);
+    expect(byTestId(container, 'prompt-play-on-desktop').className).toContain('modal__button--primary');
     // Logged in: the /go window has no sign-up redirect.
     act(() => byTestId(container, 'prompt-play-on-desktop').click());
     expect(actions().find(playOnDesktopRequested.match)?.url).toMatch(/\/go\?uri=spotify%3Aalbum%3A1DFixLWuPkv3KT3TnV35m3&product=embed_v2$/);
@@ -146,6 +148,18 @@ describe('prompt modal (spec 000 §4 Prompt modal, §6 roles, §7 links)', () =>
     expect(button.className).toContain('modal__button--primary');
     act(() => button.click());
     expect(actions()).toContainEqual(playInMobileAppRequested());
+  });
+
+  it('the heading and text name the resource: an episode is not a "track" (issue 13)', () => {
+    const { container } = layer((s) =>
+      withPrompt({
+        ...s,
+        entities: { [s.resourceUri]: { ...s.entities[s.resourceUri]!, type: 'episode' } as never },
+        translations: { prompt_title_episode: 'Hear the full episode', prompt_text_episode: 'Whole episodes.', prompt_title_track: 'Hear the full track' },
+      }),
+    );
+    expect(byTestId(container, 'prompt-modal').querySelector('h2')?.textContent).toBe('Hear the full episode');
+    expect(container.querySelector('.modal__text')?.textContent).toBe('Whole episodes.');
   });
 
   it('Escape hides it (modal/closeRequested via escape)', () => {

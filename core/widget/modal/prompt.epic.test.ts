@@ -79,6 +79,62 @@ describe('sign-up prompt after play (spec 000 §4 Play rules: "triggers the sign
   });
 });
 
+describe('the 3000 ms prompt follows a fresh start only (spec 000 §4 Play rules: "if paused and no index is given, it resumes")', () => {
+  /** Track 1 paused at 12 s, as after a play and a pause (the prompt closed or never shown). */
+  const paused = produce(anonymous, (s) => {
+    s.player = { started: true, index: 0, status: 'paused', error: null };
+    s.playback = { isPlaying: false, isPaused: true, trackUri: 'spotify:track:track1', progress: 12000, durationMs: 30000 };
+  });
+  const api = (command: 'play' | 'next') => a.embedApiCommandReceived({ command, messageType: `api/${command}`, channelId: null });
+
+  it('a resume after pause (the play button) shows no prompt, however long it plays', () => {
+    const { state } = scenario({ initialState: paused, ui: 'r', inputs: { r: a.playToggleRequested({ via: 'button' }) }, expected: '', outputs: {} });
+    expect(state.modal).toEqual({ kind: 'hidden' });
+  });
+
+  it('the space bar and the parent page\'s api/play (no index) resume too: no prompt', () => {
+    scenario({ initialState: paused, ui: 'k', inputs: { k: a.playToggleRequested({ via: 'keyboard' }) }, expected: '', outputs: {} });
+    scenario({ initialState: paused, ui: 'p', inputs: { p: api('play') }, expected: '', outputs: {} });
+  });
+
+  it('with an index given it starts, paused or not: a track row while paused shows the prompt 3000 ms later', () => {
+    scenario({ initialState: paused, ui: 'r', inputs: { r: a.trackRowClicked({ index: 1 }) }, expected: '3000ms x', outputs: shown });
+  });
+
+  it('api/next starts the next track: the prompt 3000 ms later', () => {
+    scenario({ initialState: paused, ui: 'n', inputs: { n: api('next') }, expected: '3000ms x', outputs: shown });
+  });
+
+  it('play, pause at 1 s, resume at 2 s: one prompt, 3000 ms after the start (the resume neither restarts nor cancels the delay)', () => {
+    const { state } = scenario({
+      ui: 'p 999ms q 999ms r',
+      // The element reports playing at 1 ms and the pause at 1001 ms: paused when the resume comes at 2000 ms.
+      adapter: '-m 999ms n',
+      inputs: {
+        p: a.playToggleRequested({ via: 'button' }),
+        m: a.mediaPlaying({ positionMs: 0 }),
+        q: a.playToggleRequested({ via: 'button' }),
+        n: a.mediaPaused({ positionMs: 1000 }),
+        r: a.playToggleRequested({ via: 'button' }),
+      },
+      expected: '3000ms x',
+      outputs: shown,
+    });
+    expect(state.modal).toEqual({ kind: 'prompt' });
+  });
+
+  it('a resume after the prompt was closed does not bring it back', () => {
+    const { state } = scenario({
+      initialState: paused,
+      ui: 'c 999ms r',
+      inputs: { c: a.modalCloseRequested({ via: 'button' }), r: a.playToggleRequested({ via: 'button' }) },
+      expected: '',
+      outputs: {},
+    });
+    expect(state.modal).toEqual({ kind: 'hidden' });
+  });
+});
+
 describe('sign-up prompt on progress (spec 000 §4 Play rules: "Progress above 29500 ms")', () => {
   const progress = (ms: number | null) => a.playbackProgressed({ progress: ms });
 
@@ -125,6 +181,17 @@ describe('sign-up prompt on skip (spec 000 §4 SKIP_NEXT, SKIP_PREV: "then trigg
       expected: '-x',
       outputs: shown,
     });
+  });
+
+  it('closed at once after a skip, it does not come back 3000 ms later: the skip prompted already (not a play rule start)', () => {
+    const { state } = scenario({
+      initialState: playing(anonymous),
+      ui: '-nc',
+      inputs: { n: a.skipNextRequested(), c: a.modalCloseRequested({ via: 'button' }) },
+      expected: '-x',
+      outputs: shown,
+    });
+    expect(state.modal).toEqual({ kind: 'hidden' });
   });
 
   it('shows the prompt at once on skip-back', () => {

@@ -1,14 +1,19 @@
 import { merge, timer } from 'rxjs';
-import { distinctUntilChanged, filter, map, switchMap } from 'rxjs/operators';
+import { distinctUntilChanged, filter, map, scan, switchMap } from 'rxjs/operators';
+import type { Action } from '../../store/action';
 import {
   playbackProgressed,
   playbackReset,
   playbackTrackChanged,
   playDecided,
+  playToggleRequested,
   skipNextRequested,
   skipPrevRequested,
+  trackRowClicked,
   trackUnavailable,
 } from '../actions';
+import { embedApiCommandReceived } from '../embed-api/actions';
+import type { WidgetState } from '../state';
 import type { WidgetEpic } from '../widget-epic';
 import { promptShown, unavailableShown, type UnavailableTextKey } from './actions';
 import { canShowPrompt } from './state';
@@ -23,15 +28,41 @@ export const PROMPT_PROGRESS_MS = 29500;
  * showing), so the log holds no prompt that changed nothing; the reducer applies the same rule.
  */
 
+/** What asked for the next play decision: a fresh start, a resume, or a skip. */
+type PlayCause = 'start' | 'resume' | 'skip';
+
 /**
- * spec 000 §4 Play rules: a play "triggers the sign-up prompt after 3000 ms". Every play decision
- * counts, whatever asked for it (button, space bar, track row, skip, parent page). A newer play
- * restarts the delay (switchMap). A pause does not cancel it: the spec ties the prompt to the play
- * alone, and a visitor who stopped after a second has still heard only a preview.
+ * spec 000 §4 Play rules: "if paused and no index is given, it resumes. Else it starts playing ...
+ * and triggers the sign-up prompt after 3000 ms". The play button, the space bar and the parent
+ * page's api/play (no index) resume a paused resource: no new prompt. A skip prompts at once
+ * (promptOnSkipEpic; spec 000 §4 SKIP_NEXT/SKIP_PREV), not again 3000 ms later.
+ */
+function playCause(action: Action, state: WidgetState): PlayCause | null {
+  if (skipNextRequested.match(action) || skipPrevRequested.match(action)) return 'skip';
+  const noIndex = playToggleRequested.match(action) || (embedApiCommandReceived.match(action) && action.command === 'play');
+  if (noIndex) return state.playback.isPaused && !state.playback.isPlaying ? 'resume' : 'start';
+  return trackRowClicked.match(action) || embedApiCommandReceived.match(action) ? 'start' : null;
+}
+
+/**
+ * spec 000 §4 Play rules: a fresh start "triggers the sign-up prompt after 3000 ms"; a resume does
+ * not. A command's decisions follow it in the same store turn, so the play decision after a command
+ * is that command's; a play no command asked for (the next track after an end) is a start, as the
+ * player starts that track. A newer start restarts the delay (switchMap). Neither a pause nor a
+ * resume cancels it: the spec ties the prompt to the start alone, and a visitor who paused after a
+ * second has still heard only a preview.
  */
 export const promptAfterPlayEpic: WidgetEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(playDecided.match),
+    scan(
+      (acc: { readonly pending: PlayCause; readonly fire: boolean }, action: Action) => {
+        if (playDecided.match(action)) return { pending: 'start' as const, fire: acc.pending === 'start' };
+        const cause = playCause(action, state$.value);
+        return cause === null ? { pending: acc.pending, fire: false } : { pending: cause, fire: false };
+      },
+      { pending: 'start', fire: false },
+    ),
+    filter((acc) => acc.fire),
     switchMap(() => timer(PROMPT_DELAY_MS, deps.scheduler)),
     filter(() => canShowPrompt(state$.value)),
     map(() => promptShown()),
