@@ -35,6 +35,24 @@ const table: ReadonlyArray<Row> = [
   ['UNAVAILABLE_TRACK pauses the resource', playing, a.trackUnavailable({ index: 2, uri: 'spotify:track:track3' }),
     produce(playing, (s) => { s.playback.isPlaying = false; s.playback.isPaused = true; s.player.status = 'paused'; })],
 
+  // spec 000 §4 SKIP_NEXT, SKIP_PREV: "mark the skip"; the player's report of where it went clears it.
+  ['SKIP_NEXT marks the skip (next)', playing, a.skipNextRequested(), produce(playing, (s) => { s.playback.skip = 'next'; })],
+  ['SKIP_PREV marks the skip (prev)', playing, a.skipPrevRequested(), produce(playing, (s) => { s.playback.skip = 'prev'; })],
+  ['SKIP_PREV after SKIP_NEXT: the last skip is marked', produce(playing, (s) => { s.playback.skip = 'next'; }), a.skipPrevRequested(),
+    produce(playing, (s) => { s.playback.skip = 'prev'; })],
+  ['TRACK_CHANGE: the skip reached its track, the mark is cleared', produce(playing, (s) => { s.playback.skip = 'next'; }),
+    a.playbackTrackChanged({ uri: 'spotify:track:track2', durationMs: 30000 }),
+    produce(playing, (s) => { s.playback.trackUri = 'spotify:track:track2'; s.playback.progress = 0; s.playback.durationMs = 30000; })],
+  ['PLAY: the skip started the same track over, the mark is cleared', produce(playing, (s) => { s.playback.skip = 'prev'; }), a.playbackPlayed(), playing],
+  ['UNAVAILABLE_TRACK: the skip could not play, the mark is cleared', produce(playing, (s) => { s.playback.skip = 'next'; }),
+    a.trackUnavailable({ index: 1, uri: 'spotify:track:track2' }),
+    produce(playing, (s) => { s.playback.isPlaying = false; s.playback.isPaused = true; s.player.status = 'paused'; })],
+  ['RESET clears the mark', produce(playing, (s) => { s.playback.skip = 'next'; }), a.playbackReset(), produce(playing, (s) => { s.playback = initialPlayback; })],
+  ['a media error clears the mark', produce(playing, (s) => { s.playback.skip = 'next'; }), a.mediaFailed({ code: 'MEDIA_NETWORK_ERROR', message: 'Network error.' }),
+    produce(playing, (s) => { s.player.status = 'paused'; s.player.error = 'Network error.'; })],
+  ['a pause (the old track, while the skip loads) keeps the mark', produce(playing, (s) => { s.playback.skip = 'next'; }), a.playbackPaused(),
+    produce(playing, (s) => { s.playback.isPlaying = false; s.playback.isPaused = true; s.playback.skip = 'next'; })],
+
   // spec 000 §5: seek is clamped between 0 and the maximum.
   ['seek beyond the duration is clamped to it', playing, a.seekRequested({ positionMs: 45000 }),
     produce(playing, (s) => { s.playback.progress = 30000; })],

@@ -25,6 +25,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'playback/played':
       playback.isPlaying = true;
       playback.isPaused = false;
+      delete playback.skip;
       return;
     case 'playback/paused':
       playback.isPlaying = false;
@@ -34,6 +35,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
       playback.trackUri = action.uri;
       playback.progress = 0;
       playback.durationMs = action.durationMs;
+      delete playback.skip;
       return;
     case 'playback/reset':
       draft.playback = initialPlayback;
@@ -41,6 +43,19 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'playback/progressUpdated':
       // spec 000 §4: sets position, or 0 if empty.
       playback.progress = action.progress ?? 0;
+      return;
+
+    // spec 000 §4 SKIP_NEXT, SKIP_PREV: "mark the skip, set playing, ask the player to go next or
+    // previous". The mark stays until the player reports the track it reached (trackChanged, or
+    // played when it starts the same one over), that it could not (unavailable, media error), or a
+    // reset. "Set playing" is the skip's play decision (skipEpic) and the player's played fact: set
+    // here before the player plays, it would show "playing" where nothing will play (an empty list,
+    // a hand-off to the app).
+    case 'widget/skipNextRequested':
+      playback.skip = 'next';
+      return;
+    case 'widget/skipPrevRequested':
+      playback.skip = 'prev';
       return;
 
     // spec 000 §5: seek position is clamped between 0 and the maximum.
@@ -79,12 +94,14 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
       // spec 000 §4: UNAVAILABLE_TRACK pauses the resource and signals unavailable.
       playback.isPlaying = false;
       playback.isPaused = true;
+      delete playback.skip;
       if (player.status === 'playing' || player.status === 'loading') player.status = 'paused';
       return;
     case 'media/failed':
       // spec 001 §8 Media: the element stops; the message is the catalogue's text.
       player.error = action.message;
       if (player.status !== 'idle') player.status = 'paused';
+      delete playback.skip;
       return;
 
     case 'widget/sessionStarted':
@@ -104,8 +121,6 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'widget/pointerEntered':
     case 'widget/playToggleRequested':
     case 'widget/trackRowClicked':
-    case 'widget/skipNextRequested':
-    case 'widget/skipPrevRequested':
     case 'widget/seekByRequested':
     case 'widget/actionLogDownloadRequested':
     case 'widget/windowResized':

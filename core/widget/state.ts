@@ -17,7 +17,15 @@ export interface PlaybackState {
   readonly progress: number;
   /** Length of the current track in ms as the player knows it (capped at 30000 in preview). */
   readonly durationMs: number | null;
+  /**
+   * spec 000 §4 SKIP_NEXT, SKIP_PREV "mark the skip": the skip the player is carrying out, until it
+   * reports the track it reached (or that it could not). Absent when none is (as in logs recorded
+   * before the mark, which therefore replay unchanged).
+   */
+  readonly skip?: SkipDirection;
 }
+
+export type SkipDirection = 'next' | 'prev';
 
 export interface PlatformState {
   readonly isMobile: boolean;
