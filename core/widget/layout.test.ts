@@ -10,9 +10,11 @@ import {
   type LayoutContent,
 } from './layout';
 
-const list: LayoutContent = { trackList: true, singleItem: false };
-const single: LayoutContent = { trackList: false, singleItem: true };
-const emptyList: LayoutContent = { trackList: false, singleItem: false };
+const list: LayoutContent = { trackList: true, singleItem: false, bigCoverArt: true };
+const single: LayoutContent = { trackList: false, singleItem: true, bigCoverArt: true };
+/** spec 000 §3: a resource without the big-cover-art flag. */
+const singleNoFlag: LayoutContent = { ...single, bigCoverArt: false };
+const emptyList: LayoutContent = { trackList: false, singleItem: false, bigCoverArt: true };
 
 describe('spec 000 §2 Layout variants (legacy below the width threshold, extended above 230/150 px, tiny = legacy + basic)', () => {
   it.each([
@@ -21,6 +23,9 @@ describe('spec 000 §2 Layout variants (legacy below the width threshold, extend
     ['single 230 px', 300, 230, single, 'legacy-basic', true, 'empty', 'top'],
     ['single 231 px', 300, 231, single, 'legacy-extended', false, 'bigCoverArt', 'bottom'],
     ['single 151 px', 300, 151, single, 'legacy-basic', true, 'empty', 'top'],
+    // spec 000 §3: the big-cover-art flag decides with the layout rule: without it the section is empty.
+    ['single 380 px without the big-cover-art flag', 300, 380, singleNoFlag, 'legacy-extended', false, 'empty', 'top'],
+    ['single 231 px without the big-cover-art flag', 300, 231, singleNoFlag, 'legacy-extended', false, 'empty', 'top'],
     ['list 149 px', 300, 149, list, 'legacy-basic', true, 'empty', 'top'],
     ['list 150 px', 300, 150, list, 'legacy-basic', true, 'empty', 'top'],
     ['list 151 px', 300, 151, list, 'legacy-extended', false, 'trackList', 'bottom'],
@@ -77,9 +82,23 @@ describe('layoutContent (a track list is shown for list resources with tracks)',
     const album = albumData().resource;
     const empty = albumData([]).resource;
     const track = { ...testTrack(1), external_urls: { spotify: 'x' }, dominantColor: '#000' } as Resource;
-    expect(layoutContent(album)).toEqual({ trackList: true, singleItem: false });
-    expect(layoutContent(empty)).toEqual({ trackList: false, singleItem: false });
-    expect(layoutContent(track)).toEqual({ trackList: false, singleItem: true });
+    expect(layoutContent(album)).toEqual({ trackList: true, singleItem: false, bigCoverArt: false });
+    expect(layoutContent(empty)).toEqual({ trackList: false, singleItem: false, bigCoverArt: false });
+    expect(layoutContent(track)).toEqual({ trackList: false, singleItem: true, bigCoverArt: false });
+  });
+
+  it("carries the resource's big-cover-art flag (spec 000 §3); an absent flag is no", () => {
+    const track = { ...testTrack(1), external_urls: { spotify: 'x' }, dominantColor: '#000' } as Resource;
+    expect(layoutContent({ ...track, has_big_cover_art: true } as Resource).bigCoverArt).toBe(true);
+    expect(layoutContent({ ...track, has_big_cover_art: false } as Resource).bigCoverArt).toBe(false);
+    expect(layoutContent(undefined).bigCoverArt).toBe(false);
+  });
+
+  it('the flag and the layout rule decide together: a flagged track at 300x380 has big cover art, an unflagged one an empty bottom', () => {
+    const track = { ...testTrack(1), external_urls: { spotify: 'x' }, dominantColor: '#000' } as Resource;
+    const layoutOf = (resource: Resource) => computeLayout({ width: 300, height: 380 }, layoutContent(resource));
+    expect(layoutOf({ ...track, has_big_cover_art: true } as Resource)).toMatchObject({ bottom: 'bigCoverArt', modalArea: 'bottom' });
+    expect(layoutOf({ ...track, has_big_cover_art: false } as Resource)).toMatchObject({ bottom: 'empty', modalArea: 'top' });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Resource } from '../model/embed-data';
 import { trackListOf } from '../lists/preview-player';
+import { bigCoverArtFlag } from './big-cover-art';
 import type { WidgetState } from './state';
 
 /*
@@ -55,12 +56,14 @@ export interface LayoutContent {
   readonly trackList: boolean;
   /** A single track or episode resource (spec 000 §2: big cover art in legacy-extended). */
   readonly singleItem: boolean;
+  /** spec 000 §3 the resource's big-cover-art flag (core/widget/big-cover-art.ts): without it, no big cover art. */
+  readonly bigCoverArt: boolean;
 }
 
 export function layoutContent(resource: Resource | undefined): LayoutContent {
-  if (resource === undefined) return { trackList: false, singleItem: false };
+  if (resource === undefined) return { trackList: false, singleItem: false, bigCoverArt: false };
   const singleItem = resource.type === 'track' || resource.type === 'episode';
-  return { trackList: !singleItem && trackListOf(resource).length > 0, singleItem };
+  return { trackList: !singleItem && trackListOf(resource).length > 0, singleItem, bigCoverArt: bigCoverArtFlag(resource) };
 }
 
 export interface Viewport {
@@ -71,7 +74,10 @@ export interface Viewport {
 /**
  * spec 000 §2 Layout variants. Legacy below the width threshold, modern from it on; extended
  * above 230 px (single track or episode, or anything without a track list) or above 150 px with
- * a track list, basic otherwise. `modernThreshold` overrides the spec's placeholder (the CSS uses
+ * a track list, basic otherwise. Big cover art fills the bottom section in legacy-extended for a
+ * track or an episode whose big-cover-art flag is set (spec 000 §3); without the flag that section
+ * is empty, and a modal shows in the top area. (Under a short track list, widget.css shows the
+ * flagged cover big in the room the rows leave, issue 13: no layout variant of its own.) `modernThreshold` overrides the spec's placeholder (the CSS uses
  * the default, so an override is for callers that render without the stylesheet's media queries).
  */
 export function computeLayout(viewport: Viewport, content: LayoutContent, modernThreshold = MODERN_LAYOUT_WIDTH_THRESHOLD): Layout {
@@ -79,7 +85,13 @@ export function computeLayout(viewport: Viewport, content: LayoutContent, modern
   const heightLimit = content.trackList ? EXTENDED_HEIGHT_LIST_PX : EXTENDED_HEIGHT_SINGLE_PX;
   const height: HeightVariant = viewport.height > heightLimit ? 'extended' : 'basic';
   const bottom: BottomSection =
-    height === 'basic' ? 'empty' : content.trackList ? 'trackList' : width === 'legacy' && content.singleItem ? 'bigCoverArt' : 'empty';
+    height === 'basic'
+      ? 'empty'
+      : content.trackList
+        ? 'trackList'
+        : width === 'legacy' && content.singleItem && content.bigCoverArt
+          ? 'bigCoverArt'
+          : 'empty';
   return {
     width,
     height,

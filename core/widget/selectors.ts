@@ -4,6 +4,7 @@ import { isPreviewMode, PREVIEW_CAP_MS } from './preview-mode';
 import type { WidgetState } from './state';
 import { isAvailableTo, visitorOf } from './episode-availability';
 import { formatTime } from './time-format';
+import { coverImagesOf } from './big-cover-art';
 
 /*
  * Pure view selectors over WidgetState. Containers in ui/ read the store only through these, so the
@@ -62,15 +63,7 @@ export function selectSubtitle(state: WidgetState): string {
 /** The cover art of the resource (spec 000 §3: album.images for a track, show.images for an episode). */
 export function selectCoverImages(state: WidgetState): ReadonlyArray<Image> {
   const resource = selectResource(state);
-  if (resource === undefined) return [];
-  switch (resource.type) {
-    case 'track':
-      return resource.album?.images ?? [];
-    case 'episode':
-      return resource.images ?? resource.show?.images ?? [];
-    default:
-      return resource.images;
-  }
+  return resource === undefined ? [] : coverImagesOf(resource);
 }
 
 export function selectDominantColor(state: WidgetState): string {

@@ -1,6 +1,7 @@
 import { isLeft } from 'fp-ts/Either';
 import { EmbedData, type EmbedVariant, type EmbedSession } from '../../core/model/embed-data';
 import { formatDecodeErrors } from '../../core/model/decode-errors';
+import { hasBigCoverArtImage } from '../../core/widget/big-cover-art';
 
 /** spec 000 §9 Release stamp; the version the error reporter and action log header carry. */
 export const RELEASE_STAMP = '2019-09-14';
@@ -54,5 +55,16 @@ export function buildEmbedData(
   };
   const decoded = EmbedData.decode(candidate);
   if (isLeft(decoded)) throw new Error(`The embed data does not match the widget's codec: ${formatDecodeErrors(decoded.left)}`);
-  return decoded.right;
+  return withBigCoverArtFlag(decoded.right);
+}
+
+/**
+ * spec 000 §3: every resource carries a big-cover-art flag, which decides big cover art with the
+ * layout rule (core/widget/layout.ts). The catalogue keeps none: a resource has big cover art when
+ * its cover is big enough to show big (core/widget/big-cover-art.ts). A flag the resource object
+ * carries already is kept.
+ */
+function withBigCoverArtFlag(data: EmbedData): EmbedData {
+  if (data.resource.has_big_cover_art !== undefined) return data;
+  return { ...data, resource: { ...data.resource, has_big_cover_art: hasBigCoverArtImage(data.resource) } };
 }

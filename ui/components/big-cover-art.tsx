@@ -7,10 +7,13 @@ import { CoverArt } from './cover-art';
  */
 export const BIG_COVER_ART_REQUEST_PX = 300;
 
-/** spec 000 §2 Bottom section: the big cover-art area (legacy-extended, a track or an episode). */
-export function BigCoverArt({ images }: { readonly images: ReadonlyArray<Image> }) {
+/**
+ * spec 000 §2 Bottom section: the big cover-art area (legacy-extended, a track or an episode), and
+ * the cover under a short track list (ui/widget/layout-parts.tsx), told apart by `testId`.
+ */
+export function BigCoverArt({ images, testId = 'big-cover-art' }: { readonly images: ReadonlyArray<Image>; readonly testId?: string }) {
   return (
-    <div className="big-cover-art" data-testid="big-cover-art">
+    <div className="big-cover-art" data-testid={testId}>
       <CoverArt images={images} size={BIG_COVER_ART_REQUEST_PX} lazy />
     </div>
   );

@@ -25,8 +25,11 @@ const firstTrack = album.tracks.items[0];
 if (firstTrack === undefined) throw new Error('the fixture has tracks');
 const trackData: EmbedData = {
   ...testEmbedData,
-  resource: { ...firstTrack, dominantColor: '#112233', album: { images: album.images } } as Resource,
+  resource: { ...firstTrack, dominantColor: '#112233', album: { images: album.images }, has_big_cover_art: true } as Resource,
 };
+/** spec 000 §3: the same track without the big-cover-art flag. */
+const unflaggedTrackData: EmbedData = { ...trackData, resource: { ...trackData.resource, has_big_cover_art: false } };
+const flaggedAlbum: EmbedData = { ...testEmbedData, resource: { ...album, has_big_cover_art: true } };
 const episodeData: EmbedData = {
   ...testEmbedData,
   resource: {
@@ -66,12 +69,31 @@ describe('layout in the markup (spec 000 §2 Layout variants; the CSS decides th
     expect(bottom.querySelectorAll('[data-testid="track-row"]')).toHaveLength(3);
   });
 
-  it('a track puts the big cover art (lazily loaded) in the bottom section; the 230 px rule applies', () => {
+  it('a track with the big-cover-art flag (spec 000 §3) puts the big cover art (lazily loaded) in the bottom section; the 230 px rule applies', () => {
     const { container, root } = mount(trackData);
-    expect(root.className).toBe('embed embed--single embed--single-item');
+    expect(root.className).toBe('embed embed--single embed--single-item embed--big-cover-art');
     const big = byTestId(byTestId(container, 'bottom'), 'big-cover-art').querySelector('img');
     expect(big?.getAttribute('loading')).toBe('lazy');
     expect(container.querySelector('[data-testid="track-row"]')).toBeNull();
+  });
+
+  it('a track without the flag has no big cover art: no bottom section, and the modal goes to the top area (spec 000 §2 Modals)', () => {
+    const { container, root, store } = mount(unflaggedTrackData);
+    expect(root.className).toBe('embed embed--single embed--single-item');
+    expect(container.querySelector('[data-testid="bottom"]')).toBeNull();
+    act(() => store.dispatch(viewportMeasured({ width: 300, height: 380 }), 'adapter'));
+    expect(root.dataset['layout']).toBe('legacy-extended');
+    expect(container.querySelector('[data-testid="big-cover-art"]')).toBeNull();
+  });
+
+  it('a flagged list has its cover after the rows, for the room they leave (issue 13; shown by widget.css when 80 px or more)', () => {
+    const { container, root } = mount(flaggedAlbum);
+    expect(root.className).toBe('embed embed--list embed--big-cover-art');
+    const bottom = byTestId(container, 'bottom');
+    expect(Array.from(bottom.children, (el) => el.className)).toEqual(['track-list', 'embed__room-cover']);
+    expect(byTestId(bottom, 'room-cover-art').querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    // Unflagged (testEmbedData): the rows only.
+    expect(mount().container.querySelector('[data-testid="room-cover-art"]')).toBeNull();
   });
 
   it('an album without tracks has no bottom section at all (a track list with no tracks renders nothing)', () => {

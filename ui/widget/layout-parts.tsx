@@ -28,10 +28,12 @@ export function useLayout(): Layout | null {
 
 /**
  * The root's class for the CSS rules: with a track list the extended threshold is 150 px, without
- * one 230 px, and a single track or episode has big cover art in legacy-extended.
+ * one 230 px; a single track or episode has big cover art in legacy-extended when its big-cover-art
+ * flag is set (spec 000 §3), and a list shows the flagged cover big in the room its rows leave.
  */
 export function layoutClassName(content: LayoutContent): string {
-  return content.trackList ? 'embed--list' : content.singleItem ? 'embed--single embed--single-item' : 'embed--single';
+  const base = content.trackList ? 'embed--list' : content.singleItem ? 'embed--single embed--single-item' : 'embed--single';
+  return content.bigCoverArt && (content.trackList || content.singleItem) ? `${base} embed--big-cover-art` : base;
 }
 
 export function useLayoutClassName(): string {
@@ -52,7 +54,13 @@ export interface BottomSectionProps {
 
 /**
  * spec 000 §2 Bottom section: the track list or the big cover art; CSS hides it in the layouts
- * without one (an empty area then). The track list scrolls (no modal exists yet to stop it).
+ * without one (an empty area then). The track list scrolls unless a modal shows (widget.css).
+ *
+ * Issue 13: a short list (an album or a show of three, an artist's top tracks and biography) left
+ * half of a site owner's default 300x380 embed empty. The flagged cover (spec 000 §3) fills the room
+ * the rows leave, as large as that room holds, as a widely used embed shows its art big over its
+ * track list; where the room is under the spec's minimum embed art size (80 px, spec 000 §2) or the
+ * list scrolls, it is not shown (widget.css). The rows stay whole and first.
  */
 export function BottomSection({ rows, playingUri, images, t }: BottomSectionProps) {
   const dispatch = useDispatch();
@@ -65,10 +73,15 @@ export function BottomSection({ rows, playingUri, images, t }: BottomSectionProp
         <TrackList items={rows} playingUri={playingUri} t={t} onPlay={onPlay} />
         {/* An artist's biography under the top tracks (spec 000 §5 Bio text). */}
         <ArtistBio biography={biography} t={t} />
+        {content.bigCoverArt ? (
+          <div className="embed__room-cover">
+            <BigCoverArt images={images} testId="room-cover-art" />
+          </div>
+        ) : null}
       </div>
     );
   }
-  if (content.singleItem) {
+  if (content.singleItem && content.bigCoverArt) {
     return (
       <div className="embed__bottom embed__bottom--cover" data-testid="bottom">
         <BigCoverArt images={images} />
