@@ -1,5 +1,5 @@
 import { playerInitFailed } from '../../widget/platform/actions';
-import { listEnded } from '../lists/actions';
+import { listEnded, maxListErrors } from '../lists/actions';
 import { fragmentFetched, mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaSeekRequested, mediaTrackEnded } from '../media/actions';
 import { INITIAL_PLAY_ID } from '../media/play-id';
 import { sessionLoaded, storedTokenRead, tokenProvided, tokenReceived, tokenRefreshFailed } from '../session/actions';
@@ -212,6 +212,11 @@ describe('mediaFactsEpic (spec 001 §4 List player, Tracking, State update sends
       [0, 'list/trackFailed', { allowsNext: false }],
       [10, 'tracking/finaliseRequested', { playbackId: 'p1', at: 10, positionMs: 0, reasonEnd: 'endplay' }],
     ]);
+  });
+
+  it('max-list-errors (spec 001 §4) ends the failed playback with trackerror, as no next track will', () => {
+    const { log } = runPlayer([mediaFactsEpic], loading, [[10, maxListErrors()]]);
+    expect(log).toEqual([[10, 'tracking/finaliseRequested', { playbackId: 'p1', at: 10, positionMs: 0, reasonEnd: 'trackerror' }]]);
   });
 
   it('a seek is counted back or forward from where the media was before it (spec 001 §3 record: n_seekback, n_seekforward)', () => {

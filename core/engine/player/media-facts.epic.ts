@@ -3,7 +3,7 @@ import { mergeMap } from 'rxjs/operators';
 import type { Action } from '../../store/action';
 import { localStateChanged, stateUpdateRequested } from '../device/actions';
 import type { StateUpdateReason } from '../device/state-update';
-import { listEnded, listTrackFailed, listTrackFinished, listTrackLoaded, listTrackPaused, listTrackPlaying } from '../lists/actions';
+import { listEnded, listTrackFailed, listTrackFinished, listTrackLoaded, listTrackPaused, listTrackPlaying, maxListErrors } from '../lists/actions';
 import { fragmentFetched, mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaSeekRequested, mediaTrackEnded } from '../media/actions';
 import {
   bytesReceived,
@@ -94,6 +94,8 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
         if (trackingFinalised.match(a)) return [update('track_data_finalized', state, deps.clock.now(), a.positionMs)];
         // spec 001 §4 List player: at the end the list clears; the last playback ends with it.
         if (listEnded.match(a)) return [finaliseRequested({ playbackId, at: deps.clock.now(), positionMs: state.media.positionMs, reasonEnd: 'endplay' })];
+        // spec 001 §4: max-list-errors stops the list instead of advancing: the failed playback ends there.
+        if (maxListErrors.match(a)) return [finaliseRequested({ playbackId, at: deps.clock.now(), positionMs: state.media.positionMs, reasonEnd: 'trackerror' })];
         return [];
       }),
     );
