@@ -1,11 +1,13 @@
 // Issue 3 "Must show": the demo page, served from another origin than its embeds (127.0.0.1 against
 // localhost), drives them through the parent-page client: it connects, plays, pauses, skips and
 // receives contextchange; messages without source embed-api, non-objects and unknown types do no
-// harm (spec 000 §5, §7).
+// harm (spec 000 §5, §7). Issue 13: the embed code copied from the share dialog works with the
+// client on a site owner's page, and the client says when an iframe will never connect.
 import type { Browser, ElementHandle, Frame, Page } from 'puppeteer';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 import { checkRecordedSession, keepRecordedSession } from './recorded-session';
 import { parseActionLog } from '../core/store/action-log';
+import { demoCatalogue } from '../server/testing/demo-catalogue';
 
 jest.setTimeout(90_000);
 
@@ -20,8 +22,24 @@ interface Debug {
   __embedDebug: { state(): unknown; actionLog(): string };
 }
 
+/** What the site owner's page (GET /e2e/site-owner, on the page's origin) has pasted into its HTML. */
+let pasted = '';
+
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({
+    beforeListen: (app) => {
+      // A site owner's page: the pasted snippet and the client imported from the embeds' provider.
+      app.get('/e2e/site-owner', async (_request, reply) =>
+        reply
+          .type('text/html')
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A site owner's page</title><link rel="icon" href="data:,"></head>` +
+              `<body><h1>My favourite album</h1>${pasted}` +
+              `<script type="module">import { connectEmbed } from '${embedOrigin}/embed-api/client.js'; window.connectEmbed = connectEmbed;</script></body></html>`,
+          ),
+      );
+    },
+  });
   embedOrigin = server.origin.replace('127.0.0.1', 'localhost');
   browser = await launchChromium();
   page = await newPageCollectingErrors(browser, pageErrors);
@@ -207,5 +225,91 @@ describe('the demo page drives its embeds through the embed API (spec 000 §7)',
     expect(pageErrors).toEqual([]);
 
     keepRecordedSession('embed-api-control', session);
+  });
+
+  it("the copied embed code, pasted into another site's page, is driven by the client; a snippet without embed-api=1 or a dead embed is reported (issue 13)", async () => {
+    const albumId = demoCatalogue().albums[0]!.id;
+    // The demo page and its six embeds are done with: their CPU is this test's.
+    await page.goto('about:blank');
+    // The snippet, as a visitor copies it from an embed's share dialog (spec 000 §7 Copy embed code).
+    await browser.defaultBrowserContext().overridePermissions(embedOrigin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    const embedErrors: string[] = [];
+    const embedPage = await newPageCollectingErrors(browser, embedErrors);
+    await embedPage.setViewport({ width: 300, height: 380 });
+    await embedPage.goto(`${embedOrigin}/embed/album/${albumId}`, { waitUntil: 'load' });
+    await embedPage.waitForSelector('html[data-hydrated="true"]');
+    await embedPage.click('[data-testid="share-button"]');
+    await embedPage.waitForSelector('[data-testid="share-copy-embed"]');
+    await embedPage.click('[data-testid="share-copy-embed"]');
+    await embedPage.waitForSelector('[data-testid="share-copied"]');
+    const snippet = await embedPage.evaluate(() => navigator.clipboard.readText());
+    await embedPage.close();
+    expect(embedErrors).toEqual([]);
+    expect(snippet).toBe(
+      `<iframe src="${embedOrigin}/embed?uri=spotify:album:${albumId}&amp;embed-api=1" width="300" height="380" frameborder="0" allow="encrypted-media"></iframe>`,
+    );
+
+    // Pasted as is into a page of another origin, which imports the client from the provider.
+    const ownerErrors: string[] = [];
+    const warnings: string[] = [];
+    const owner = await newPageCollectingErrors(browser, ownerErrors);
+    owner.on('console', (message) => {
+      if (message.type() === 'warn') warnings.push(message.text());
+    });
+    const openOwnerPage = async (html: string) => {
+      pasted = html;
+      await owner.goto(`${server.origin}/e2e/site-owner`, { waitUntil: 'load' });
+      await owner.waitForFunction(() => 'connectEmbed' in window, { timeout: 10_000 });
+    };
+    await openOwnerPage(snippet);
+    const frame = owner.frames().find((f) => f.url().startsWith(`${embedOrigin}/embed?uri=`));
+    if (frame === undefined) throw new Error('the pasted iframe did not load the embed page');
+    expect(new URL(frame.url()).origin).not.toBe(new URL(owner.url()).origin);
+
+    // The client connects (ready gives the context), plays and stops the embed.
+    const context = await owner.evaluate(async () => {
+      const w = window as unknown as { connectEmbed: typeof import('../ui/embed-api-client').connectEmbed; player: ReturnType<typeof import('../ui/embed-api-client').connectEmbed>; heard: boolean[] };
+      w.heard = [];
+      w.player = w.connectEmbed(document.querySelector('iframe') as HTMLIFrameElement);
+      w.player.onContextChange((c) => w.heard.push(c.isPlaying));
+      return w.player.ready;
+    });
+    expect(context).toMatchObject({ uri: `spotify:album:${albumId}`, type: 'album', isPlaying: false });
+    await owner.evaluate(() => (window as unknown as { player: { play(): void } }).player.play());
+    await waitForAudioAbove(frame, 0.5);
+    await owner.waitForFunction(() => (window as unknown as { heard: boolean[] }).heard.includes(true), { timeout: 20_000 });
+    await owner.evaluate(() => (window as unknown as { player: { stop(): void } }).player.stop());
+    await waitForAudioPaused(frame);
+    expect(warnings).toEqual([]);
+
+    // The same snippet without embed-api=1: the client says at once that it will never connect.
+    await openOwnerPage(snippet.replace('&amp;embed-api=1', ''));
+    const refused = await owner.evaluate(async () => {
+      const w = window as unknown as { connectEmbed: typeof import('../ui/embed-api-client').connectEmbed };
+      const player = w.connectEmbed(document.querySelector('iframe') as HTMLIFrameElement);
+      return player.ready.then(
+        () => 'connected',
+        (error: { code?: string }) => error.code,
+      );
+    });
+    expect(refused).toBe('missing-embed-api');
+    // The console message reaches the test over the protocol: wait for it, a bounded while.
+    for (let i = 0; i < 50 && warnings.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(warnings).toEqual([expect.stringMatching(/^\[embed-api\] .*has no embed-api=1/)]);
+
+    // An embed page that never answers (an unknown album: the provider's 404 page): onError says so
+    // after the bounded retries (CONNECT_ATTEMPTS x CONNECT_RETRY_MS, about 10 s).
+    await openOwnerPage(snippet.replace(albumId, '0000000000000000000000'));
+    const dead = await owner.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const w = window as unknown as { connectEmbed: typeof import('../ui/embed-api-client').connectEmbed };
+          w.connectEmbed(document.querySelector('iframe') as HTMLIFrameElement, { onError: (error) => resolve(error.code) });
+        }),
+    );
+    expect(dead).toBe('no-answer');
+    expect(warnings).toHaveLength(1);
+    expect(ownerErrors).toEqual([]);
+    await owner.close();
   });
 });

@@ -39,14 +39,21 @@ const STYLE =
 
 /**
  * The page's script: one controller of the embed API client (spec 000 §7) per player. The last
- * contextchange is shown in words and kept in data attributes for tests.
+ * contextchange is shown in words and kept in data attributes for tests, as is an embed that will
+ * never connect (the client's EmbedConnectError).
  */
 const SCRIPT = `
 import { connectEmbed } from '${EMBED_API_CLIENT_PATH}';
 for (const section of document.querySelectorAll('[data-player]')) {
   const iframe = section.querySelector('iframe');
   const status = section.querySelector('[data-status]');
-  const player = connectEmbed(iframe);
+  // The client says when an iframe will never connect (no embed-api=1, not an embed, no answer).
+  const player = connectEmbed(iframe, {
+    onError: (error) => {
+      status.textContent = error.message;
+      status.dataset.error = error.code;
+    },
+  });
   player.onContextChange((context) => {
     const track = context.currentTrack;
     status.textContent = (track ? track.name : 'Nothing to play') + ' \\u2014 ' + (context.isPlaying ? 'playing' : 'not playing');

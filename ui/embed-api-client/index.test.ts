@@ -1,4 +1,4 @@
-import { CONNECT_ATTEMPTS, CONNECT_RETRY_MS, connectEmbed, type EmbedContext } from './index';
+import { CONNECT_ATTEMPTS, CONNECT_RETRY_MS, connectEmbed, EmbedConnectError, type EmbedContext } from './index';
 
 const CONTEXT: EmbedContext = {
   uri: 'spotify:album:a',
@@ -60,7 +60,7 @@ describe('connectEmbed (spec 000 §7 parent-page message interface)', () => {
 
   it('gives up connecting after the last attempt', () => {
     const { iframe, posted, loaded } = setUp();
-    connectEmbed(iframe);
+    connectEmbed(iframe, { onError: () => undefined });
     loaded();
     jest.advanceTimersByTime(CONNECT_RETRY_MS * (CONNECT_ATTEMPTS + 10));
     expect(posted).toHaveLength(CONNECT_ATTEMPTS);
@@ -151,5 +151,169 @@ describe('connectEmbed (spec 000 §7 parent-page message interface)', () => {
     const second = connectEmbed(b.iframe);
     expect(b.posted[0]?.[1]).toBe('*');
     expect(first.channelId).not.toBe(second.channelId);
+  });
+});
+
+/** Lets the client's deferred report (a microtask) and a promise's handlers run. */
+const flush = async () => {
+  for (let i = 0; i < 3; i++) await Promise.resolve();
+};
+/** How a promise settled, without waiting for one that has not. */
+const outcome = async (promise: Promise<unknown>) => {
+  let result: unknown = 'pending';
+  promise.then(
+    (value) => (result = { resolved: value }),
+    (error: unknown) => (result = { rejected: error instanceof EmbedConnectError ? error.code : error }),
+  );
+  await flush();
+  return result;
+};
+
+describe('connectEmbed says when the iframe will never connect (issue 13)', () => {
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  it('ready resolves with the first context; nothing is reported', async () => {
+    const { iframe, reply, loaded } = setUp();
+    const errors: EmbedConnectError[] = [];
+    const player = connectEmbed(iframe, { channelId: 'ch', onError: (e) => errors.push(e) });
+    loaded();
+    reply(contextChange('ch'));
+    reply(contextChange('ch', { ...CONTEXT, isPlaying: false }));
+    expect(await outcome(player.ready)).toEqual({ resolved: CONTEXT });
+    jest.advanceTimersByTime(CONNECT_RETRY_MS * (CONNECT_ATTEMPTS + 10));
+    await flush();
+    expect([errors, warn.mock.calls]).toEqual([[], []]);
+  });
+
+  it("a src without embed-api=1 (spec 000 §2 Routes: the embed will not listen) is said at once: onError, ready rejects, nothing is sent", async () => {
+    const { iframe, posted, loaded } = setUp('http://embeds.test/embed/album/a');
+    const errors: EmbedConnectError[] = [];
+    const player = connectEmbed(iframe, { onError: (e) => errors.push(e) });
+    // Said after connectEmbed has returned, so the callback may use the controller.
+    expect(errors).toEqual([]);
+    await flush();
+    expect(errors.map((e) => [e.name, e.code, e.src])).toEqual([['EmbedConnectError', 'missing-embed-api', 'http://embeds.test/embed/album/a']]);
+    expect(errors[0]?.message).toMatch(/no embed-api=1/);
+    expect(await outcome(player.ready)).toEqual({ rejected: 'missing-embed-api' });
+    // Its load is checked again, and the same problem is not said twice.
+    loaded();
+    player.play();
+    jest.advanceTimersByTime(CONNECT_RETRY_MS * 5);
+    await flush();
+    expect([posted, errors.length, warn.mock.calls.length]).toEqual([[], 1, 0]);
+  });
+
+  it('without onError, a console warning says it (once), with the src and what to do', async () => {
+    const { iframe, loaded } = setUp('http://embeds.test/embed?uri=spotify:album:a');
+    connectEmbed(iframe);
+    loaded();
+    await flush();
+    expect(warn.mock.calls).toEqual([[expect.stringMatching(/^\[embed-api\] .*embed\?uri=spotify:album:a.*no embed-api=1.*Copy embed code/)]]);
+  });
+
+  it.each([
+    ['a page that is not an embed', 'http://embeds.test/album/a?embed-api=1'],
+    ['a page of another site', 'https://elsewhere.test/watch?embed-api=1'],
+    ['the embed API client itself', 'http://embeds.test/embed-api/client.js?embed-api=1'],
+  ])('%s is not an embed: said at once, nothing sent', async (_name, src) => {
+    const { iframe, posted, loaded } = setUp(src);
+    const errors: EmbedConnectError[] = [];
+    const player = connectEmbed(iframe, { onError: (e) => errors.push(e) });
+    loaded();
+    await flush();
+    expect(errors.map((e) => e.code)).toEqual(['not-an-embed']);
+    expect(await outcome(player.ready)).toEqual({ rejected: 'not-an-embed' });
+    expect(posted).toEqual([]);
+  });
+
+  it.each([
+    ['the query form', 'http://embeds.test/embed?uri=spotify:album:a&embed-api=1'],
+    ['the path form', 'http://embeds.test/embed/album/a?debug=1&embed-api=1'],
+    ['a provider under a path', 'https://provider.test/player/embed?uri=spotify:show:s&embed-api=1'],
+  ])('%s is an embed that can connect', async (_name, src) => {
+    const { iframe, posted, reply, loaded } = setUp(src);
+    const errors: EmbedConnectError[] = [];
+    const player = connectEmbed(iframe, { channelId: 'ch', onError: (e) => errors.push(e) });
+    loaded();
+    reply(contextChange('ch'), { origin: new URL(src).origin });
+    expect(await outcome(player.ready)).toEqual({ resolved: CONTEXT });
+    expect([types(posted), errors]).toEqual([['api/connect'], []]);
+  });
+
+  it('no answer to api/connect after the last attempt: no-answer once; commands dropped; a late answer still connects', async () => {
+    const { iframe, posted, reply, loaded } = setUp();
+    const errors: EmbedConnectError[] = [];
+    const player = connectEmbed(iframe, { channelId: 'ch', onError: (e) => errors.push(e) });
+    loaded();
+    player.play();
+    jest.advanceTimersByTime(CONNECT_RETRY_MS * (CONNECT_ATTEMPTS - 1));
+    await flush();
+    // The last connect is still waiting for its answer.
+    expect([posted.length, errors]).toEqual([CONNECT_ATTEMPTS, []]);
+    jest.advanceTimersByTime(CONNECT_RETRY_MS);
+    await flush();
+    expect(errors.map((e) => e.code)).toEqual(['no-answer']);
+    expect(errors[0]?.message).toContain(`did not answer api/connect (${CONNECT_ATTEMPTS} tries`);
+    expect(await outcome(player.ready)).toEqual({ rejected: 'no-answer' });
+    jest.advanceTimersByTime(CONNECT_RETRY_MS * 10);
+    player.next();
+    expect(posted).toHaveLength(CONNECT_ATTEMPTS);
+    // A late answer: connected after all, later commands go; the one queued before the failure does not.
+    const seen: EmbedContext[] = [];
+    player.onContextChange((c) => seen.push(c));
+    reply(contextChange('ch'));
+    player.stop();
+    expect([player.connected, seen, types(posted).slice(CONNECT_ATTEMPTS)]).toEqual([true, [CONTEXT], ['api/stop']]);
+    await flush();
+    expect([errors.length, warn.mock.calls.length]).toEqual([1, 0]);
+  });
+
+  it('a new src without embed-api=1, loaded later, is said too', async () => {
+    const { iframe, posted, reply, loaded } = setUp();
+    const errors: EmbedConnectError[] = [];
+    const player = connectEmbed(iframe, { channelId: 'ch', onError: (e) => errors.push(e) });
+    loaded();
+    reply(contextChange('ch'));
+    iframe.setAttribute('src', 'http://embeds.test/embed/album/b');
+    iframe.dispatchEvent(new Event('load'));
+    await flush();
+    expect([errors.map((e) => e.code), types(posted), player.connected]).toEqual([['missing-embed-api'], ['api/connect'], false]);
+    // ready had settled with the first connection.
+    expect(await outcome(player.ready)).toEqual({ resolved: CONTEXT });
+  });
+
+  it('disconnect before connecting rejects ready as disconnected, and reports nothing', async () => {
+    const { iframe, loaded } = setUp();
+    const errors: EmbedConnectError[] = [];
+    const player = connectEmbed(iframe, { onError: (e) => errors.push(e) });
+    loaded();
+    player.disconnect();
+    jest.advanceTimersByTime(CONNECT_RETRY_MS * (CONNECT_ATTEMPTS + 10));
+    expect(await outcome(player.ready)).toEqual({ rejected: 'disconnected' });
+    expect([errors, warn.mock.calls]).toEqual([[], []]);
+  });
+
+  it('no iframe (a selector that matched nothing) or another element is a TypeError at once', () => {
+    expect(() => connectEmbed(null as unknown as HTMLIFrameElement)).toThrow(new TypeError('[embed-api] connectEmbed needs an <iframe> element, and was given null.'));
+    expect(() => connectEmbed(document.createElement('div') as unknown as HTMLIFrameElement)).toThrow('and was given a <div>.');
+  });
+
+  it('an unawaited ready that rejects is no unhandled rejection', async () => {
+    jest.useRealTimers();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { iframe } = setUp('http://embeds.test/embed/album/a');
+      connectEmbed(iframe, { onError: () => undefined });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
   });
 });

@@ -1,11 +1,28 @@
 /**
  * A parent page's client for the embed's message interface (spec 000 §7): an ES module with no
- * dependencies, served at /embed-api/client.js. The embed must be loaded with `embed-api=1`.
+ * dependencies, served at /embed-api/client.js. The embed must be loaded with `embed-api=1` (spec
+ * 000 §2 Routes); the share dialog's "Copy embed code" gives such an iframe.
  *
  *   import { connectEmbed } from '/embed-api/client.js';
- *   const player = connectEmbed(document.querySelector('iframe'));
+ *   const player = connectEmbed(document.querySelector('iframe'), {
+ *     onError: (error) => console.log(error.code, error.message), // optional
+ *   });
  *   player.onContextChange((context) => console.log(context.currentTrack?.name, context.isPlaying));
  *   player.play();
+ *   await player.ready; // the first context, or an EmbedConnectError
+ *
+ * When the iframe will never connect, the client says so once per attempt, with an
+ * EmbedConnectError whose `code` is
+ *   - 'missing-embed-api': its src has no embed-api=1, so the embed does not listen (found at once);
+ *   - 'not-an-embed': its src is not an embed page (`/embed?uri=...` or `/embed/{type}/{id}`);
+ *   - 'no-answer': nothing answered api/connect after CONNECT_ATTEMPTS tries CONNECT_RETRY_MS
+ *     apart (about 10 s): the page failed to load, is another site's, or is not this provider's.
+ * It is handed to `onError` when given, else written to the console as a warning; `ready` rejects
+ * with it (and never rejects unheard: the client handles its own promise). Commands given until
+ * then are dropped. An iframe that loads again (a new src) is checked and connected again, and an
+ * embed that answers late still connects. `ready` settles once: with the first context, the first
+ * failure, or, if disconnect() comes first, an error whose code is 'disconnected' (not reported).
+ * `connectEmbed` throws a TypeError at once when given no iframe element.
  */
 
 /** spec 000 §3 "Embed API context message". */
@@ -34,6 +51,8 @@ export interface EmbedController {
   onContextChange(listener: ContextListener): () => void;
   /** Stops listening and sending; the embed keeps playing as it is. */
   disconnect(): void;
+  /** The first context once connected; rejects with an EmbedConnectError if it never connects. */
+  readonly ready: Promise<EmbedContext>;
 }
 
 export interface ConnectOptions {
@@ -41,6 +60,22 @@ export interface ConnectOptions {
   readonly channelId?: string;
   /** Where messages may go; defaults to the origin of the iframe's src ('*' when it has none). */
   readonly targetOrigin?: string;
+  /** Told when the iframe will never connect (see above); without it, a console warning says so. */
+  readonly onError?: (error: EmbedConnectError) => void;
+}
+
+export type EmbedConnectErrorCode = 'missing-embed-api' | 'not-an-embed' | 'no-answer' | 'disconnected';
+
+/** Why an iframe will not connect; `src` is its src attribute when it was checked. */
+export class EmbedConnectError extends Error {
+  override readonly name = 'EmbedConnectError';
+  constructor(
+    readonly code: EmbedConnectErrorCode,
+    message: string,
+    readonly src: string | null,
+  ) {
+    super(message);
+  }
 }
 
 /** spec 000 §7: the source the embed accepts, and the one it answers with. */
@@ -49,6 +84,12 @@ const EMBED_SOURCE = 'embed';
 /** The embed starts listening only once its script has run: connect is repeated until it answers. */
 export const CONNECT_RETRY_MS = 250;
 export const CONNECT_ATTEMPTS = 40;
+
+/** spec 000 §2 Routes: the flag that turns the embed's message interface on. */
+const EMBED_API_PARAM = 'embed-api';
+/** The provider's embed pages, at the end of the path: `/embed` (with ?uri=) or `/embed/{type}/{id}`. */
+const EMBED_PATH = /\/embed(?:\/[^/]+\/[^/]+)?\/?$/;
+const PREFIX = '[embed-api]';
 
 let channels = 0;
 
@@ -76,6 +117,37 @@ function stillBlank(iframe: HTMLIFrameElement, targetOrigin: string): boolean {
   }
 }
 
+/**
+ * What the iframe's src says before anything is sent: null when it may connect (or cannot be told,
+ * as for an iframe without an http(s) src), else why it never will.
+ */
+function srcProblem(iframe: HTMLIFrameElement): EmbedConnectError | null {
+  const src = iframe.getAttribute('src');
+  if (src === null || src === '') return null;
+  let url: URL;
+  try {
+    url = new URL(src, iframe.ownerDocument.baseURI);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!EMBED_PATH.test(url.pathname)) {
+    return new EmbedConnectError(
+      'not-an-embed',
+      `${PREFIX} The iframe's src (${src}) is not an embed page (/embed?uri=... or /embed/{type}/{id}), so nothing in it will answer. Use the iframe from the player's "Copy embed code".`,
+      src,
+    );
+  }
+  if (!url.searchParams.getAll(EMBED_API_PARAM).includes('1')) {
+    return new EmbedConnectError(
+      'missing-embed-api',
+      `${PREFIX} The iframe's src (${src}) has no ${EMBED_API_PARAM}=1, so the embed will not listen to this page. Add ${EMBED_API_PARAM}=1 to its query, as the player's "Copy embed code" does.`,
+      src,
+    );
+  }
+  return null;
+}
+
 function isContext(value: unknown): value is EmbedContext {
   if (typeof value !== 'object' || value === null) return false;
   const c = value as Record<string, unknown>;
@@ -83,6 +155,12 @@ function isContext(value: unknown): value is EmbedContext {
 }
 
 export function connectEmbed(iframe: HTMLIFrameElement, options: ConnectOptions = {}): EmbedController {
+  // A selector that matched nothing (null) or another element: say so now, not as a TypeError later.
+  const tag = typeof iframe === 'object' && iframe !== null ? String((iframe as { tagName?: unknown }).tagName ?? '').toLowerCase() : '';
+  if (tag !== 'iframe') {
+    const given = iframe === null ? 'null' : tag === '' ? typeof iframe : `a <${tag}>`;
+    throw new TypeError(`${PREFIX} connectEmbed needs an <iframe> element, and was given ${given}.`);
+  }
   const channelId = options.channelId ?? defaultChannelId();
   const targetOrigin = options.targetOrigin ?? originOf(iframe);
   const win = iframe.ownerDocument.defaultView ?? window;
@@ -91,6 +169,22 @@ export function connectEmbed(iframe: HTMLIFrameElement, options: ConnectOptions 
   let connected = false;
   let closed = false;
   let retry: ReturnType<typeof setInterval> | undefined;
+  let settled = false;
+  /** The last attempt will never connect: commands are dropped until the iframe loads again. */
+  let failed = false;
+  let lastReported = '';
+  let resolveReady: (context: EmbedContext) => void = () => undefined;
+  let rejectReady: (error: EmbedConnectError) => void = () => undefined;
+  const ready = new Promise<EmbedContext>((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  // The rejection is the site owner's to await; unawaited, it must not surface as an uncaught error.
+  ready.catch(() => undefined);
+  const report = (error: EmbedConnectError): void => {
+    if (options.onError !== undefined) options.onError(error);
+    else console.warn(error.message);
+  };
 
   const post = (type: string): void => {
     iframe.contentWindow?.postMessage({ type, source: SOURCE, channelId }, targetOrigin);
@@ -99,19 +193,47 @@ export function connectEmbed(iframe: HTMLIFrameElement, options: ConnectOptions 
     if (retry !== undefined) clearInterval(retry);
     retry = undefined;
   };
+  /** This attempt will never connect: say so (after connectEmbed has returned), drop the queue. */
+  const fail = (error: EmbedConnectError): void => {
+    stopRetrying();
+    failed = true;
+    queue = [];
+    if (!settled) {
+      settled = true;
+      rejectReady(error);
+    }
+    // The same problem of the same src is said once (the check at start and the iframe's load).
+    const key = `${error.code} ${error.src ?? ''}`;
+    if (key === lastReported) return;
+    lastReported = key;
+    void Promise.resolve().then(() => {
+      if (!closed) report(error);
+    });
+  };
   const handshake = (): void => {
     stopRetrying();
     connected = false;
+    failed = false;
+    const problem = srcProblem(iframe);
+    if (problem !== null) return fail(problem);
     let attempts = 1;
     post('api/connect');
     retry = setInterval(() => {
       attempts += 1;
-      if (attempts > CONNECT_ATTEMPTS) stopRetrying();
-      else post('api/connect');
+      if (attempts <= CONNECT_ATTEMPTS) return post('api/connect');
+      // The last connect had one interval to be answered.
+      const src = iframe.getAttribute('src');
+      fail(
+        new EmbedConnectError(
+          'no-answer',
+          `${PREFIX} The embed${src === null ? '' : ` at ${src}`} did not answer api/connect (${CONNECT_ATTEMPTS} tries, ${CONNECT_RETRY_MS} ms apart): its page did not load, or it is not an embed of this provider.`,
+          src,
+        ),
+      );
     }, CONNECT_RETRY_MS);
   };
   const send = (type: string): void => {
-    if (closed) return;
+    if (closed || failed) return;
     if (connected) post(type);
     else queue.push(type);
   };
@@ -123,14 +245,20 @@ export function connectEmbed(iframe: HTMLIFrameElement, options: ConnectOptions 
     const data = event.data as Record<string, unknown> | null;
     if (typeof data !== 'object' || data === null || data.type !== 'contextchange' || data.source !== EMBED_SOURCE) return;
     if (data.channelId !== channelId || !isContext(data.context)) return;
+    const context = data.context;
     if (!connected) {
       connected = true;
+      failed = false;
+      lastReported = '';
       stopRetrying();
       const pending = queue;
       queue = [];
       pending.forEach(post);
+      if (!settled) {
+        settled = true;
+        resolveReady(context);
+      }
     }
-    const context = data.context;
     listeners.forEach((listener) => listener(context));
   };
   // A reloaded embed forgets the connection: connect again.
@@ -141,8 +269,13 @@ export function connectEmbed(iframe: HTMLIFrameElement, options: ConnectOptions 
   win.addEventListener('message', onMessage);
   iframe.addEventListener('load', onLoad);
   // An iframe still on its initial blank document (its embed not loaded yet) would refuse a message
-  // for the embed's origin, with a console error: its load event starts the handshake instead.
+  // for the embed's origin, with a console error: its load event starts the handshake instead. A
+  // src that can never connect is said at once all the same.
   if (!stillBlank(iframe, targetOrigin)) handshake();
+  else {
+    const problem = srcProblem(iframe);
+    if (problem !== null) fail(problem);
+  }
 
   return {
     channelId,
@@ -167,6 +300,11 @@ export function connectEmbed(iframe: HTMLIFrameElement, options: ConnectOptions 
       listeners.clear();
       win.removeEventListener('message', onMessage);
       iframe.removeEventListener('load', onLoad);
+      if (!settled) {
+        settled = true;
+        rejectReady(new EmbedConnectError('disconnected', `${PREFIX} disconnect() was called before the embed connected.`, iframe.getAttribute('src')));
+      }
     },
+    ready,
   };
 }
