@@ -2,8 +2,9 @@ import type { EmbedData, Episode, Playable, Resource } from '../model/embed-data
 import type { Action } from '../store/action';
 import { playDecided, playerStarted, playToggleRequested, trackLoadDecided, trackRowClicked, trackUnavailable } from './actions';
 import { isAvailableTo, isEpisodeAvailable, visitorOf, type Visitor } from './episode-availability';
-import { engineCommandDecided } from './full-playback/actions';
+import { engineCommandDecided, engineItemUnavailable } from './full-playback/actions';
 import { fullPlaybackDecisions } from './full-playback/decisions';
+import { decodeEngineEvent } from './full-playback/engine-facts';
 import { playDecisions } from './preview-decisions';
 import { selectCurrentTrack, selectRowAvailability, selectTrackList, toTrackRows } from './selectors';
 import { initialWidgetState, type WidgetState } from './state';
@@ -164,6 +165,29 @@ describe("selecting an episode not sold in the visitor's market shows the unavai
     ['full playback: another row plays', loggedInTo(showData()), trackRowClicked({ index: 1 }), [command({ kind: 'play', contextUri: 'spotify:show:s1', index: 1 })]],
     ['full playback: play starts at the first episode sold here', loggedInTo(showData()), playToggleRequested({ via: 'button' }), [command({ kind: 'play', contextUri: 'spotify:show:s1', index: 1 })]],
     ['full playback, an account in NO: the row plays', loggedInTo(showData('NO')), trackRowClicked({ index: 0 }), [command({ kind: 'play', contextUri: 'spotify:show:s1', index: 0 })]],
+  ])('%s', (_case, state, action, expected) => {
+    expect(fullPlaybackDecisions(state, action)).toEqual(expected);
+  });
+});
+
+describe('the provider refusing the item (engine event itemUnavailable, spec 000 §7 "unavailable track") shows the notice', () => {
+  const playing = (data: EmbedData): WidgetState => {
+    const state = loggedInTo(data);
+    return { ...state, playback: { ...state.playback, isPlaying: true, trackUri: 'spotify:episode:e2' } };
+  };
+
+  it('decodes to full/engineItemUnavailable', () => {
+    expect(decodeEngineEvent({ kind: 'itemUnavailable', contextUri: 'spotify:show:s1', index: 0 })).toEqual(
+      engineItemUnavailable({ contextUri: 'spotify:show:s1', index: 0 }),
+    );
+  });
+
+  it.each<[string, WidgetState, Action, Action[]]>([
+    // An account in NO sees it available, but the provider (which knows better) refused it.
+    ['the item of this resource: UNAVAILABLE_TRACK with its uri', loggedInTo(showData('NO')), engineItemUnavailable({ contextUri: 'spotify:show:s1', index: 0 }), [trackUnavailable({ index: 0, uri: SE_UNSOLD })]],
+    ['while another plays, the engine is paused too', playing(showData('NO')), engineItemUnavailable({ contextUri: 'spotify:show:s1', index: 0 }), [command({ kind: 'pause' }), trackUnavailable({ index: 0, uri: SE_UNSOLD })]],
+    ['another context (not this page\'s): nothing', loggedInTo(showData('NO')), engineItemUnavailable({ contextUri: 'spotify:show:other', index: 0 }), []],
+    ['an index outside the list: nothing', loggedInTo(showData('NO')), engineItemUnavailable({ contextUri: 'spotify:show:s1', index: 9 }), []],
   ])('%s', (_case, state, action, expected) => {
     expect(fullPlaybackDecisions(state, action)).toEqual(expected);
   });

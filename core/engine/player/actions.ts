@@ -37,6 +37,12 @@ export const commandRefused = defineAction('engine/commandRefused', { command: t
 export const playerCommandSent = defineAction('engine/commandSent', { endpoint: t.string, status: t.number });
 export const playerCommandFailed = defineAction('engine/commandFailed', { endpoint: t.string, err: t.string });
 /**
+ * The provider refused to play the item a play command named (403: restricted, e.g. an episode not
+ * sold in the listener's market, spec 000 §5): the widget shows it unavailable (spec 000 §7 player
+ * event "unavailable track").
+ */
+export const playRestricted = defineAction('engine/playRestricted', { contextUri: t.string, index: t.number });
+/**
  * A replace_state's machine, decoded (spec 001 §3): the track its state plays, where it starts
  * (the command's seek_to, else the state's initial position) and whether it plays at once.
  */
@@ -66,6 +72,7 @@ export const playerActions = [
   commandRefused,
   playerCommandSent,
   playerCommandFailed,
+  playRestricted,
   machineLoaded,
   machineRejected,
   progressed,

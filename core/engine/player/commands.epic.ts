@@ -120,6 +120,8 @@ export const commandsEpic: PlayerEpic = (action$, state$, deps) => {
           r.status >= 200 && r.status <= 299
             ? P.playerCommandSent({ endpoint: 'play', status: r.status })
             : P.playerCommandFailed({ endpoint: 'play', err: notSuccessful(r.status) }),
+          // A logged-in user's play refused 403 is a restricted item (spec 000 §5 markets): reported as unavailable.
+          ...(r.status === 403 ? [P.playRestricted({ contextUri: command.contextUri, index: command.index })] : []),
         ]),
         catchError((err: unknown) => of(P.playerCommandFailed({ endpoint: 'play', err: failureText(err) }))),
       );

@@ -20,6 +20,8 @@ export const EngineCommandC = t.union([
 
 export const engineCommandDecided = defineAction('full/engineCommandDecided', { command: EngineCommandC });
 export const engineCommandFailed = defineAction('full/engineCommandFailed', { err: t.string });
+/** spec 000 §7 player event "unavailable track": the provider refused to play the context's item at `index` (spec 000 §5). */
+export const engineItemUnavailable = defineAction('full/engineItemUnavailable', { contextUri: t.string, index: t.number });
 /** An engine event that did not decode (core/model/engine-event.ts): named, and ignored. */
 export const engineEventRejected = defineAction('full/engineEventRejected', { err: t.string });
 /** spec 001 §4 Transport lifecycle: a client event of the engine (core/model/engine-event.ts), heard and recorded. */

@@ -5,7 +5,7 @@ import { currentTrackList } from '../preview-decisions';
 import type { WidgetState } from '../state';
 import { muteToggled, volumeChanged } from '../volume/actions';
 import { selectVolume } from '../volume/state';
-import { engineCommandDecided } from './actions';
+import { engineCommandDecided, engineItemUnavailable } from './actions';
 
 /**
  * The visitor's commands in full playback (spec 000 §4; spec 001 §4 Commands), decided against
@@ -22,6 +22,8 @@ export function fullPlaybackDecisions(state: WidgetState, action: Action): Actio
     return playFrom(state, firstAvailable(state));
   }
   if (trackRowClicked.match(action)) return playFrom(state, action.index);
+  // The provider refused the item (its rule may know what the page did not): the notice, as for one we knew.
+  if (engineItemUnavailable.match(action)) return action.contextUri === state.resourceUri ? unavailableAt(state, action.index) : [];
   if (skipNextRequested.match(action)) return command({ kind: 'next' });
   if (skipPrevRequested.match(action)) return command({ kind: 'previous' });
   if (seekRequested.match(action)) return command({ kind: 'seek', positionMs: action.positionMs });
@@ -46,6 +48,13 @@ function playFrom(state: WidgetState, index: number): Action[] {
   if (item === undefined || isAvailableTo(item, visitorOf(state))) {
     return [engineCommandDecided({ command: { kind: 'play', contextUri: state.resourceUri, index } })];
   }
+  return unavailableAt(state, index);
+}
+
+/** UNAVAILABLE_TRACK for the item at `index` (spec 000 §4), pausing the engine if it plays. */
+function unavailableAt(state: WidgetState, index: number): Action[] {
+  const item = currentTrackList(state)[index];
+  if (item === undefined) return [];
   const pause = state.playback.isPlaying ? [engineCommandDecided({ command: { kind: 'pause' } })] : [];
   return [...pause, trackUnavailable({ index, uri: item.uri })];
 }

@@ -5,7 +5,7 @@ import type { Action } from '../../store/action';
 import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, playbackTrackChanged, trackUnavailable } from '../actions';
 import { licenseFailed, playerInitFailed } from '../platform/actions';
 import { volumeRestored } from '../volume/actions';
-import { engineActiveChanged, engineClientEvent, engineEventRejected } from './actions';
+import { engineActiveChanged, engineClientEvent, engineEventRejected, engineItemUnavailable } from './actions';
 
 /**
  * An engine event (spec 001 §4 Events forwarded) as the widget's own fact, src 'adapter': the
@@ -30,6 +30,9 @@ export function decodeEngineEvent(raw: unknown): Action {
       return playbackReset();
     case 'initializationFailed':
       return playerInitFailed({ code: event.code, message: event.message });
+    // spec 000 §7 "unavailable track": the provider refused the item (spec 000 §5); decisions.ts shows the notice.
+    case 'itemUnavailable':
+      return engineItemUnavailable({ contextUri: event.contextUri, index: event.index });
     case 'licenceFailed':
       return licenseFailed({ code: event.code, message: event.message });
     case 'clientEvent':
