@@ -93,6 +93,8 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
         serverTimeUrl: `${api}/melody/v1/time`,
         sdkName: SDK_NAME,
         sdkVersion: options.version,
+        // spec 001 §7 Media: GET {license host}/v1/application-certificate, authorised (server/licence; ClearKey's is empty).
+        applicationCertificateUrl: `${api}/v1/application-certificate`,
       },
     },
     logging: { baseUrl: api, platform: 'web_player', sdkId: SDK_NAME },
