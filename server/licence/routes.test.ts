@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startPlaybackTestServer, type PlaybackTestServer } from '../playback/test-client';
-import { CLEARKEY_LICENCE_PATH, LICENCE_URL_LIFETIME_S, LICENCE_URL_PATH } from './licence-url';
+import { CLEARKEY_LICENCE_PATH, CONTENT_ID_PLACEHOLDER, LICENCE_URL_LIFETIME_S, LICENCE_URL_PATH } from './licence-url';
 import { APPLICATION_CERTIFICATE_PATH, SERVER_TIME_PATH } from './routes';
 import { createLicenceUrlSigner, serverSecret } from './licence-signature';
 import { startTestServer } from '../test-server';
@@ -19,13 +19,15 @@ afterAll(async () => {
   await t.stop();
 });
 
-/** The licence uri the URL endpoint gives, as a path on the test server. */
-async function licencePath(token: string): Promise<string> {
+/** The licence uri the URL endpoint gives, with the content id substituted (spec 001 §7 Media), as a path on the test server. */
+async function licencePath(token: string, contentId = 'lic1'): Promise<string> {
   const answer = await t.request('GET', `${LICENCE_URL_PATH}?${urlQuery}`, { token });
   const { uri } = answer.json() as { uri: string };
-  const url = new URL(uri);
+  const url = new URL(uri.replace(CONTENT_ID_PLACEHOLDER, encodeURIComponent(contentId)));
   return `${url.pathname}${url.search}`;
 }
+/** The licence server path of the test's file. */
+const LIC1_PATH = `${CLEARKEY_LICENCE_PATH}/lic1`;
 
 describe('licence URL (spec 001 §7 Media: keysystem, mediatype, sdk_name, sdk_version → uri, expires)', () => {
   it('answers an absolute ClearKey licence uri and expires in unix seconds, one hour ahead', async () => {
@@ -33,7 +35,7 @@ describe('licence URL (spec 001 §7 Media: keysystem, mediatype, sdk_name, sdk_v
     const answer = await t.request('GET', `${LICENCE_URL_PATH}?${urlQuery}`, { token: t.token('demo') });
     expect(answer.status).toBe(200);
     const { uri, expires } = answer.json();
-    expect(uri).toMatch(new RegExp(`^${t.server.url(`${CLEARKEY_LICENCE_PATH}?expires=${expires}&sig=`).replace(/[.?]/g, '\\$&')}[A-Za-z0-9_-]{43}$`));
+    expect(uri).toMatch(new RegExp(`^${t.server.url(`${CLEARKEY_LICENCE_PATH}/{contentId}?expires=${expires}&sig=`).replace(/[.?{}]/g, '\\$&')}[A-Za-z0-9_-]{43}$`));
     expect(expires - before).toBeGreaterThanOrEqual(LICENCE_URL_LIFETIME_S);
     expect(expires - before).toBeLessThanOrEqual(LICENCE_URL_LIFETIME_S + 2);
   });
@@ -79,8 +81,29 @@ describe('ClearKey licence server (W3C EME ClearKey; spec 001 §7 Media: no retr
     expect(free.status).toBe(403);
     expect(free.text).toContain('PREMIUM_REQUIRED');
     expect((await t.request('POST', path, { raw: request, contentType: 'application/octet-stream' })).status).toBe(401);
-    const expired = `${CLEARKEY_LICENCE_PATH}?expires=${Math.floor(Date.now() / 1000) - 1}`;
+    const expired = `${LIC1_PATH}?expires=${Math.floor(Date.now() / 1000) - 1}`;
     expect((await t.request('POST', expired, { token: t.token('demo'), raw: request, contentType: 'application/octet-stream' })).status).toBe(403);
+  });
+});
+
+describe('content id (spec 001 §7 Media: "POST to licence server URL with content id substituted")', () => {
+  const request = JSON.stringify({ kids: [b64url(keyId)] });
+  const post = (path: string) => t.request('POST', path, { token: t.token('demo'), raw: request, contentType: 'application/octet-stream' });
+
+  it('the licence URL names the content by a placeholder; the file named gives its key', async () => {
+    const { uri } = (await t.request('GET', `${LICENCE_URL_PATH}?${urlQuery}`, { token: t.token('demo') })).json() as { uri: string };
+    expect(uri).toContain(`${CLEARKEY_LICENCE_PATH}/${CONTENT_ID_PLACEHOLDER}?`);
+    expect((await post(await licencePath(t.token('demo'), 'lic1'))).status).toBe(200);
+  });
+
+  it("another file's content id, or none, gives no key: 403, 404", async () => {
+    t.db.prepare("INSERT OR IGNORE INTO audio_files (file_id, path, format, bitrate, key_id, key) VALUES ('lic2', 'y.mp4', 'MP4_96', 96000, ?, ?)").run(randomBytes(16).toString('hex'), randomBytes(16).toString('hex'));
+    const other = await post(await licencePath(t.token('demo'), 'lic2'));
+    expect(other.status).toBe(403);
+    expect(other.json().error.message).toContain('for content lic2');
+    expect((await post(await licencePath(t.token('demo'), 'nothing-here'))).status).toBe(403);
+    const { search } = new URL(await licencePath(t.token('demo')), 'http://x');
+    expect((await post(`${CLEARKEY_LICENCE_PATH}${search}`)).status).toBe(404);
   });
 });
 
@@ -91,7 +114,7 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
     const url = new URL(path, 'http://x');
     return { expires: Number(url.searchParams.get('expires')), sig: url.searchParams.get('sig') ?? '' };
   };
-  const withQuery = (expires: string | number, sig: string) => `${CLEARKEY_LICENCE_PATH}?expires=${expires}&sig=${sig}`;
+  const withQuery = (expires: string | number, sig: string) => `${LIC1_PATH}?expires=${expires}&sig=${sig}`;
 
   it('the URL as given gives the licence', async () => {
     const token = t.token('demo');
@@ -111,7 +134,7 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
     const token = t.token('demo');
     const { expires, sig } = parts(await licencePath(token));
     const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
-    for (const path of [withQuery(expires, flipped), withQuery(expires, sig.slice(0, -1)), withQuery(expires, `${sig}A`), `${CLEARKEY_LICENCE_PATH}?expires=${expires}`, withQuery(expires, '')]) {
+    for (const path of [withQuery(expires, flipped), withQuery(expires, sig.slice(0, -1)), withQuery(expires, `${sig}A`), `${LIC1_PATH}?expires=${expires}`, withQuery(expires, '')]) {
       expect((await post(path, token)).status).toBe(403);
     }
   });
@@ -162,6 +185,12 @@ describe('application certificate and server time (spec 001 §7 Media)', () => {
     expect(answer.status).toBe(204);
     expect(answer.text).toBe('');
     expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH)).status).toBe(401);
+  });
+
+  it('the application certificate is for logged-in users, free and premium alike; anonymous 403, a bad token 401 (spec 001 §7 Media: authorised)', async () => {
+    expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: t.token('free') })).status).toBe(204);
+    expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: 'not-a-token' })).status).toBe(401);
+    expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: t.token(null) })).status).toBe(403);
   });
 
   it('answers the server time as { timestamp } in unix seconds', async () => {

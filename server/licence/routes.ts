@@ -7,7 +7,7 @@ import { requireAccount, sendError, type Verify } from '../playback/bearer-grant
 import { installJsonErrors } from '../playback/json-errors';
 import { createLicenceKeys } from './licence-keys';
 import { createLicenceUrlSigner } from './licence-signature';
-import { CLEARKEY_LICENCE_PATH, LICENCE_URL_PATH, LicenceUrlQuery, licenceUrlAnswer } from './licence-url';
+import { CLEARKEY_LICENCE_ROUTE, LICENCE_URL_PATH, LicenceUrlQuery, licenceUrlAnswer } from './licence-url';
 
 /** spec 001 §7 Media: GET {license host}/v1/application-certificate. ClearKey has none: 204. */
 export const APPLICATION_CERTIFICATE_PATH = '/v1/application-certificate';
@@ -48,7 +48,7 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
     installJsonErrors(licence);
     licence.removeAllContentTypeParsers();
     licence.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-    licence.post(CLEARKEY_LICENCE_PATH, async (request, reply) => {
+    licence.post(CLEARKEY_LICENCE_ROUTE, async (request, reply) => {
       const grant = requireAccount(request, reply, deps.verify, { premium: true });
       if (grant === null) return reply;
       const { expires: rawExpires, sig } = request.query as { expires?: unknown; sig?: unknown };
@@ -60,7 +60,9 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
       }
       if (expires * 1000 <= now()) return sendError(reply, 403, 'The licence URL has expired');
       if (!Buffer.isBuffer(request.body)) return sendError(reply, 400, 'Malformed ClearKey request: no body');
-      const outcome = licenceFor(request.body);
+      // spec 001 §7 Media: the content id the engine substituted names the file whose keys it may have.
+      const { contentId } = request.params as { contentId: string };
+      const outcome = licenceFor(request.body, contentId);
       if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
       return reply.header('cache-control', 'no-store').type('application/json').send(JSON.stringify(outcome.licence));
     });

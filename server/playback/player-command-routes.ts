@@ -22,6 +22,24 @@ export interface PlayerCommandDeps {
 
 type Outcome = { readonly command: DeviceCommand } | { readonly status: number; readonly message: string };
 
+/** spec 001 §7 Track-playback: the MP4 files a state machine's manifest lists (state-machine.ts). */
+const MACHINE_FORMAT = 'file_ids_mp4';
+const PODCAST_CONTEXT = /^spotify:(show|episode):/;
+
+/**
+ * What the device's registered capabilities (spec 001 §3) rule out: a context it cannot play (its
+ * manifest_formats lack the machine's file_ids_mp4; a show or episode without audio_podcasts), a
+ * volume it cannot change (change_volume false). A capability it did not name is taken as present.
+ */
+function incapable(command: PlayerCommand, device: Device): string | null {
+  const capabilities = device.info.capabilities ?? {};
+  if (command.endpoint === 'set_volume' && capabilities.change_volume === false) return 'Device cannot change volume';
+  if (command.endpoint !== 'play') return null;
+  if (capabilities.manifest_formats !== undefined && !capabilities.manifest_formats.includes(MACHINE_FORMAT)) return `Device cannot play ${MACHINE_FORMAT}`;
+  if (capabilities.audio_podcasts === false && PODCAST_CONTEXT.test(command.context.uri)) return 'Device cannot play podcasts';
+  return null;
+}
+
 /** What the device is told for a command (or why it cannot be). Updates the device's machine and commanded ref. */
 function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks, accountId: string, country: string): Outcome {
   switch (command.endpoint) {
@@ -80,6 +98,8 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     if (device === undefined) return sendError(reply, 404, 'Device not found');
     const body = decodeBody(PlayerCommandBody, request.body, reply, 'player command');
     if (body === null) return reply;
+    const refusal = incapable(body.command, device);
+    if (refusal !== null) return sendError(reply, 403, `Player command failed: ${refusal}`);
     const outcome = deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId, grant.country);
     if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
     deps.devices.save(device);

@@ -103,6 +103,10 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     if (body === null) return reply;
     const reason = reasonOf(body);
     if (reason === null) return sendError(reply, 400, 'Invalid state update: reason (or debug_source) must be one of the spec 001 §4 reasons');
+    // spec 001 §9 conflict ref batch 5: an update names at most 5 rejected refs, as a state_conflict does.
+    if ((body.rejected_state_refs?.length ?? 0) > MAX_REJECTED_STATE_REFS) {
+      return sendError(reply, 400, `Invalid state update: rejected_state_refs has more than ${MAX_REJECTED_STATE_REFS} refs`);
+    }
     const { device } = found;
     const trackIndex = body.state_ref === null ? undefined : device.machine?.states.find((s) => s.state_id === body.state_ref?.state_id)?.track;
     const trackUri = trackIndex === undefined ? null : (device.machine?.tracks[trackIndex]?.metadata.uri ?? null);

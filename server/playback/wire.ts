@@ -19,6 +19,23 @@ export const DeviceType = t.keyof({
   audio_dongle: null, game_console: null, cast_video: null, cast_audio: null, automobile: null, smartwatch: null,
 });
 
+/** spec 001 §3 Track-file source kinds. */
+export const TrackFileSource = t.keyof({ file_urls_mp3: null, file_urls_external: null, file_ids_mp4: null, file_ids_mp4_dual: null, manifest_ids_video: null });
+
+/**
+ * spec 001 §3 Device descriptor capabilities: manifest_formats, audio_podcasts, video_playback, and
+ * the client descriptor's change_volume and endsong_snooping. Each may be missing (an older device
+ * registered without it: taken as capable); a present one must have its type.
+ */
+export const Capabilities = t.partial({
+  manifest_formats: t.array(TrackFileSource),
+  audio_podcasts: t.boolean,
+  video_playback: t.boolean,
+  change_volume: t.boolean,
+  endsong_snooping: t.boolean,
+});
+export type Capabilities = t.TypeOf<typeof Capabilities>;
+
 /** The playback variant of the device descriptor: device_id and device_type instead of id and type (spec 001 §3). */
 export const DeviceInfo = t.intersection([
   t.type({ device_id: DeviceId, device_type: DeviceType, name: t.string, model: t.string }),
@@ -27,7 +44,7 @@ export const DeviceInfo = t.intersection([
     platform_identifier: t.string,
     platform_version: t.string,
     metadata: t.record(t.string, t.unknown),
-    capabilities: t.record(t.string, t.unknown),
+    capabilities: Capabilities,
   }),
 ]);
 export type DeviceInfo = t.TypeOf<typeof DeviceInfo>;
@@ -77,11 +94,23 @@ export type StateUpdateReason = t.TypeOf<typeof StateUpdateReason>;
 
 const Seq = t.type({ seq_num: t.number });
 
+const Count = t.brand(t.number, (n): n is t.Branded<number, { readonly Count: unique symbol }> => Number.isFinite(n) && n >= 0, 'Count');
+
+/**
+ * spec 001 §3 State update payload playback_stats: the playback's figures so far, named as the
+ * playback stats log's fields (the engine's core/engine/device/state-update.ts PlaybackStats); null
+ * when nothing plays. Every figure is a count or a duration: never negative.
+ */
+export const PlaybackStats = t.union([
+  t.null,
+  t.partial({ playback_id: t.string, ms_played: Count, ms_stalled: Count, n_stalls: Count, n_seekback: Count, n_seekforward: Count }),
+]);
+
 /** spec 001 §3 State update payload, plus the §4 reason. state_ref is null when nothing is loaded. */
 export const StateUpdateBody = t.intersection([
   Seq,
   t.type({ state_ref: t.union([StateRef, t.null]), sub_state: SubState }),
-  t.partial({ previous_position: t.number, playback_stats: t.unknown, rejected_state_refs: t.array(StateRef), reason: StateUpdateReason, debug_source: t.string }),
+  t.partial({ previous_position: t.number, playback_stats: PlaybackStats, rejected_state_refs: t.array(StateRef), reason: StateUpdateReason, debug_source: t.string }),
 ]);
 
 /** The §4 reason of an update: `reason`, or `debug_source` as the engine sends it (core/engine/device/state-update.ts); null if neither is one. */
@@ -103,7 +132,7 @@ export const StateConflictBody = t.intersection([
 /** DELETE devices/{deviceId}: the last state, as a state update without a reason. */
 export const DeregisterBody = t.intersection([
   Seq,
-  t.partial({ state_ref: t.union([StateRef, t.null]), sub_state: SubState, previous_position: t.number, playback_stats: t.unknown }),
+  t.partial({ state_ref: t.union([StateRef, t.null]), sub_state: SubState, previous_position: t.number, playback_stats: PlaybackStats }),
 ]);
 
 /** spec 001 §9 volume scale 65535. */

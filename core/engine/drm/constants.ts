@@ -19,13 +19,19 @@ export const CLEARKEY = 'org.w3.clearkey';
 /** spec 001 §9 Key system order: Widevine, PlayReady, PlayReady hardware. */
 export const KEY_SYSTEM_ORDER: readonly string[] = [WIDEVINE, PLAYREADY, PLAYREADY_HARDWARE];
 
-/** The key-system names of the playback record (spec 001 §3: widevine, playready, none). */
+/**
+ * The key-system names of the playback tracking record (spec 001 §3: "key system (widevine,
+ * playready, none)"); PlayReady hardware is PlayReady. 'clearkey' is ours: the spec names no
+ * system the local provider's ClearKey could be recorded as.
+ */
 export const KEY_SYSTEM_NAMES: Readonly<Record<string, string>> = {
   [WIDEVINE]: 'widevine',
   [PLAYREADY]: 'playready',
   [PLAYREADY_HARDWARE]: 'playready',
   [CLEARKEY]: 'clearkey',
 };
+/** spec 001 §3: an unprotected playback (no key system) is recorded as none. */
+export const NO_KEY_SYSTEM = 'none';
 
 /** spec 001 §9 Robustness profiles. */
 export type RobustnessProfile = 'video-sw-decode' | 'video-sw-crypto' | 'video-no-robustness' | 'audio-sw-crypto' | 'audio-no-robustness';

@@ -1,4 +1,4 @@
-import { keySystemCandidates } from './key-systems';
+import { keySystemCandidates, trackingKeySystem } from './key-systems';
 
 describe('key system candidates (spec 001 §9 Key system order, Robustness profiles, Codecs)', () => {
   it('orders Widevine, PlayReady, PlayReady hardware, then ClearKey for the local provider only', () => {
@@ -24,5 +24,19 @@ describe('key system candidates (spec 001 §9 Key system order, Robustness profi
         audioCapabilities: robustness.map((r) => ({ contentType: 'audio/mp4; codecs="mp4a.40.2"', robustness: r })),
       },
     ]);
+  });
+});
+
+describe('key-system names of the tracking record (spec 001 §3: widevine, playready, none; clearkey ours)', () => {
+  it.each<[string | null, boolean, string]>([
+    ['com.widevine.alpha', true, 'widevine'],
+    ['com.microsoft.playready.recommendation', true, 'playready'],
+    ['com.microsoft.playready.recommendation.3000', true, 'playready'],
+    ['org.w3.clearkey', true, 'clearkey'],
+    [null, true, 'none'],
+    ['org.w3.clearkey', false, 'none'],
+    ['com.example.unknown', true, 'none'],
+  ])('%s, protected %s → %s', (keySystem, protectedFile, name) => {
+    expect(trackingKeySystem(keySystem, protectedFile)).toBe(name);
   });
 });

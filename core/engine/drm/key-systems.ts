@@ -1,5 +1,5 @@
 import type { EmeCandidate, EmeConfiguration } from '../../ports';
-import { AUDIO_CONTENT_TYPE, AUDIO_PROFILES, CLEARKEY, INIT_DATA_TYPE, KEY_SYSTEM_ORDER, ROBUSTNESS } from './constants';
+import { AUDIO_CONTENT_TYPE, AUDIO_PROFILES, CLEARKEY, INIT_DATA_TYPE, KEY_SYSTEM_NAMES, KEY_SYSTEM_ORDER, NO_KEY_SYSTEM, ROBUSTNESS } from './constants';
 
 /**
  * The configuration asked of one key system: cenc init data, AAC audio with each audio robustness
@@ -22,4 +22,13 @@ export function audioConfiguration(keySystem: string): EmeConfiguration {
 export function keySystemCandidates(localProvider: boolean): EmeCandidate[] {
   const systems = localProvider ? [...KEY_SYSTEM_ORDER, CLEARKEY] : [...KEY_SYSTEM_ORDER];
   return systems.map((keySystem) => ({ keySystem, configurations: [audioConfiguration(keySystem)] }));
+}
+
+/**
+ * The key system as the tracking record names it (spec 001 §3: widevine, playready, none; ClearKey
+ * as ours, constants.ts): the EME name of a protected playback's system, none for an unprotected one.
+ */
+export function trackingKeySystem(keySystem: string | null, protectedFile: boolean): string {
+  if (!protectedFile || keySystem === null) return NO_KEY_SYSTEM;
+  return KEY_SYSTEM_NAMES[keySystem] ?? NO_KEY_SYSTEM;
 }

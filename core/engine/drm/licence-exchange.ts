@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/Either';
 import { catchError, concat, map, mergeMap, of, take, timer, type Observable } from 'rxjs';
 import type { Action } from '../../store/action';
 import type { EmeSession } from '../../ports';
@@ -7,7 +8,7 @@ import { LICENCE_RETRIES } from './constants';
 import type { DrmDeps } from './deps';
 import { licenceRequestFailed, licenceUpdateFailed, type DrmError } from './eme-errors';
 import { licenceEndpoint } from './licence-endpoint';
-import { judgeLicence, licenceRequest, type LicenceVerdict } from './licence-response';
+import { judgeLicence, licenceRequest, licenceUriFor, type LicenceVerdict } from './licence-response';
 import type { DrmConfig, DrmState } from './state';
 
 const failed = (error: DrmError): Action => drmFailed(error);
@@ -36,7 +37,10 @@ interface Exchange {
  * licence URL so that the next request resolves a fresh one (§8 "License endpoint refreshed").
  */
 function post(x: Exchange, uri: string, retry: number): Observable<Action> {
-  return x.deps.http.request(licenceRequest(uri, x.keySystem, x.challenge, x.accessToken)).pipe(
+  const request = licenceRequest(uri, x.keySystem, x.challenge, x.accessToken);
+  // spec 001 §8 EME: a challenge that cannot be sent as it asks (header name/value mismatch) fails, unsent.
+  if (E.isLeft(request)) return of(failed(request.left));
+  return x.deps.http.request(request.right).pipe(
     take(1),
     map((response) => judgeLicence(response, x.keySystem)),
     catchError((err: unknown): Observable<LicenceVerdict> => of({ kind: 'retry', error: licenceRequestFailed(err instanceof Error ? err.message : 'network error') })),
@@ -69,13 +73,16 @@ export function licenceExchange(
   session: EmeSession,
   keySystem: string,
   challenge: string,
+  /** The audio file the key is for (spec 001 §7: substituted in the licence server URL). */
+  contentId: string | null,
 ): Observable<Action> {
   const x: Exchange = { deps, session, keySystem, challenge, accessToken: config.accessToken };
   return licenceEndpoint(deps, state, config, keySystem).pipe(
     mergeMap((next): Observable<Action> => {
       if (next.kind === 'action') return of(next.action);
       if (next.kind === 'error') return of(failed(next.error));
-      return post(x, next.uri, 0);
+      const uri = licenceUriFor(next.uri, contentId);
+      return uri === null ? of(failed(licenceRequestFailed('no content id for the licence URL'))) : post(x, uri, 0);
     }),
     catchError((err: unknown) => of(failed(licenceRequestFailed(err instanceof Error ? err.message : String(err))))),
   );

@@ -4,6 +4,7 @@ import { FAKE_CLEARKEY_CHALLENGE, createFakeEme, createFakeHttp } from '../../..
 import type { HttpRequest } from '../../ports';
 import { createStore } from '../../store/store';
 import { encrypted } from './actions';
+import { mediaLoadRequested } from '../media/actions';
 import type { DrmDeps } from './deps';
 import { drmEpics } from './index';
 import { drmReducer } from './reducer';
@@ -168,6 +169,45 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
       const run = runDrm(FAKES, s, provider(s, granted), script, [[0, SETUP], [10, fact('a')]], 20_000);
       s.flush();
       expect(run.log.at(-1)).toEqual([10, 'drm/failed', { code, message, fatal: false }]);
+    });
+  });
+});
+
+describe('content id (spec 001 §7 Media: "POST to licence server URL with content id substituted")', () => {
+  const templated = (s: TestScheduler) => {
+    const base = provider(s, granted);
+    return (request: HttpRequest) => {
+      const answer = base(request);
+      if (request.url.startsWith('http://p.test/license-url') && !(answer instanceof Error)) {
+        const { expires } = JSON.parse(answer.body) as { expires: number };
+        return { ...answer, body: JSON.stringify({ uri: 'http://p.test/licence/{contentId}?sig=s', expires }) };
+      }
+      return answer;
+    };
+  };
+
+  it('the licence of the file being loaded is posted to the URL naming that file', () => {
+    const s = scheduler();
+    s.run(() => {
+      const load = mediaLoadRequested({ fileId: 'file-9', protected: true, isAd: false, startMs: 0, autoplay: true });
+      const run = runDrm(FAKES, s, templated(s), {}, [[0, SETUP], [5, load], [10, fact('a')]], 100);
+      s.flush();
+      expect(posts(run.http).map((r) => r.url)).toEqual(['http://p.test/licence/file-9?sig=s']);
+      expect(run.log.map(([, type]) => type)).toContain('drm/licenceUpdated');
+    });
+  });
+
+  it('with no file loaded the templated URL is not posted to: the licence request fails', () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runDrm(FAKES, s, templated(s), {}, [[0, SETUP], [10, fact('a')]], 100);
+      s.flush();
+      expect(posts(run.http)).toEqual([]);
+      expect(run.log.find(([, type]) => type === 'drm/failed')?.[2]).toEqual({
+        code: 'EME_LICENSE_REQUEST_FAILED',
+        message: 'License request failed (no content id for the licence URL)',
+        fatal: false,
+      });
     });
   });
 });

@@ -47,8 +47,10 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
     // A new setup starts a new set of sessions: init data seen before may need a new one.
     distinct((action) => (encrypted.match(action) ? action.initData : {}), action$.pipe(filter(drmSetupRequested.match))),
     filter(encrypted.match),
-    mergeMap((fact) =>
-      state$.pipe(
+    mergeMap((fact) => {
+      // The file being loaded as its init data comes: the content id of its licence (spec 001 §7 Media).
+      const contentId = state$.value.drm.contentId;
+      return state$.pipe(
         filter((s: DrmSlice) => s.drm.mediaKeys && s.drm.keySystem !== null && s.drm.config !== null),
         take(1),
         mergeMap((ready) => {
@@ -63,7 +65,7 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
                 state$.pipe(
                   filter((s: DrmSlice) => !s.drm.prefetching),
                   take(1),
-                  mergeMap((s: DrmSlice) => licenceExchange(deps, s.drm, config, session, keySystem, event.message)),
+                  mergeMap((s: DrmSlice) => licenceExchange(deps, s.drm, config, session, keySystem, event.message, contentId)),
                 );
               return concat(
                 of(licenceChallenged({ messageType: event.messageType, bytes: base64Bytes(event.message) })),
@@ -76,6 +78,6 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
             }),
           );
         }),
-      ),
-    ),
+      );
+    }),
   );

@@ -1,5 +1,6 @@
 import type { Action } from '../../store/action';
 import { playerInitFailed } from '../../widget/platform/actions';
+import { mediaLoadRequested } from '../media/actions';
 import * as a from './actions';
 import type { DrmState } from './state';
 
@@ -23,5 +24,7 @@ export function drmReducer(state: DrmState, action: Action): DrmState {
   if (a.licencePrefetchStarted.match(action)) return { ...state, prefetching: true };
   if (a.licencePrefetchEnded.match(action)) return { ...state, prefetching: false };
   if (a.userCapped.match(action)) return { ...state, capped: true };
+  // spec 001 §7 Media: the licence of the file being loaded is asked for with its id as the content id.
+  if (mediaLoadRequested.match(action)) return { ...state, contentId: action.fileId };
   return state;
 }

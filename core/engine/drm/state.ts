@@ -24,6 +24,8 @@ export interface DrmState {
   readonly prefetching: boolean;
   /** spec 001 §4: capped by a licence 402. */
   readonly capped: boolean;
+  /** The audio file being loaded: the content id substituted in the licence server URL (spec 001 §7 Media). */
+  readonly contentId: string | null;
 }
 
 export interface DrmSlice {
@@ -39,4 +41,5 @@ export const initialDrmState: DrmState = {
   licenceUrl: null,
   prefetching: false,
   capped: false,
+  contentId: null,
 };

@@ -5,6 +5,7 @@ import { restartRequested, trackLoadRequested } from '../lists/actions';
 import { mediaLoadRequested, mediaSeekRequested } from '../media/actions';
 import { finaliseRequested, trackingStarted } from '../tracking/actions';
 import { LIST_PLAYER_PLAYED_THRESHOLD_MS } from '../tracking/constants';
+import { trackingKeySystem } from '../drm/key-systems';
 import type { EngineState, PlayerEpic } from './deps';
 import { playbackIdOf } from './playback-id';
 import { fileOfTrack, refOfTrack } from './state-machine';
@@ -41,7 +42,8 @@ export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, 
       initiallyPaused: !autoplay,
       // spec 001 §4 Tracking, §9: "30000 ms set by the list player per track" (31000 elsewhere).
       playedThresholdMs: LIST_PLAYER_PLAYED_THRESHOLD_MS,
-      keySystem: state.drm.keySystem ?? '',
+      // spec 001 §3 names (widevine, playready, none; clearkey ours): every file of this provider is protected.
+      keySystem: trackingKeySystem(state.drm.keySystem, true),
       audioCodec: AUDIO_CODEC,
       bitrate: file.bitrate,
     }),

@@ -36,7 +36,8 @@ describe('trackLoadActions (spec 001 §4 List player, Tracking, State update sen
         reasonStart: 'fwdbtn',
         initiallyPaused: true,
         playedThresholdMs: LIST_PLAYER_PLAYED_THRESHOLD_MS,
-        keySystem: KEY_SYSTEM,
+        // spec 001 §3: the record names the key system widevine, playready or none (not the EME name).
+        keySystem: 'widevine',
         audioCodec: AUDIO_CODEC,
         bitrate: 160000,
       }),
