@@ -126,7 +126,7 @@ function runSocket(
       }),
     );
     // Otherwise the owner authenticates it; and a refreshed token authenticates the live connection
-    // again, so the dealer checks the new one from then on (its heartbeat drops an expired token).
+    // again with it.
     const authentications$ = action$.pipe(
       filter(
         (action) =>

@@ -108,7 +108,7 @@ describe('authentication on the dealer (spec 001 §7 Realtime socket "Authentica
     expect(status).toBe('authenticated');
   });
 
-  it('a refreshed token authenticates the live connection again (the dealer checks the new one from then on)', () => {
+  it('a refreshed token authenticates the live connection again (a dealer that checks tokens sees the new one)', () => {
     const { socket, log } = run({ scripts: [acceptingDealer('c1')], inputs: [[100, tokenUpdated({ accessToken: 'tok2' })]] });
     expect(sentAuth(socket)).toEqual([
       [2, authenticateFrame('tok')],
