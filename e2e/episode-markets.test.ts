@@ -2,7 +2,9 @@
 // visitor's market (the demo show's newest, not sold in SE, the server's country) is marked
 // unavailable in the show's list, and selecting it shows the unavailable notice (spec 000 §8's text)
 // instead of playing, for an anonymous visitor (preview) and a logged-in one (the engine) alike; its
-// own embed shows the notice on play.
+// own embed shows the notice on play; and when the provider knows better than the page (the account's
+// market changed since), it refuses the play command and the engine reports the item unavailable.
+import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
@@ -130,6 +132,31 @@ describe("an episode not sold in the visitor's market (spec 000 §5; issue 13)",
     await page.click('[data-testid="play-button"]');
     await expectNotice();
     expect((await heard(page)).engineActions).not.toContain('engine/playContextRequested');
+  });
+
+  it("logged in, the account's market changed after the page was made (NO, then SE): the provider refuses the episode and the engine reports it, so the notice shows", async () => {
+    const setCountry = (country: string) => {
+      const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
+      try {
+        expect(db.prepare("UPDATE accounts SET country = ? WHERE username = 'demo'").run(country).changes).toBe(1);
+      } finally {
+        db.close();
+      }
+    };
+    setCountry('NO');
+    await openEmbed(`/embed/show/${show.id}`);
+    // Sold in NO: the page marks nothing.
+    expect((await rowViews()).map((row) => row.unavailable)).toEqual((await rowViews()).map(() => false));
+    setCountry('SE');
+    const errorsBefore = pageErrors.length;
+    await page.hover('[data-testid="play-button"]');
+    await (await rowAt(await indexOfName(unsold.name))).click();
+    await expectNotice();
+    const after = await waitFor(page, 'the refusal in the engine log', (h) => h.engineActions.includes('engine/playRestricted'), 20_000);
+    expect(after.widget.isPlaying).toBe(false);
+    expect(after.engineLog.filter((a) => a.type === 'list/trackLoadRequested').map((a) => a.uri)).not.toContain(`spotify:episode:${unsold.id}`);
+    // The browser logs the refused command's answer; that one error is this test's, and the only new one.
+    expect(pageErrors.splice(errorsBefore)).toEqual([expect.stringMatching(/status of 403/)]);
   });
 
   it('no page error on the way', () => {
