@@ -63,6 +63,10 @@ interface Measured {
   /** How far each row's title sits below the row's top edge (its text fills the first 19 px line). */
   readonly titleOffsets: ReadonlyArray<number>;
   readonly bigCover: { readonly width: number; readonly height: number } | null;
+  /** The flagged cover in the room under a short list (issue 13), when shown. */
+  readonly roomCover: { readonly top: number; readonly bottom: number; readonly width: number; readonly height: number } | null;
+  /** The lowest edge of the list's rows and the biography (0 without them). */
+  readonly contentBottom: number;
 }
 
 const measure = (page: Page): Promise<Measured> =>
@@ -94,6 +98,14 @@ const measure = (page: Page): Promise<Measured> =>
         return row.getBoundingClientRect().height > 0 && title !== null ? Math.round(title.getBoundingClientRect().top - row.getBoundingClientRect().top) : 0;
       }),
       bigCover: big === null || big.width === 0 ? null : { width: big.width, height: big.height },
+      roomCover: (() => {
+        const r = rect(document.querySelector('[data-testid="room-cover-art"] img, [data-testid="room-cover-art"] .cover-art'));
+        return r === null || r.width === 0 ? null : { top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+      })(),
+      contentBottom: Math.max(
+        0,
+        ...Array.from(document.querySelectorAll('[data-testid="track-row"], [data-testid="artist-bio"]'), (el) => el.getBoundingClientRect().bottom),
+      ),
     };
   });
 
@@ -122,9 +134,19 @@ function checkLayout(c: Case, m: Measured): void {
     // The title's line starts at the row's top, level with the number and duration of a 19 px row.
     expect(new Set(m.titleOffsets)).toEqual(new Set([0]));
     expect(m.bigCover).toBeNull();
+    // Issue 13: the flagged cover under the rows, where shown: square, at least the spec's minimum art
+    // size (80 px, spec 000 §2), under the last row and inside the section; never in modern.
+    if (m.roomCover !== null) {
+      expect(c.width).toBeLessThan(999999);
+      expect(m.roomCover.width).toBeCloseTo(m.roomCover.height, 0);
+      expect(m.roomCover.height).toBeGreaterThanOrEqual(80);
+      expect(m.roomCover.top).toBeGreaterThanOrEqual(m.contentBottom);
+      expect(m.roomCover.bottom).toBeLessThanOrEqual(bottom.top + bottom.height + 0.5);
+    }
   } else {
     // Big cover art: square, as large as the section holds.
     expect(m.rows).toEqual([]);
+    expect(m.roomCover).toBeNull();
     if (m.bigCover === null) throw new Error('no big cover art');
     expect(m.bigCover.width).toBeCloseTo(m.bigCover.height, 0);
     expect(m.bigCover.width).toBeCloseTo(Math.min(bottom.contentWidth, bottom.contentHeight), 0);
@@ -202,6 +224,39 @@ describe.each([...legacyCases, ...modernCases])('spec 000 §2 layout: %o', (c) =
     expect(m.layout).toBe(expected(c).name);
     checkLayout(c, m);
     await shoot(scripted, c, `${caseName(c)}.png`);
+  });
+});
+
+/*
+ * Issue 13: a site owner's default embed (spec 000 §9 Embed iframe size 300 x 380) of a short list
+ * (three tracks or episodes) was half empty. The bottom section is used: the rows, an artist's
+ * biography, and the flagged cover in the room they leave. Unused: the section's height under the
+ * lowest thing painted in it.
+ */
+const shortLists = {
+  album: `/embed/album/${demo.albums[0]!.id}`,
+  artist: `/embed/artist/${demo.artists[0]!.id}`,
+  show: `/embed/show/${demo.shows[0]!.id}`,
+} as const;
+
+describe.each(Object.entries(shortLists))('issue 13: the 300x380 %s embed uses its bottom section', (name, path) => {
+  it.each([
+    ['the first frame, without script', () => scriptless],
+    ['after hydration', () => scripted],
+  ] as const)('%s: less than a quarter of the section is left unused', async (_when, pageOf) => {
+    const page = pageOf();
+    await page.bringToFront();
+    await page.setViewport({ width: 300, height: 380 });
+    await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+    if (page === scripted) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 10_000, polling: 50 });
+    const m = await measure(page);
+    const bottom = m.bottom;
+    if (bottom === null) throw new Error('no bottom section');
+    const used = Math.max(m.contentBottom, m.roomCover?.bottom ?? 0) - bottom.top;
+    expect((bottom.height - used) / bottom.height).toBeLessThan(0.25);
+    // The album and the show have three rows only: their cover fills the room (the artist's biography fills it already).
+    if (name !== 'artist') expect(m.roomCover).not.toBeNull();
+    await shoot(page, { resource: 'album', width: 300, height: 380 }, `issue13-${name}-300x380${page === scriptless ? '.first-frame' : ''}.png`);
   });
 });
 
