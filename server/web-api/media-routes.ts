@@ -9,6 +9,7 @@ import { parseByteRange } from './byte-range';
 import { installWebApiErrors, WebApiError } from './errors';
 import { originOf } from './handler';
 import { decodeParams, FileId } from './params';
+import { episodeSoldIn } from '../catalogue/markets';
 
 export interface MediaDeps {
   readonly db: Db;
@@ -70,13 +71,23 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps): void
     return row;
   };
   const roots = mediaRootsOf(deps.db, deps.mediaDir);
+  const episodeMarketsOf = deps.db.prepare<[string], { markets: string; show_markets: string | null }>(
+    `SELECT e.available_markets AS markets, s.available_markets AS show_markets FROM audio_files f
+     JOIN episodes e ON e.id = f.episode_id LEFT JOIN shows s ON s.id = e.show_id WHERE f.file_id = ?`,
+  );
 
   void app.register(async (media) => {
     installWebApiErrors(media, { notFound: false });
 
     media.get('/storage-resolve/files/audio/interactive/:fileId', async (request) => {
-      await requireBearer(request, deps.authenticate);
+      const owner = await requireBearer(request, deps.authenticate);
       const row = audioFile(request.params);
+      // spec 000 §5: no playable media for an episode not sold in the token's market (its files are not
+      // in that listener's state machines either, server/playback/context-tracks.ts).
+      const episode = episodeMarketsOf.get(row.file_id);
+      if (episode !== undefined && !episodeSoldIn(episode.markets, episode.show_markets, owner.country)) {
+        throw new WebApiError(403, `Restriction violated: file '${row.file_id}' is not available in ${owner.country}`);
+      }
       const cdnurl = [`${originOf(request, deps.publicUrl)}/cdn/audio/${row.file_id}`];
       return { result: 'CDN', cdnurl, fileid: row.file_id, ttl: STORAGE_RESOLVE_TTL };
     });
