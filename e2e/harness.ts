@@ -103,8 +103,8 @@ export function firstAlbumId(dataDir: string): string {
 export interface ChildServer {
   readonly origin: string;
   readonly pid: number;
-  /** Sends `signal` and resolves once the process has exited. */
-  stop(signal: NodeJS.Signals): Promise<void>;
+  /** Sends `signal` and resolves once the process has exited, with its exit code (null when a signal ended it). */
+  stop(signal: NodeJS.Signals): Promise<number | null>;
 }
 
 /** A loopback port free right now (the restart test starts the server on the same port again). */
@@ -130,7 +130,7 @@ export async function spawnServer(options: { port: number; dataDir: string; env?
     env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   let output = '';
   await new Promise<void>((listening, failed) => {
     const timer = setTimeout(() => failed(new Error(`server did not start within 30 s: ${output}`)), 30_000);
@@ -155,8 +155,9 @@ export async function spawnServer(options: { port: number; dataDir: string; env?
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       // A shutdown that hangs is ended, so a test never waits on it without bound.
       const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
+      const code = await exited;
       clearTimeout(kill);
+      return code;
     },
   };
 }

@@ -7,8 +7,6 @@ chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 missing=()
 [ -x "$chromium_path" ] || missing+=(chromium fonts-dejavu-core)
 command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
-# Issue 14: the realtime tests share a throwaway Redis between two instances (server/testing/redis.ts).
-command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # Issue 14: the storage tests run on SQLite and on a throwaway Postgres (server/testing/postgres.ts),
 # started from the binaries of Debian's postgresql package under /usr/lib/postgresql/*/bin.
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)

@@ -13,8 +13,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined;
   /** REDIS_URL: a redis:// (or rediss://) URL routes dealer pushes between instances through Redis (server/realtime); unset, in-process. */
   readonly redisUrl: string | undefined;
-  /** REDIS_URL: a redis:// (or rediss://) URL routes dealer pushes between instances through Redis (server/realtime); unset, in-process. */
-  readonly redisUrl: string | undefined;
+  /** SHUTDOWN_TIMEOUT_MS: how long a graceful shutdown (SIGTERM/SIGINT, server/main.ts) may take before the process exits anyway; 10 s by default. */
+  readonly shutdownTimeoutMs: number;
   /** The provider's public origin; empty means links are relative to this server. */
   readonly publicUrl: string;
   /** ALLOWED_HOSTS: comma-separated host names (or host:port) links may be built from when PUBLIC_URL is empty, besides the listen address and loopback names. */
@@ -45,17 +45,12 @@ export function parseRedisUrl(value: string | undefined): string | undefined {
   return value;
 }
 
-/** REDIS_URL: unset or empty is none; anything else must be a redis:// or rediss:// URL. */
-export function parseRedisUrl(value: string | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
-  return value;
+/** SHUTDOWN_TIMEOUT_MS: a whole number of milliseconds, at least 1. */
+export function parseShutdownTimeoutMs(value: string | undefined): number {
+  if (value === undefined || value === '') return 10_000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1) throw new Error(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, got ${value}`);
+  return ms;
 }
 
 /** A yes/no setting: 1 or true, 0 or false, or unset (the default). */
@@ -78,7 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: env.DATA_DIR ?? 'data',
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     redisUrl: parseRedisUrl(env.REDIS_URL),
-    redisUrl: parseRedisUrl(env.REDIS_URL),
+    shutdownTimeoutMs: parseShutdownTimeoutMs(env.SHUTDOWN_TIMEOUT_MS),
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     country,

@@ -48,7 +48,7 @@ export async function connectRedisBus(url: string, options: RedisBusOptions = {}
   const logError = options.logError ?? (() => undefined);
   // A command while Redis is away fails at once (enableOfflineQueue off) rather than hold a request;
   // the clients reconnect by themselves and the subscriber subscribes again.
-  const clientOptions = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000 } as const;
+  const clientOptions = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000, disconnectTimeout: 500 } as const;
   const commands = await connected(new Redis(url, clientOptions));
   commands.on('error', (error) => logError(error, 'redis'));
   let subscriber: Redis;
