@@ -63,6 +63,7 @@ const builds = [
       'server/main': 'server/main.ts',
       'scripts/replay': 'scripts/replay.ts',
       'scripts/bench': 'scripts/bench.ts',
+      'scripts/bench-logging': 'scripts/bench-logging.ts',
       'scripts/fuzz': 'scripts/fuzz.ts',
       'scripts/fuzz-server': 'scripts/fuzz-server.ts',
     },
