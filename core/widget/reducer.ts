@@ -199,6 +199,8 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
     case 'full/engineEventRejected':
     case 'full/engineClientEvent':
     case 'full/engineActiveChanged':
+    // The provider refused an item: full-playback decisions answer it with preview/trackUnavailable.
+    case 'full/engineItemUnavailable':
       return;
     default:
       assertHandled(action);

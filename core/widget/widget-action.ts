@@ -96,6 +96,7 @@ export const widgetActionCreators = [
   full.engineEventRejected,
   full.engineClientEvent,
   full.engineActiveChanged,
+  full.engineItemUnavailable,
 ] as const;
 
 export type WidgetAction = ActionOf<(typeof widgetActionCreators)[number]>;
