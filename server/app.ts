@@ -119,7 +119,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       : await connectRedisBus(options.redisUrl, { logError: (error, context) => app.log.warn({ err: error }, context) });
   app.addHook('onClose', () => bus.close());
   // Issue 14 Operations: /healthz (alive) and /readyz (database and Redis reachable).
-  registerHealthRoutes(app, { database: async () => void db.prepare('select 1').get(), realtime: () => bus.ping() });
+  registerHealthRoutes(app, { database: () => database.ping(), realtime: () => bus.ping() });
 
   const publicUrl = options.publicUrl ?? '';
   const country = options.country ?? 'SE';

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     featureFlags: config.featureFlags,
     logRetentionDays: config.logRetentionDays,
     demoProductChange: config.demoProductChange,
+    databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,
     // Warnings and errors only (a failed request, a socket's error), never a secret (server/server-log.ts).
     logger: { level: 'warn' },
