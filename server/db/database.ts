@@ -14,7 +14,11 @@ import type { Database } from './tables';
  * (`sqlite`, the synchronous better-sqlite3 handle the unconverted stores use). On SQLite, `kysely`
  * runs over that very connection: one writer, so a Kysely transaction and a synchronous statement
  * never wait on each other's lock (two connections would: better-sqlite3 blocks the event loop
- * while it waits, and the Kysely transaction holding the lock could then never finish).
+ * while it waits, and the Kysely transaction holding the lock could then never finish). The price:
+ * a synchronous statement that runs between a Kysely transaction's statements (another request's
+ * continuation) joins that transaction, so Kysely transactions here hold no awaits but their own
+ * statements, and a rollback is rare (the log routes decode every event before it is written). It ends when the
+ * last store is converted and the synchronous handle goes.
  */
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -75,6 +75,16 @@ export async function startPostgres(): Promise<TestPostgres> {
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     let stopped = false;
     let count = 0;
+    const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
+      process.off('exit', stop);
+      // immediate: open pool connections do not hold the stop up, and nothing needs to be kept.
+      run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w', '-t', '30']);
+      remove();
+    };
+    // A test run that ends without its afterAll (a crash, a timeout) still leaves no server behind.
+    process.on('exit', stop);
     return {
       url,
       createDatabase: async () => {
@@ -89,13 +99,7 @@ export async function startPostgres(): Promise<TestPostgres> {
         }
         return `postgres://postgres@127.0.0.1:${port}/${name}`;
       },
-      stop: () => {
-        if (stopped) return;
-        stopped = true;
-        // immediate: open pool connections do not hold the stop up, and nothing needs to be kept.
-        run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w', '-t', '30']);
-        remove();
-      },
+      stop,
     };
   }
   remove();
