@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { catchError, concat, map, mergeMap, of, take, timer, type Observable } from 'rxjs';
 import type { Action } from '../../store/action';
 import type { EmeSession } from '../../ports';
-import { drmFailed, licenceRequestRetried, licenceUpdated, licenceUrlInvalidated, userCapped } from './actions';
+import { drmFailed, licenceReceived, licenceRequestRetried, licenceUpdated, licenceUrlInvalidated, userCapped } from './actions';
 import { genericBackoffMs } from '../transport/backoff';
 import { LICENCE_RETRIES } from './constants';
 import type { DrmDeps } from './deps';
@@ -47,7 +47,7 @@ function post(x: Exchange, uri: string, retry: number): Observable<Action> {
     mergeMap((verdict): Observable<Action> => {
       switch (verdict.kind) {
         case 'ok':
-          return update(x.session, x.keySystem, verdict.licence);
+          return concat(of(licenceReceived({ bytes: verdict.licence.length })), update(x.session, x.keySystem, verdict.licence));
         case 'capped':
           return of(userCapped(), failed(verdict.error));
         case 'fail':

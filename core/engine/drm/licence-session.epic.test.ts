@@ -61,7 +61,10 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
         ['drm/serverTimeFetched', { offsetMs: 1e9, at: 0 }],
         ['drm/licenceUrlResolved', { uri: 'http://p.test/licence/1', expiresAt: 3_600_000 }],
         ['drm/licencePrefetchEnded', undefined],
+        // spec 001 §3 tracking record: the licence session, generation, request and update latencies end at these.
+        ['drm/licenceSessionCreated', undefined],
         ['drm/licenceChallenged', { messageType: 'license-request', bytes: Math.floor((FAKE_CLEARKEY_CHALLENGE.length * 3) / 4) }],
+        ['drm/licenceReceived', { bytes: LICENCE.length }],
         ['drm/licenceUpdated', { keySystem: 'org.w3.clearkey' }],
       ]);
     });
@@ -113,7 +116,7 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
       let n = 0;
       const run = runDrm(FAKES, s, provider(s, () => (n++ === 0 ? new Error('offline') : granted())), {}, [[0, SETUP], [10, fact('a')]], 20_000);
       s.flush();
-      expect(types(run.log).slice(-2)).toEqual([[10, 'drm/licenceRequestRetried'], [210, 'drm/licenceUpdated']]);
+      expect(types(run.log).slice(-3)).toEqual([[10, 'drm/licenceRequestRetried'], [210, 'drm/licenceReceived'], [210, 'drm/licenceUpdated']]);
     });
   });
 

@@ -2,7 +2,7 @@ import { EMPTY, catchError, concat, defer, distinct, filter, mergeMap, of, take,
 import { SESSION_CREATION_ERROR, type EmeSessionEvent } from '../../ports';
 import type { Action } from '../../store/action';
 import { playContextRequested, resumeRequested } from '../player/actions';
-import { drmFailed, drmSetupRequested, encrypted, licenceChallenged, licenceExchangeRenewed } from './actions';
+import { drmFailed, drmSetupRequested, encrypted, licenceChallenged, licenceExchangeRenewed, licenceSessionCreated } from './actions';
 import type { DrmEpic } from './deps';
 import { generateRequestFailed, keySessionNotSupported, userCappedError } from './eme-errors';
 import { errorName } from '../media/error-name';
@@ -57,7 +57,7 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
           const { keySystem, config } = ready.drm;
           if (keySystem === null || config === null) return EMPTY;
           const session = deps.eme.createSession(fact.initDataType, fact.initData);
-          return session.events$.pipe(
+          const events$ = session.events$.pipe(
             mergeMap((event: EmeSessionEvent): Observable<Action> => {
               if (event.kind !== 'message') return EMPTY;
               // The caches as they are once no prefetch is under way (it, or an earlier exchange, may have filled them).
@@ -77,6 +77,7 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
               return of(drmFailed(name === SESSION_CREATION_ERROR ? keySessionNotSupported() : generateRequestFailed(name)));
             }),
           );
+          return concat(of(licenceSessionCreated()), events$);
         }),
       );
     }),

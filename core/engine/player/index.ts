@@ -34,6 +34,7 @@ import { commandsEpic } from './commands.epic';
 import { contextEpic } from './context.epic';
 import { PLAYER_CALLER, type EngineDeps, type EngineState } from './deps';
 import { logsEpic } from './logs.epic';
+import { diagnosticsEpic } from './diagnostics.epic';
 import { mediaFactsEpic } from './media-facts.epic';
 import { pageExitEpic } from './page-exit.epic';
 import { trackPlayerEpic } from './track-player.epic';
@@ -102,6 +103,7 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     trackLoadEpic,
     mediaFactsEpic,
     logsEpic,
+    diagnosticsEpic,
     progressEpic,
     progressUpdatesEpic,
     volumeEpic,

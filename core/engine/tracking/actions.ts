@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { defineAction } from '../../store/action';
+import { LatencyName } from './constants';
 
 /*
  * Tracking (spec 001 §3 tracking record, §4 Tracking). Inputs are media facts of one playback,
@@ -34,6 +35,8 @@ export const bitrateChanged = defineAction('tracking/bitrateChanged', { ...id, a
 export const bytesReceived = defineAction('tracking/bytesReceived', { ...id, url: t.string, bytes: t.number, durationMs: t.number });
 export const playbackErrored = defineAction('tracking/errored', { ...id });
 export const playbackWarned = defineAction('tracking/warned', { ...id });
+/** One latency of spec 001 §3's record, measured on the injected clock (the first of each per playback counts). */
+export const latencyMeasured = defineAction('tracking/latencyMeasured', { ...id, name: LatencyName, ms: t.number });
 /** Stop: the record is finalised with the end position and reason (once). */
 export const finaliseRequested = defineAction('tracking/finaliseRequested', { ...id, at: t.number, positionMs: t.number, reasonEnd: t.string });
 /** The record is no longer needed (its logs are out). */
@@ -66,4 +69,4 @@ export const trackingInputs = [
   trackingReleased,
 ] as const;
 
-export const trackingActions = [...trackingInputs, startedPlaying, playedThresholdReached, trackingFinalised, finaliseRefused] as const;
+export const trackingActions = [...trackingInputs, latencyMeasured, startedPlaying, playedThresholdReached, trackingFinalised, finaliseRefused] as const;

@@ -7,6 +7,12 @@ const P = 'pb1';
 const CTX = { sdkId: 'sdk', platform: 'web_player', clientVersion: '3.22.1', sessionId: 's1' };
 const state = [
   A.trackingStarted({ playbackId: P, trackUri: 'spotify:track:1', fileId: 'f1', at: 100, startPositionMs: 2000, reasonStart: 'clickrow', initiallyPaused: false, playedThresholdMs: 30000, keySystem: 'org.w3.clearkey', audioCodec: 'mp4a.40.2', bitrate: 160000 }),
+  A.latencyMeasured({ playbackId: P, name: 'resolve', ms: 40 }),
+  A.latencyMeasured({ playbackId: P, name: 'license_request', ms: 25 }),
+  // A second measurement of the same latency (a retried step) does not replace the first.
+  A.latencyMeasured({ playbackId: P, name: 'resolve', ms: 99 }),
+  A.playbackWarned({ playbackId: P }),
+  A.playbackWarned({ playbackId: P }),
   A.trackPlaying({ playbackId: P, at: 400 }),
   A.bytesReceived({ playbackId: P, url: 'http://cdn/f1', bytes: 200000, durationMs: 400 }),
   A.stallStarted({ playbackId: P, at: 1400 }),
@@ -37,7 +43,19 @@ describe('log payloads from the tracking record (spec 001 §3 Log payloads: all 
       playback_id: P,
       session_id: 's1',
       sequence_id: 7,
-      ms_play_latency: 300,
+      // spec 001 §3 latencies: play is load to first playing; those not measured are null.
+      ms_latency_play: 300,
+      ms_latency_resolve: 40,
+      ms_latency_license_request: 25,
+      ms_latency_init: null,
+      ms_latency_head: null,
+      ms_latency_manifest: null,
+      ms_latency_key: null,
+      ms_latency_license_session: null,
+      ms_latency_license_generation: null,
+      ms_latency_license_update: null,
+      // spec 001 §3 "counts of ... warnings": n_warnings.
+      n_warnings: 2,
       ms_played: 5000,
       ms_start_position: 2000,
       ms_end_position: 5000,
@@ -52,7 +70,6 @@ describe('log payloads from the tracking record (spec 001 §3 Log payloads: all 
       reason_end: 'trackdone',
       initially_paused: false,
       had_error: false,
-      n_warnings: 0,
       key_system: 'org.w3.clearkey',
       total_bytes: 200000,
       cdn_stats: [{ url: 'http://cdn/f1', segments: 1, avg_bandwidth: 4000000 }],

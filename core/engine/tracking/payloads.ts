@@ -1,4 +1,5 @@
-import { averageBandwidth, timeWeightedBitrate, type TrackingRecord } from './record';
+import { LatencyName } from './constants';
+import { averageBandwidth, timeWeightedBitrate, type Latencies, type TrackingRecord } from './record';
 
 /** spec 001 §3 Log payloads: all carry sdk_id, platform, client_version; playback logs a session id. */
 export interface LogContext {
@@ -23,6 +24,13 @@ export function playbackStartPayload(r: TrackingRecord, ctx: LogContext) {
   };
 }
 
+/** spec 001 §3 latencies as ms_latency_{name} (null: not measured in this playback); play is load to first playing. */
+export function latencyFields(r: TrackingRecord): Record<string, number | null> {
+  const measured: Latencies = { ...r.latencies, ...(r.firstPlayingAtMs === null ? {} : { play: r.firstPlayingAtMs - r.loadedAtMs }) };
+  const names = Object.keys(LatencyName.keys) as LatencyName[];
+  return Object.fromEntries(names.map((name) => [`ms_latency_${name}`, measured[name] ?? null]));
+}
+
 /**
  * spec 001 §3 playback stats (the fields the record holds; "and more" left out): play_track,
  * file_id, playback_id, latency, ms_played, stalls, seeks, bitrates, reasons, initially_paused,
@@ -38,7 +46,7 @@ export function playbackStatsPayload(r: TrackingRecord, ctx: LogContext, sequenc
     sequence_id: sequenceId,
     ts_load: r.loadedAtMs,
     ts_stop: r.stoppedAtMs,
-    ms_play_latency: r.firstPlayingAtMs === null ? null : r.firstPlayingAtMs - r.loadedAtMs,
+    ...latencyFields(r),
     ms_played: r.msPlayed,
     ms_file_duration: r.fileDurationMs,
     ms_start_position: r.startPositionMs,

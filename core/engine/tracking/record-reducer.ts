@@ -38,6 +38,7 @@ export function newTrackingRecord(a: Started): TrackingRecord {
     initiallyPaused: a.initiallyPaused,
     totalBytes: 0,
     cdn: [],
+    latencies: {},
     playedThresholdMs: a.playedThresholdMs ?? PLAYED_THRESHOLD_MS, // spec 001 §9: 31000 ms unless the list player says 30000
     startedPlaying: false,
     playedThresholdReached: false,

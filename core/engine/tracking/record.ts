@@ -1,12 +1,14 @@
+import type { LatencyName } from './constants';
+
 /**
  * The playback tracking record of one track (spec 001 §3 "Playback tracking record per track").
  * Fields built from events here: track uri, file id, playback id, key system, audio codec,
  * load/stop times, play latency, ms played, file duration, start/end position, stall count, total
  * and longest, seeks forward/backward, warnings, start and time-weighted bitrate, reasons for
  * start/end, had-error, initially-paused, total bytes and per-CDN-url stats.
+ * The latencies of §3 come measured (latencyMeasured; play is load to first playing).
  * Not built (no event for them yet): internal play id, memory/persistent cached flags, video codec,
- * the init/head/manifest/resolve/key/licence latencies, actual duration, seek-rebuffer totals,
- * offline events.
+ * actual duration, seek-rebuffer totals, offline events.
  */
 export interface CdnStats {
   readonly url: string;
@@ -14,6 +16,8 @@ export interface CdnStats {
   readonly bytes: number;
   readonly ms: number;
 }
+
+export type Latencies = Readonly<Partial<Record<LatencyName, number>>>;
 
 export interface TrackingRecord {
   readonly playbackId: string;
@@ -47,6 +51,8 @@ export interface TrackingRecord {
   readonly initiallyPaused: boolean;
   readonly totalBytes: number;
   readonly cdn: ReadonlyArray<CdnStats>;
+  /** spec 001 §3 latencies, in ms, as measured (play: from firstPlayingAtMs). */
+  readonly latencies: Latencies;
   /** spec 001 §4 Tracking: 31000 ms by default, 30000 ms when the list player sets it. */
   readonly playedThresholdMs: number;
   readonly startedPlaying: boolean;

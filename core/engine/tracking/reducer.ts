@@ -33,6 +33,9 @@ function step(r: TrackingRecord, a: TrackingAction): TrackingRecord {
       return { ...r, hadError: true };
     case 'tracking/warned':
       return { ...r, nWarnings: r.nWarnings + 1 };
+    case 'tracking/latencyMeasured':
+      // The first measurement of each counts (a retried step is measured from its first start).
+      return r.latencies[a.name] !== undefined ? r : { ...r, latencies: { ...r.latencies, [a.name]: a.ms } };
     case 'tracking/startedPlaying':
       return { ...r, startedPlaying: true };
     case 'tracking/playedThresholdReached':
