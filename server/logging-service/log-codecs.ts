@@ -12,11 +12,13 @@ const withCommon = <P extends t.Props>(props: P) => t.intersection([Common, t.ty
 
 export const LOG_KINDS = {
   client_event: withCommon({ source: t.string, event: t.string }),
-  elapsed_time: withCommon({ event: t.string, elapsed_time: t.number }),
+  elapsed_time: withCommon({ unique_id: t.string, event: t.string, elapsed_time: t.number }),
   jssdk_error: withCommon({ type: t.string, message: t.string }),
   jssdk_warning: withCommon({ type: t.string, message: t.string }),
-  jssdk_interval_timer: withCommon({ timer_name: t.string, intervals: t.unknown }),
-  jssdk_timer: withCommon({ timer_name: t.string, ms_duration: t.number }),
+  // spec 001 §3 interval timer: timer_name, timer_id, intervals (a list).
+  jssdk_interval_timer: withCommon({ timer_name: t.string, timer_id: t.string, intervals: t.array(t.unknown) }),
+  // spec 001 §5: "A timer breakdown must be an array."
+  jssdk_timer: t.intersection([withCommon({ timer_name: t.string, ms_duration: t.number }), t.partial({ breakdown: t.array(t.unknown) })]),
   jssdk_playback_stats: withCommon({ play_track: t.string, file_id: t.string, playback_id: t.string }),
   jssdk_playback_start: withCommon({ play_track: t.string, file_id: t.string, playback_id: t.string }),
   jssdk_stall: withCommon({ play_track: t.string, playback_id: t.string, ms_stalled: t.number }),
