@@ -20,6 +20,11 @@ const ResourceBase = t.type({
   external_urls: ExternalUrls,
   dominantColor: t.string,
 });
+/**
+ * spec 000 §3 the big-cover-art flag. The provider sends it for every resource (server/embed/
+ * embed-data.ts); optional here so that older logs and test data decode, and absent means no
+ * (core/widget/big-cover-art.ts).
+ */
 const ResourceExtras = t.partial({ has_big_cover_art: t.boolean });
 
 export const Track = t.intersection(
