@@ -31,8 +31,12 @@ export const mediaKeysAttached = defineAction('drm/mediaKeysAttached', { keySyst
 /** A key session was asked of the browser for new init data (spec 001 §3 tracking record: the licence session latency ends here; a creation failure follows as drm/failed). */
 export const licenceSessionCreated = defineAction('drm/licenceSessionCreated');
 export const licenceChallenged = defineAction('drm/licenceChallenged', { messageType: t.string, bytes: t.number });
-/** The licence server answered a licence (bytes: its size); update() follows (spec 001 §3: the licence request latency ends here). */
-export const licenceReceived = defineAction('drm/licenceReceived', { bytes: t.number });
+/**
+ * The licence server answered a licence; update() follows (spec 001 §3: the licence request latency
+ * ends here). Not even its size: the licence holds a key, which the log redacts (a placeholder of
+ * another length), so its size would not replay.
+ */
+export const licenceReceived = defineAction('drm/licenceReceived');
 export const serverTimeFetched = defineAction('drm/serverTimeFetched', { offsetMs: t.number, at: t.number });
 export const licenceUrlResolved = defineAction('drm/licenceUrlResolved', { uri: t.string, expiresAt: t.number });
 /** The licence URL (and server time) prefetch is under way, then over, resolved or not: a challenge meanwhile waits for it. */

@@ -47,7 +47,7 @@ function post(x: Exchange, uri: string, retry: number): Observable<Action> {
     mergeMap((verdict): Observable<Action> => {
       switch (verdict.kind) {
         case 'ok':
-          return concat(of(licenceReceived({ bytes: verdict.licence.length })), update(x.session, x.keySystem, verdict.licence));
+          return concat(of(licenceReceived()), update(x.session, x.keySystem, verdict.licence));
         case 'capped':
           return of(userCapped(), failed(verdict.error));
         case 'fail':

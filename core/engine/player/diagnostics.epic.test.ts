@@ -45,7 +45,7 @@ const LOAD: ReadonlyArray<readonly [number, Action]> = [
   [81, licenceSessionCreated()],
   [90, licenceChallenged({ messageType: 'license-request', bytes: 40 })],
   [100, licenceRequestRetried({ retry: 1, delayMs: 200, err: 'License request failed (status 500)' })],
-  [120, licenceReceived({ bytes: 103 })],
+  [120, licenceReceived()],
   [125, licenceUpdated({ keySystem: 'org.w3.clearkey' })],
   [200, trackPlaying({ playbackId: P, at: 200 })],
   [300, fragmentUrlFallback({ playId: 1, urlIndex: 1, warning: 'Buffer request failed with status 0; trying fallback URL 1' })],
