@@ -175,9 +175,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       version: `embed_v2-${RELEASE_STAMP}-${pkg.version}`,
     },
   });
-  // Issue 14 Logging at volume: every log endpoint appends through one batched writer, drained at close
-  // before the database closes (onClose hooks run last-added first).
+  // Issue 14 Logging at volume: every log endpoint appends through one batched writer. Closing, it writes
+  // at once what comes (preClose: the requests in flight are answered before the server closes), then is
+  // drained before the database closes (onClose hooks run last-added first).
   const logWriter = createLogWriter(database.kysely, options.logWriter);
+  app.addHook('preClose', async () => logWriter.hurry());
   app.addHook('onClose', () => logWriter.close());
   registerLogRoutes(app, logWriter);
   registerActionLogRoute(app, logWriter);

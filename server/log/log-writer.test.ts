@@ -2,6 +2,7 @@
 // in batches (by size and by time), a request answered only once its rows are stored, exactly-once
 // by event id on SQLite and Postgres alike.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDbHandle, type DbHandle } from '../db/database';
@@ -140,6 +141,45 @@ describe.each(DIALECTS)('the logging endpoints acknowledge only what is stored, 
     } finally {
       held.open();
       await s.stop();
+    }
+  });
+
+  it('stopping the server while events wait in the queue: every event answered with success is stored, as a restart finds', async () => {
+    const databaseUrl = await database.databaseUrl();
+    const dataDir = mkdtempSync(join(tmpdir(), 'embed-logw-'));
+    // A long wait for the timer: the queued events are written by the drain at close, not by the timer.
+    let received = 0;
+    const s = await startTestServer(dataDir, {
+      databaseUrl,
+      logWriter: { maxBatchRows: 1000, maxDelayMs: 60_000 },
+      beforeListen: (app) => app.addHook('onRequest', async () => void (received += 1)),
+    });
+    const tags = Array.from({ length: 40 }, (_, i) => `s${i}`);
+    // A connection per request, closed after its answer: what is measured is the writer, not how long
+    // keep-alive connections hold a closing server open.
+    const postOnce = (body: unknown) =>
+      new Promise<number | null>((resolve) => {
+        const req = request(s.url('/v1/metric'), { method: 'POST', agent: false, headers: { 'content-type': 'application/json', connection: 'close' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? null));
+        });
+        req.on('error', () => resolve(null));
+        req.end(JSON.stringify(body));
+      });
+    const answers = tags.map((tag) => postOnce(metric(tag)));
+    // Bounded: close once the first request reached the server (or after 500 looks).
+    for (let i = 0; i < 500 && received === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+    await s.stop({ keepData: true });
+    const statuses = await Promise.all(answers);
+    const acknowledged = tags.filter((_, i) => statuses[i] === 202).map(id);
+    const after = await openDbHandle({ dataDir, fixturesDir: FIXTURES_DIR, databaseUrl });
+    try {
+      const stored = (await after.kysely.selectFrom('logging_events').select('event_id').execute()).map((r) => r.event_id);
+      expect(acknowledged.length).toBeGreaterThan(0);
+      expect(stored).toEqual(expect.arrayContaining(acknowledged));
+    } finally {
+      await after.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -39,6 +39,11 @@ export class LogQueueFullError extends Error {
 export interface LogWriter {
   /** Resolves once the rows are stored (or were already, by event id); rejects if they were not. */
   append<T extends LogTable>(table: T, rows: ReadonlyArray<Insertable<Database[T]>>): Promise<void>;
+  /**
+   * The server is stopping: what waits is written now, and every later append at once, without
+   * waiting for the timer (the requests in flight are answered before the server closes).
+   */
+  hurry(): void;
   /** Writes every row appended so far, then refuses new ones. */
   close(): Promise<void>;
   /** How many transactions were committed and rows written in them (tests and the bench read it). */
@@ -63,6 +68,7 @@ export function createLogWriter(kysely: Kysely<Database>, options: Partial<LogWr
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
   let closed = false;
+  let hurrying = false;
   let batches = 0;
   let written = 0;
 
@@ -148,9 +154,13 @@ export function createLogWriter(kysely: Kysely<Database>, options: Partial<LogWr
         if (held > 0 && held + rows.length > maxHeldRows) return reject(new LogQueueFullError(held));
         queue.push({ table, rows: rows as ReadonlyArray<Record<string, unknown>>, resolve, reject });
         queuedRows += rows.length;
-        if (queuedRows >= maxBatchRows) flush();
+        if (hurrying || queuedRows >= maxBatchRows) flush();
         else if (timer === undefined && writing === undefined) timer = setTimeout(flush, maxDelayMs);
       }),
+    hurry: () => {
+      hurrying = true;
+      flush();
+    },
     close: async () => {
       closed = true;
       flush();
