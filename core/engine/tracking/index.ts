@@ -1,6 +1,7 @@
 /**
  * Tracking and logging of spec 001 (§3 tracking record and log payloads, §4 Tracking, §5 metrics
- * validation, §6 unauthenticated logs, §7 Logging, §9). Not wired to the widget yet.
+ * validation, §6 unauthenticated logs, §7 Logging, §9). The engine's player glue feeds it
+ * (core/engine/player: media-facts, logs and diagnostics epics).
  * Tracking — mount state `{ tracking: initialTrackingState }` reduced by trackingReducer, the epics
  * of `trackingEpics`; feed media facts (trackingStarted, trackPlaying, …, finaliseRequested) and
  * listen to startedPlaying / playedThresholdReached / trackingFinalised / finaliseRefused.
@@ -23,7 +24,8 @@ export type { LoggingDeps, LoggingEpic, TrackingDeps, TrackingEpic } from './dep
 export { LogEndpoint, LOGGING_PATH, METRIC_PATH, mayLogUnauthenticated } from './log-endpoints';
 export { logDataError, metricsError } from './metrics-validation';
 export { ENGINE_LOG_OUTBOX_KEY, loggingEpics, loggingFailure, type LoggingConfig } from './log-sender.epics';
-export { playbackStartPayload, playbackStatsPayload, stallPayload, streamVerificationPayload, type LogContext, type StallFacts } from './payloads';
+export { latencyFields, playbackStartPayload, playbackStatsPayload, stallPayload, streamVerificationPayload, type LogContext, type StallFacts } from './payloads';
+export { clientEventPayload, elapsedTimePayload, intervalTimerPayload, playbackErrorMessage, problemPayload, timerPayload, type ErrorSource } from './diagnostic-payloads';
 
 export const trackingEpics: ReadonlyArray<TrackingEpic> = [thresholdsEpic, finaliseEpic];
 export const trackingEpic: TrackingEpic = combineEpics(...trackingEpics);
