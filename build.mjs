@@ -26,7 +26,7 @@ const browserModule = {
 const builds = [
   {
     // The embed widget. Code splitting keeps what the first frame does not need (modals, share
-    // dialog, log download, their epics) in one lazy chunk (ui/widget/extras.ts).
+    // dialog, log download, their epics, the logging channels) in one lazy chunk (ui/widget/extras.ts).
     ...browserModule,
     entryPoints: { main: 'ui/widget/main.tsx' },
     outdir: 'dist/widget',

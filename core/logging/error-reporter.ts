@@ -11,11 +11,7 @@ export const BREADCRUMB_LIMIT_MAX = 100;
 export const STACK_FRAMES_MAX = 50;
 export const MESSAGE_MAX_CHARS = 250;
 export const ERROR_SAMPLE_RATE = 0.3;
-/**
- * spec 000 §7 "the user id taken from a cookie". The spec does not name it; this is the provider's
- * visitor-id cookie (absent for a first visit: the report then has user_id null).
- */
-export const USER_ID_COOKIE = 'sp_t';
+export { USER_ID_COOKIE } from './user-id-cookie';
 /** spec 000 §8 Error catalogue: error report fallback text. */
 export const NO_ERROR_MESSAGE = 'No error message';
 

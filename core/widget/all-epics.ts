@@ -1,6 +1,9 @@
+import { actionLoggingEpic } from '../logging/action-logging.epic';
+import { errorReportingEpic } from '../logging/error-reporting.epic';
 import { combineEpics } from '../store/store';
 import { embedApiEpics } from './embed-api/embed-api.epic';
 import { widgetEpicOrder } from './epics';
+import { impressionEpic } from './impression.epic';
 import { shareEpics } from './share/share.epic';
 import type { WidgetEpic } from './widget-epic';
 
@@ -8,4 +11,7 @@ import type { WidgetEpic } from './widget-epic';
 export const widgetEpics: ReadonlyArray<WidgetEpic> = widgetEpicOrder({
   embedApi: combineEpics(...embedApiEpics),
   share: combineEpics(...shareEpics),
+  impression: impressionEpic,
+  actionLogging: actionLoggingEpic,
+  errorReporting: errorReportingEpic,
 });

@@ -1,8 +1,5 @@
 import { filter } from 'rxjs/operators';
-import { actionLoggingEpic } from '../logging/action-logging.epic';
-import { errorReportingEpic } from '../logging/error-reporting.epic';
 import { audioEffectsEpic } from './audio-effects.epic';
-import { impressionEpic } from './impression.epic';
 import { playerEventsEpic, previewCapEpic, trackEndedEpic } from './player-events.epic';
 import { firstUseEpic, playToggleEpic, prefetchEpic, seekEpic } from './preview-commands.epic';
 import type { WidgetEpic } from './widget-epic';
@@ -27,13 +24,21 @@ const previewOnly =
 
 /**
  * Epics whose code the browser fetches after the first frame, in the widget's one lazy chunk
- * (ui/widget/extras.ts); core/store/deferred-epic.ts keeps their place in the order. They answer
- * only what that chunk's own views dispatch (share dialog, modal buttons) or what the parent page
- * posts once they listen (embed-api=1).
+ * (ui/widget/extras.ts); core/store/deferred-epic.ts keeps their place in the order. `embedApi`
+ * and `share` answer only what that chunk's own views dispatch (share dialog, modal buttons) or
+ * what the parent page posts once they listen (embed-api=1). The logging channels must hear the
+ * whole session: the browser hands them the actions that came before their code
+ * (deferredEpicHearingAll), and they answer only asynchronously (the provider's answers).
  */
 export interface LateWidgetEpics {
   readonly embedApi: WidgetEpic;
   readonly share: WidgetEpic;
+  /** spec 000 §4 Start-up / §7 Impression. */
+  readonly impression: WidgetEpic;
+  /** spec 000 §7 logging channel. */
+  readonly actionLogging: WidgetEpic;
+  /** spec 000 §7 error-reporting service. */
+  readonly errorReporting: WidgetEpic;
 }
 
 /**
@@ -52,7 +57,7 @@ export function widgetEpicOrder(late: LateWidgetEpics): ReadonlyArray<WidgetEpic
     audioEffectsEpic,
     // The volume control: the element's volume and the stored one.
     volumeEpic,
-    impressionEpic,
+    late.impression,
     resizeEpic,
     // spec 000 §4 Prompt modal: after the player's decisions it answers (play, skip, unavailable).
     ...modalEpics,
@@ -66,8 +71,8 @@ export function widgetEpicOrder(late: LateWidgetEpics): ReadonlyArray<WidgetEpic
     ...universalLinkEpics,
     initFailureEpic,
     // spec 000 §7 logging channel: last, so it logs an action after every epic has answered it.
-    actionLoggingEpic,
+    late.actionLogging,
     // spec 000 §7 error-reporting service (reports need the start-up context; see ui/widget/main.tsx).
-    errorReportingEpic,
+    late.errorReporting,
   ];
 }

@@ -1,6 +1,6 @@
 import { of } from 'rxjs';
 import { catchError, defaultIfEmpty, take } from 'rxjs/operators';
-import { USER_ID_COOKIE } from '../../core/logging/error-reporter';
+import { USER_ID_COOKIE } from '../../core/logging/user-id-cookie';
 import type { Ports } from '../../core/ports';
 import type { Store } from '../../core/store/store';
 import { errorCaught, errorReporterContextRead } from '../../core/widget/actions';

@@ -1,9 +1,12 @@
 /**
  * Everything the widget needs only after its first frame, as ONE lazy chunk (build.mjs splitting):
  * the modals, the share dialog, the debug log download, and the epics that answer them or the
- * parent page. One chunk, not one per feature, because every lazy chunk that shares code with the
- * first one makes esbuild split that code into another up-front file, and each file compresses on
- * its own: the initial-JS budget (100 KB gzipped) pays for every split.
+ * parent page; the logging channels (impression, action batches, error reports, with their outbox
+ * and redaction), which every page fetches right after booting and which hear the actions that came
+ * before (ui/widget/main.tsx); the debug action log. One chunk, not one per feature, because every
+ * lazy chunk that shares code with the first one makes esbuild split that code into another
+ * up-front file, and each file compresses on its own: the initial-JS budget (100 KB gzipped) pays
+ * for every split.
  */
 import { combineEpics } from '../../core/store/store';
 import { embedApiEpics } from '../../core/widget/embed-api/embed-api.epic';
@@ -16,3 +19,10 @@ export { default as LogDownload } from '../devtools/log-download';
 
 export const embedApiEpic: WidgetEpic = combineEpics(...embedApiEpics);
 export const shareEpic: WidgetEpic = combineEpics(...shareEpics);
+export { impressionEpic } from '../../core/widget/impression.epic';
+export { actionLoggingEpic } from '../../core/logging/action-logging.epic';
+export { errorReportingEpic } from '../../core/logging/error-reporting.epic';
+
+// The debug action log (debug=1 only: a page without it keeps none).
+export { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';
+export { createRedactor } from '../../core/store/redact';

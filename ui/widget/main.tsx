@@ -1,19 +1,16 @@
 import './widget.css';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { map } from 'rxjs/operators';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // The widget's ports from their own module: the engine's adapters (in the index) are not the widget's.
 import { createBrowserPorts } from '../../adapters/browser/ports';
-import { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';
-import { createRedactor } from '../../core/store/redact';
 import { createStore } from '../../core/store/store';
-import { deferredEpic } from '../../core/store/deferred-epic';
+import { deferredEpic, deferredEpicHearingAll } from '../../core/store/deferred-epic';
 import { bindAdapterFacts } from '../../core/widget/adapter-facts';
 import { bindErrorFacts } from './error-facts';
 import { bindPlatformFacts } from './platform-facts';
 import { bindPageHidden } from './page-hidden';
 import { widgetEpicOrder } from '../../core/widget/epics';
-import { isEmbedApiOn } from '../../core/widget/embed-api/raw-message';
 import { extrasLoaded$, loadExtras } from './extras-loader';
 import { createLazyEnginePort } from '../engine/engine-port';
 import { widgetReducer } from '../../core/widget/reducer';
@@ -34,9 +31,6 @@ declare global {
   }
 }
 
-// In the widget's lazy chunk (ui/widget/extras.ts): without debug=1 it is not fetched for this.
-const LogDownload = lazy(() => loadExtras().then((extras) => ({ default: extras.LogDownload })));
-
 /** Marks the page once React has taken over the server's frame: tests and the bench wait for it. */
 function MarkHydrated(): null {
   useEffect(() => {
@@ -45,8 +39,15 @@ function MarkHydrated(): null {
   return null;
 }
 
-/** spec 000 §4 Start-up: read the embedded data, build the state, render once (hydrating the server's frame). */
-function boot(): void {
+type Extras = Awaited<ReturnType<typeof loadExtras>>;
+
+const isDebug = (search: string): boolean => new URLSearchParams(search).get('debug') === '1';
+
+/**
+ * spec 000 §4 Start-up: read the embedded data, build the state, render once (hydrating the server's
+ * frame). `debug`: the lazy chunk, loaded already, when the page keeps a debug action log (debug=1).
+ */
+function boot(debug: Extras | null): void {
   // spec 000 §4: "creates a full-page container" (widget.css gives #root the full height).
   let root = document.getElementById('root');
   if (root === null) {
@@ -82,18 +83,31 @@ function boot(): void {
   );
   const ports = createBrowserPorts(window, audio, engine);
   // Issue 12: no secret in the log (the embed data's access token), and a bounded window of it in memory.
-  const redactor = createRedactor();
-  const log = createActionLog({ app: 'embed-player', version: data.config.version, initialState }, { redactor, ...pageLogWindow(window.location.search, ACTION_LOG_WINDOW) });
-  // The epics of the lazy chunk keep their place in the order (deferredEpic) from the start.
+  // Only a debug page keeps it (nothing else reads it), from its first action.
+  const redactor = debug?.createRedactor();
+  const log =
+    debug === null || redactor === undefined
+      ? undefined
+      : debug.createActionLog(
+          { app: 'embed-player', version: data.config.version, initialState },
+          { redactor, ...debug.pageLogWindow(window.location.search, debug.ACTION_LOG_WINDOW) },
+        );
+  // The epics of the lazy chunk keep their place in the order (deferredEpic) from the start; the
+  // logging channels (issue 12's exactly-once logging) hear the actions that came before them too.
+  const late = <K extends keyof Extras>(key: K) => extrasLoaded$.pipe(map((extras) => extras[key]));
   const epics = widgetEpicOrder({
-    embedApi: deferredEpic(extrasLoaded$.pipe(map((extras) => extras.embedApiEpic))),
-    share: deferredEpic(extrasLoaded$.pipe(map((extras) => extras.shareEpic))),
+    embedApi: deferredEpic(late('embedApiEpic')),
+    share: deferredEpic(late('shareEpic')),
+    impression: deferredEpicHearingAll(late('impressionEpic')),
+    actionLogging: deferredEpicHearingAll(late('actionLoggingEpic')),
+    errorReporting: deferredEpicHearingAll(late('errorReportingEpic')),
   });
-  // The store exists before any side input is bound, so the log starts with the first action.
-  const store = createStore({ reducer: widgetReducer, epics, deps: ports, initialState, onEnvelope: log.record });
-  // spec 000 §7: with embed-api=1 the chunk is fetched now, and the parent page's messages are
+  // The store exists before any side input is bound, so a log starts with the first action.
+  const store = createStore({ reducer: widgetReducer, epics, deps: ports, initialState, ...(log === undefined ? {} : { onEnvelope: log.record }) });
+  // The chunk is fetched now, on every page: the logging channels are in it (they catch up on the
+  // actions so far as it arrives). spec 000 §7: with embed-api=1 the parent page's messages are
   // heard once its epics listen (the page's client retries api/connect until it is answered).
-  if (isEmbedApiOn(window.location.search)) void loadExtras();
+  void loadExtras();
   bindAdapterFacts(store, ports, { embedApiReady$: extrasLoaded$ });
   // spec 000 §3 platform flags (user agent, page query string, hand-off cookie), read once.
   bindPlatformFacts(store, ports, window);
@@ -112,21 +126,24 @@ function boot(): void {
   if (root.firstElementChild === null) createRoot(root).render(app);
   else hydrateRoot(root, app);
 
-  if (new URLSearchParams(window.location.search).get('debug') === '1') {
+  if (debug !== null && log !== undefined && redactor !== undefined) {
+    const { toJsonl } = log;
+    const { LogDownload } = debug;
     // The state as the log has it: its secrets are the log's placeholders, so a replay of the log reaches it.
-    window.__embedDebug = { actionLog: () => log.toJsonl(), state: () => redactor.redact(store.getState()) };
+    window.__embedDebug = { actionLog: toJsonl, state: () => redactor.redact(store.getState()) };
     const tools = document.createElement('div');
     tools.className = 'devtools';
     document.body.appendChild(tools);
     createRoot(tools).render(
       <StoreProvider store={store}>
-        <Suspense fallback={null}>
-          <LogDownload toJsonl={log.toJsonl} />
-        </Suspense>
+        <LogDownload toJsonl={toJsonl} />
       </StoreProvider>,
     );
   }
 }
 
 // The page evaluates this module after its first paint (server/embed/embed-page.ts bootScript).
-boot();
+// debug=1 keeps the session's action log from its first action, and its code is in the lazy chunk:
+// such a page (tests, engineers) boots once the chunk is there; any other page at once.
+if (isDebug(window.location.search)) void loadExtras().then(boot, () => boot(null));
+else boot(null);
