@@ -242,11 +242,16 @@ async function premiumToken(origin: string, sessionCookie: string): Promise<stri
   return body.accessToken;
 }
 
-async function licenceUri(origin: string, token: string): Promise<string> {
+/**
+ * The licence server's uri for `fileId`. spec 001 §7 Media: the answered uri names the content by a
+ * placeholder that its player substitutes (the engine does: core/engine/drm/licence-response.ts);
+ * the baselines are handed the uri with the file's id in it, as their page would be configured.
+ */
+async function licenceUri(origin: string, token: string, fileId: string): Promise<string> {
   const query = new URLSearchParams({ keysystem: CLEARKEY, mediatype: 'audio', sdk_name: 'bench', sdk_version: '0' });
   const response = await fetch(`${origin}/melody/v1/license_url?${query.toString()}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`licence URL: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { uri: string }).uri;
+  return ((await response.json()) as { uri: string }).uri.split('{contentId}').join(encodeURIComponent(fileId));
 }
 
 export interface ProtectedFigures {
@@ -307,7 +312,7 @@ export function createProtectedBench(): ProtectedBench {
         init: init!,
         fragment: fragment!,
         token,
-        licenceUri: await licenceUri(origin, token),
+        licenceUri: await licenceUri(origin, token, file.fileId),
         contentType: AUDIO_CONTENT_TYPE,
       };
       const embedUrl = `${origin}/embed/album/${albumId}?debug=1`;
