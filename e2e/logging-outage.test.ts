@@ -183,6 +183,8 @@ test('issue 12: during a 20 s server outage no log event is lost, and each is st
   expect(expected().filter((id) => counts.get(id) !== 1)).toEqual([]);
   // The engine's logs and metrics are among them.
   expect(storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['jssdk_playback_start', 'jssdk_playback_stats', 'track_stream_verification', 'metric']));
+  // Issue 15: and the kinds of spec 001 §7 it sends where it has the facts (client events, milestones, the load timer, the stretches played).
+  expect(storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['client_event', 'elapsed_time', 'jssdk_timer', 'jssdk_interval_timer']));
   expect([...watched.refused.values()]).toEqual([]);
   expect(watched.ids.size).toBeGreaterThan(20);
   expect(watched.errors).toEqual([]);
