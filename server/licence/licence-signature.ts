@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 
 /*
  * The licence URL cannot be forged (issue 12): its expiry is signed with an HMAC under a server
@@ -14,12 +15,16 @@ const SIGNATURE_BYTES = 32;
 
 /**
  * A named server secret: made once (32 random bytes) and kept in server_secrets, so it survives a
- * restart and every instance over the same database shares it. INSERT OR IGNORE, then read: two
- * instances starting together end with the same secret. Never logged, never sent.
+ * restart and every instance over the same database (SQLite or Postgres, issue 14) shares it.
+ * Insert-if-absent, then read: two instances starting together end with the same secret. Never logged, never sent.
  */
-export function serverSecret(db: Db, name: string, now: () => number = Date.now): Buffer {
-  db.prepare('INSERT OR IGNORE INTO server_secrets (name, secret, created_at) VALUES (?, ?, ?)').run(name, randomBytes(32), now());
-  const row = db.prepare<[string], { secret: Buffer }>('SELECT secret FROM server_secrets WHERE name = ?').get(name);
+export async function serverSecret(db: Kysely<Database>, name: string, now: () => number = Date.now): Promise<Buffer> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, secret: randomBytes(32), created_at: now() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_secrets').select('secret').where('name', '=', name).executeTakeFirst();
   if (row === undefined || !Buffer.isBuffer(row.secret) || row.secret.length < 32) throw new Error(`server secret ${name} is missing or too short`);
   return row.secret;
 }
@@ -31,8 +36,7 @@ export interface LicenceUrlSigner {
   verify(accountId: string, expires: number, signature: string): boolean;
 }
 
-export function createLicenceUrlSigner(db: Db): LicenceUrlSigner {
-  const secret = serverSecret(db, LICENCE_SECRET);
+export function licenceUrlSigner(secret: Buffer): LicenceUrlSigner {
   // The purpose is part of what is signed, so this key's MACs mean nothing to any other use.
   const mac = (accountId: string, expires: number) => createHmac('sha256', secret).update(`licence-url\n${accountId}\n${expires}`).digest();
   return {
@@ -42,5 +46,20 @@ export function createLicenceUrlSigner(db: Db): LicenceUrlSigner {
       const given = Buffer.from(signature, 'base64url');
       return given.length === SIGNATURE_BYTES && timingSafeEqual(given, mac(accountId, expires));
     },
+  };
+}
+
+/**
+ * The signer under the database's licence secret, read on first use and then kept (the secret never
+ * changes); a failed read (the database unreachable) is tried again by the next request.
+ */
+export function createLicenceUrlSigner(db: Kysely<Database>): () => Promise<LicenceUrlSigner> {
+  let signer: Promise<LicenceUrlSigner> | undefined;
+  return () => {
+    const current = (signer ??= serverSecret(db, LICENCE_SECRET).then(licenceUrlSigner));
+    current.catch(() => {
+      if (signer === current) signer = undefined;
+    });
+    return current;
   };
 }

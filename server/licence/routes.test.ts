@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { startPlaybackTestServer, type PlaybackTestServer } from '../playback/test-client';
 import { CLEARKEY_LICENCE_PATH, CONTENT_ID_PLACEHOLDER, LICENCE_URL_LIFETIME_S, LICENCE_URL_PATH } from './licence-url';
 import { APPLICATION_CERTIFICATE_PATH, SERVER_TIME_PATH } from './routes';
-import { createLicenceUrlSigner, serverSecret } from './licence-signature';
+import { licenceUrlSigner, serverSecret } from './licence-signature';
 import { startTestServer } from '../test-server';
 
 let t: PlaybackTestServer;
@@ -152,7 +152,8 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
   it('a correctly signed URL whose expiry has passed is 403', async () => {
     const past = Math.floor(Date.now() / 1000) - 1;
     // Signed with the server's own secret (the same database), so only the expiry is wrong.
-    const sig = createLicenceUrlSigner(t.db).sign(t.accountId('demo'), past);
+    const secret = await serverSecret(t.server.app.database.kysely, 'licence-url-hmac');
+    const sig = licenceUrlSigner(secret).sign(t.accountId('demo'), past);
     const answer = await post(withQuery(past, sig), t.token('demo'));
     expect(answer.status).toBe(403);
     expect(answer.json().error.message).toMatch(/expired/);
@@ -162,7 +163,7 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
     const rows = t.db.prepare("SELECT secret FROM server_secrets WHERE name = 'licence-url-hmac'").all() as Array<{ secret: Buffer }>;
     expect(rows).toHaveLength(1);
     expect(rows[0]!.secret.length).toBeGreaterThanOrEqual(32);
-    expect(serverSecret(t.db, 'licence-url-hmac').equals(rows[0]!.secret)).toBe(true);
+    expect((await serverSecret(t.server.app.database.kysely, 'licence-url-hmac')).equals(rows[0]!.secret)).toBe(true);
     const token = t.token('demo');
     const path = await licencePath(token);
     const second = await startTestServer(t.server.dataDir);

@@ -26,14 +26,16 @@ export interface LicenceDeps {
 export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): void {
   const now = deps.now ?? Date.now;
   const licenceFor = createLicenceKeys(deps.db);
-  const signer = createLicenceUrlSigner(deps.db);
+  // Issue 14: the signing secret lives in the configured database (shared by every instance over it).
+  const signer = createLicenceUrlSigner(app.database.kysely);
 
   app.get(LICENCE_URL_PATH, async (request, reply) => {
     const grant = requireAccount(request, reply, deps.verify, { premium: false });
     if (grant === null) return reply;
     const query = LicenceUrlQuery.decode(request.query);
     if (isLeft(query)) return sendError(reply, 400, `Invalid licence URL request: ${formatDecodeErrors(query.left)}`);
-    return reply.header('cache-control', 'no-store').send(licenceUrlAnswer(requestOrigin(request, deps.publicUrl), now(), (expires) => signer.sign(grant.accountId, expires)));
+    const signed = await signer();
+    return reply.header('cache-control', 'no-store').send(licenceUrlAnswer(requestOrigin(request, deps.publicUrl), now(), (expires) => signed.sign(grant.accountId, expires)));
   });
 
   app.get(APPLICATION_CERTIFICATE_PATH, async (request, reply) => {
@@ -55,7 +57,7 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
       const expires = typeof rawExpires === 'string' && /^[1-9]\d{0,11}$/.test(rawExpires) ? Number(rawExpires) : NaN;
       // A URL this server did not sign for this account, or signed for someone else, is 403 as an
       // expired one is: the engine refreshes the endpoint on 400 and 403 (spec 001 §7 Media).
-      if (!Number.isSafeInteger(expires) || typeof sig !== 'string' || !signer.verify(grant.accountId, expires, sig)) {
+      if (!Number.isSafeInteger(expires) || typeof sig !== 'string' || !(await signer()).verify(grant.accountId, expires, sig)) {
         return sendError(reply, 403, 'The licence URL is not valid for this user; ask for a new one');
       }
       if (expires * 1000 <= now()) return sendError(reply, 403, 'The licence URL has expired');
