@@ -13,7 +13,12 @@ interface Expected {
 export interface PageProblems {
   /** Collects the problems of `page` (every page a test opens: the main one and any other). */
   watch(page: Page): Page;
-  /** Problems matching `pattern` are allowed until the next `take`: a step provokes them on purpose. */
+  /**
+   * Problems matching `pattern` are allowed until the next `take`: a step provokes them on purpose.
+   * Chromium's console line for an allowed answer or failed request ("Failed to load resource: the
+   * server responded with a status of 403", "Failed to load resource: net::ERR_…") is allowed with
+   * it, one line for one such problem, so a console error from anything else still fails.
+   */
   expect(pattern: RegExp, why: string): void;
   /** The problems since the last `take` that nothing allowed, and forgets the allowances. */
   take(): string[];
@@ -58,7 +63,21 @@ export function watchPageProblems(): PageProblems {
       expected.push({ pattern, why });
     },
     take: () => {
-      const unexpected = seen.filter((problem) => !expected.some(({ pattern }) => pattern.test(problem)));
+      const allowed = (problem: string): boolean => expected.some(({ pattern }) => pattern.test(problem));
+      // What each allowed request-level problem lets Chromium say about it on the console, once.
+      const echoes: string[] = seen.filter(allowed).flatMap((problem) => {
+        const status = /^answered (\d+):/.exec(problem)?.[1];
+        if (status !== undefined) return [`console error: Failed to load resource: the server responded with a status of ${status} `];
+        const reason = /^request failed: .* \((net::[A-Z_]+)\)$/.exec(problem)?.[1];
+        return reason === undefined ? [] : [`console error: Failed to load resource: ${reason} `];
+      });
+      const unexpected = seen.filter((problem) => {
+        if (allowed(problem)) return false;
+        const echo = echoes.findIndex((prefix) => `${problem} `.startsWith(prefix));
+        if (echo < 0) return true;
+        echoes.splice(echo, 1);
+        return false;
+      });
       seen = [];
       expected = [];
       return unexpected;
