@@ -1,12 +1,13 @@
 import * as t from 'io-ts';
 import { isRight } from 'fp-ts/Either';
-import type { Db } from '../db/open-database';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import { StateMachine } from './state-machine';
 import { DeviceInfo, StateRef } from './wire';
 
 /*
- * The devices registered with the track-playback service and their player state, kept in SQLite
- * (table playback_devices). A trusted service keeps what a device plays over its own restart: the
+ * The devices registered with the track-playback service and their player state, kept in the
+ * configured database (table playback_devices; SQLite or Postgres, issue 14: any instance finds them). A trusted service keeps what a device plays over its own restart: the
  * engine reconnects to the dealer and re-registers on the new connection id (spec 001 §4), and
  * finds its machine, refs, sequence number and volume where they were, so a remote command (or a
  * state conflict) after the restart still knows the context. A device counts toward the per-user
@@ -38,14 +39,14 @@ export interface Device {
 
 export interface DeviceRegistry {
   /** The device as stored (its connection may be gone: it is found again after a restart). */
-  get(userId: string, deviceId: string): Device | undefined;
+  get(userId: string, deviceId: string): Promise<Device | undefined>;
   /** The user's devices whose connection is among the user's live connections. */
-  live(userId: string, liveConnections: ReadonlySet<string>): Device[];
+  live(userId: string, liveConnections: ReadonlySet<string>): Promise<Device[]>;
   /** Adds or replaces (same id: a re-registration on a new connection). false when the user is at the limit (counting devices on live connections). */
-  register(device: Device, liveConnections: ReadonlySet<string>): boolean;
+  register(device: Device, liveConnections: ReadonlySet<string>): Promise<boolean>;
   /** Stores a device's changed fields (the routes change a Device they got, then save it). */
-  save(device: Device): void;
-  remove(userId: string, deviceId: string): boolean;
+  save(device: Device): Promise<void>;
+  remove(userId: string, deviceId: string): Promise<boolean>;
 }
 
 interface Row {
@@ -91,25 +92,13 @@ function deviceOf(row: Row): Device | undefined {
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
-export function createDeviceRegistry(db: Db, options: { readonly max?: number; readonly now?: () => number } = {}): DeviceRegistry {
+export function createDeviceRegistry(db: Kysely<Database>, options: { readonly max?: number; readonly now?: () => number } = {}): DeviceRegistry {
   const max = options.max ?? MAX_DEVICES_PER_USER;
   const now = options.now ?? Date.now;
-  const one = db.prepare('SELECT * FROM playback_devices WHERE account_id = ? AND device_id = ?');
-  const ofUser = db.prepare('SELECT * FROM playback_devices WHERE account_id = ? ORDER BY updated_at');
-  const upsert = db.prepare(
-    `INSERT INTO playback_devices (account_id, device_id, connection_id, info, client_version, volume, machine, commanded_ref, state_ref, last_seq_num, updated_at)
-     VALUES (@account_id, @device_id, @connection_id, @info, @client_version, @volume, @machine, @commanded_ref, @state_ref, @last_seq_num, @updated_at)
-     ON CONFLICT (account_id, device_id) DO UPDATE SET connection_id = excluded.connection_id, info = excluded.info,
-       client_version = excluded.client_version, volume = excluded.volume, machine = excluded.machine,
-       commanded_ref = excluded.commanded_ref, state_ref = excluded.state_ref, last_seq_num = excluded.last_seq_num,
-       updated_at = excluded.updated_at`,
-  );
-  const deleteOne = db.prepare('DELETE FROM playback_devices WHERE account_id = ? AND device_id = ?');
-  const rowsOf = (userId: string): Row[] => ofUser.all(userId) as Row[];
-  const store = (device: Device): void => {
-    upsert.run({
-      account_id: device.userId,
-      device_id: device.id,
+  const rowsOf = (trx: Kysely<Database>, userId: string) =>
+    trx.selectFrom('playback_devices').selectAll().where('account_id', '=', userId).orderBy('updated_at').execute();
+  const store = async (trx: Kysely<Database>, device: Device): Promise<void> => {
+    const values = {
       connection_id: device.connectionId,
       info: JSON.stringify(device.info),
       client_version: device.clientVersion ?? null,
@@ -119,29 +108,39 @@ export function createDeviceRegistry(db: Db, options: { readonly max?: number; r
       state_ref: json(device.stateRef),
       last_seq_num: device.lastSeqNum,
       updated_at: now(),
-    });
+    };
+    await trx
+      .insertInto('playback_devices')
+      .values({ account_id: device.userId, device_id: device.id, ...values })
+      .onConflict((oc) => oc.columns(['account_id', 'device_id']).doUpdateSet(values))
+      .execute();
   };
-  /** Deletes the user's devices whose connection has been gone for the retention period. */
-  const purge = (userId: string, liveConnections: ReadonlySet<string>): void => {
-    const cutoff = now() - DEVICE_RETENTION_MS;
-    for (const row of ofUser.all(userId) as Array<Row & { updated_at: number }>) {
-      if (row.updated_at < cutoff && !liveConnections.has(row.connection_id)) deleteOne.run(userId, row.device_id);
-    }
-  };
+  const deleteOne = async (trx: Kysely<Database>, userId: string, deviceId: string) =>
+    Number((await trx.deleteFrom('playback_devices').where('account_id', '=', userId).where('device_id', '=', deviceId).executeTakeFirst()).numDeletedRows);
   return {
-    get: (userId, deviceId) => {
-      const row = one.get(userId, deviceId) as Row | undefined;
+    get: async (userId, deviceId) => {
+      const row = await db.selectFrom('playback_devices').selectAll().where('account_id', '=', userId).where('device_id', '=', deviceId).executeTakeFirst();
       return row === undefined ? undefined : deviceOf(row);
     },
-    live: (userId, liveConnections) => rowsOf(userId).filter((row) => liveConnections.has(row.connection_id)).flatMap((row) => deviceOf(row) ?? []),
-    register: db.transaction((device: Device, liveConnections: ReadonlySet<string>): boolean => {
-      purge(device.userId, liveConnections);
-      const others = rowsOf(device.userId).filter((row) => row.device_id !== device.id && liveConnections.has(row.connection_id));
-      if (others.length >= max) return false;
-      store(device);
-      return true;
-    }),
-    save: store,
-    remove: (userId, deviceId) => deleteOne.run(userId, deviceId).changes > 0,
+    live: async (userId, liveConnections) =>
+      (await rowsOf(db, userId)).filter((row) => liveConnections.has(row.connection_id)).flatMap((row) => deviceOf(row) ?? []),
+    // Purge, count and store hold together: two registrations at once never both take the last place.
+    register: (device, liveConnections) =>
+      db.transaction().execute(async (trx) => {
+        // On Postgres, registrations of one user queue on a lock of theirs (SQLite has one writer already).
+        if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`SELECT pg_advisory_xact_lock(hashtext(${device.userId}))`.execute(trx);
+        const cutoff = now() - DEVICE_RETENTION_MS;
+        const rows = await rowsOf(trx, device.userId);
+        // Deletes the user's devices whose connection has been gone for the retention period.
+        for (const row of rows) {
+          if (row.updated_at < cutoff && !liveConnections.has(row.connection_id)) await deleteOne(trx, device.userId, row.device_id);
+        }
+        const others = rows.filter((row) => row.device_id !== device.id && liveConnections.has(row.connection_id));
+        if (others.length >= max) return false;
+        await store(trx, device);
+        return true;
+      }),
+    save: (device) => store(db, device),
+    remove: async (userId, deviceId) => (await deleteOne(db, userId, deviceId)) > 0,
   };
 }

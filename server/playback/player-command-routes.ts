@@ -91,10 +91,10 @@ function replace(device: Device, machine: StateMachine, stateRef: StateRef, seek
  */
 export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCommandDeps): void {
   app.post(PLAYER_COMMAND_PATH, async (request, reply) => {
-    const grant = requireAccount(request, reply, deps.verify, { premium: false });
+    const grant = await requireAccount(request, reply, deps.verify, { premium: false });
     if (grant === null) return reply;
     const { from, deviceId } = request.params as { from: string; deviceId: string };
-    const device = deps.devices.live(grant.accountId, await deps.realtime.liveConnections(grant.accountId)).find((d) => d.id === deviceId);
+    const device = (await deps.devices.live(grant.accountId, await deps.realtime.liveConnections(grant.accountId))).find((d) => d.id === deviceId);
     if (device === undefined) return sendError(reply, 404, 'Device not found');
     const body = decodeBody(PlayerCommandBody, request.body, reply, 'player command');
     if (body === null) return reply;
@@ -102,7 +102,7 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     if (refusal !== null) return sendError(reply, 403, `Player command failed: ${refusal}`);
     const outcome = deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId, grant.country);
     if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
-    deps.devices.save(device);
+    await deps.devices.save(device);
     const ackId = newCommandId();
     // Issue 14: to the instance that holds the device's socket, whichever instance this is.
     if (!(await deps.realtime.pushTo(device.connectionId, commandPush(outcome.command, from, ackId), grant.accountId))) return sendError(reply, 404, 'Device not found');

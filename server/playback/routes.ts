@@ -16,13 +16,14 @@ export interface PlaybackDeps {
   readonly now?: () => number;
 }
 
-/** The track-playback service and the player command endpoint (issue 5; README.md here). Returns the device registry (persisted in SQLite). */
+/** The track-playback service and the player command endpoint (issue 5; README.md here). Returns the device registry (persisted in the configured database). */
 export function registerPlayback(app: FastifyInstance, deps: PlaybackDeps): DeviceRegistry {
-  const devices = createDeviceRegistry(deps.db, { now: deps.now ?? Date.now });
+  // Issue 14: devices and state updates live in the configured database; the catalogue (context tracks) is read through `db`.
+  const devices = createDeviceRegistry(app.database.kysely, { now: deps.now ?? Date.now });
   const contextTracks = createContextTracks(deps.db);
   void app.register(async (scope) => {
     installJsonErrors(scope);
-    registerTrackPlaybackRoutes(scope, { db: deps.db, verify: deps.verify, realtime: deps.realtime, devices, now: deps.now ?? Date.now });
+    registerTrackPlaybackRoutes(scope, { db: app.database.kysely, verify: deps.verify, realtime: deps.realtime, devices, now: deps.now ?? Date.now });
     registerPlayerCommandRoutes(scope, { verify: deps.verify, realtime: deps.realtime, devices, contextTracks });
   });
   return devices;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import type { Realtime } from '../realtime/hub';
 import { requireAccount, sendError, type AccountGrant, type Verify } from './bearer-grant';
 import { decodeBody } from './decode-body';
@@ -14,7 +15,8 @@ import {
 export const TRACK_PLAYBACK_DEVICES_PATH = '/track-playback/v1/devices';
 
 export interface TrackPlaybackDeps {
-  readonly db: Db;
+  /** The configured database (issue 14): the state updates are stored there. */
+  readonly db: Kysely<Database>;
   readonly verify: Verify;
   readonly realtime: Realtime;
   readonly devices: DeviceRegistry;
@@ -30,22 +32,19 @@ function missingDeviceField(body: unknown): string | null {
 }
 
 export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPlaybackDeps): void {
-  const insertUpdate = deps.db.prepare(
-    `INSERT INTO playback_state_updates (account_id, device_id, seq_num, reason, track_uri, body, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
   type Params = { deviceId: string };
   /** The premium user and their registered device of the path, or null with 401/403/404 sent. */
-  const deviceOf = (request: FastifyRequest, reply: FastifyReply): { grant: AccountGrant; device: Device } | null => {
-    const grant = requireAccount(request, reply, deps.verify, { premium: true });
+  const deviceOf = async (request: FastifyRequest, reply: FastifyReply): Promise<{ grant: AccountGrant; device: Device } | null> => {
+    const grant = await requireAccount(request, reply, deps.verify, { premium: true });
     if (grant === null) return null;
-    const device = deps.devices.get(grant.accountId, (request.params as Params).deviceId);
+    const device = await deps.devices.get(grant.accountId, (request.params as Params).deviceId);
     if (device === undefined) return (sendError(reply, 404, 'Device not found'), null);
     return { grant, device };
   };
 
   // Register (spec 001 §4: unregistered → registered on a 200; re-registration on a new connection id replaces).
   app.post(TRACK_PLAYBACK_DEVICES_PATH, async (request, reply) => {
-    const grant = requireAccount(request, reply, deps.verify, { premium: true });
+    const grant = await requireAccount(request, reply, deps.verify, { premium: true });
     if (grant === null) return reply;
     const raw = request.body as { device?: unknown } | null;
     const normalised = typeof raw === 'object' && raw !== null ? { ...raw, device: playbackDescriptor(raw.device) } : raw;
@@ -56,7 +55,7 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     // Live on any instance (issue 14): the engine may reach this one while its socket is on another.
     const liveConnections = await deps.realtime.liveConnections(grant.accountId);
     if (!liveConnections.has(body.connection_id)) return sendError(reply, 400, 'connection_id is not a live dealer connection of this user');
-    const previous = deps.devices.get(grant.accountId, body.device.device_id);
+    const previous = await deps.devices.get(grant.accountId, body.device.device_id);
     const device: Device = {
       id: body.device.device_id,
       userId: grant.accountId,
@@ -69,35 +68,35 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
       stateRef: previous?.stateRef ?? null,
       lastSeqNum: previous?.lastSeqNum ?? 0,
     };
-    if (!deps.devices.register(device, liveConnections)) {
+    if (!(await deps.devices.register(device, liveConnections))) {
       return sendError(reply, 429, `Max connections reached (${MAX_DEVICES_PER_USER} devices per user)`);
     }
     return reply.send({ device_id: device.id, initial_seq_num: device.lastSeqNum, timestamp: deps.now() });
   });
 
   app.put(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId`, async (request, reply) => {
-    const found = deviceOf(request, reply);
+    const found = await deviceOf(request, reply);
     if (found === null) return reply;
     const body = decodeBody(UpdateBody, request.body, reply, 'device update');
     if (body === null) return reply;
     found.device.info = { ...found.device.info, ...body.device };
     if (body.client_version !== undefined) found.device.clientVersion = body.client_version;
-    deps.devices.save(found.device);
+    await deps.devices.save(found.device);
     return reply.code(204).send();
   });
 
   // Deregister: 204 (spec 001 §4: deregistered on 200 or 204; we return no endsong items).
   app.delete(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId`, async (request, reply) => {
-    const found = deviceOf(request, reply);
+    const found = await deviceOf(request, reply);
     if (found === null) return reply;
     if (decodeBody(DeregisterBody, request.body ?? {}, reply, 'deregistration') === null) return reply;
-    deps.devices.remove(found.grant.accountId, found.device.id);
+    await deps.devices.remove(found.grant.accountId, found.device.id);
     return reply.code(204).send();
   });
 
   // A state update (spec 001 §4 State update sends): stored; answers the device's machine and its state ref.
   app.put(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/state`, async (request, reply) => {
-    const found = deviceOf(request, reply);
+    const found = await deviceOf(request, reply);
     if (found === null) return reply;
     const body = decodeBody(StateUpdateBody, request.body, reply, 'state update');
     if (body === null) return reply;
@@ -110,16 +109,19 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     const { device } = found;
     const trackIndex = body.state_ref === null ? undefined : device.machine?.states.find((s) => s.state_id === body.state_ref?.state_id)?.track;
     const trackUri = trackIndex === undefined ? null : (device.machine?.tracks[trackIndex]?.metadata.uri ?? null);
-    insertUpdate.run(device.userId, device.id, body.seq_num, reason, trackUri, JSON.stringify(body), deps.now());
+    await deps.db
+      .insertInto('playback_state_updates')
+      .values({ account_id: device.userId, device_id: device.id, seq_num: body.seq_num, reason, track_uri: trackUri, body: JSON.stringify(body), received_at: deps.now() })
+      .execute();
     device.lastSeqNum = Math.max(device.lastSeqNum, body.seq_num);
     device.stateRef = body.state_ref;
-    deps.devices.save(device);
+    await deps.devices.save(device);
     return reply.send({ state_machine: device.machine, updated_state_ref: device.stateRef });
   });
 
   // spec 001 §9 conflict ref batch 5: the device names the refs it rejected; the answer's commands bring it back in line.
   app.post(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/state_conflict`, async (request, reply) => {
-    const found = deviceOf(request, reply);
+    const found = await deviceOf(request, reply);
     if (found === null) return reply;
     const body = decodeBody(StateConflictBody, request.body, reply, 'state conflict');
     if (body === null) return reply;
@@ -130,18 +132,18 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     // The device says where it is now: the answer must start from there, or the device would
     // reject it as another conflict (spec 001 §4 replace_state), and again, without end.
     if (body.state_ref !== undefined) found.device.stateRef = body.state_ref;
-    deps.devices.save(found.device);
+    await deps.devices.save(found.device);
     return reply.send({ commands: commandsAfterConflict(found.device) });
   });
 
   app.put(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/volume`, async (request, reply) => {
-    const found = deviceOf(request, reply);
+    const found = await deviceOf(request, reply);
     if (found === null) return reply;
     const body = decodeBody(VolumeBody, request.body, reply, 'volume');
     if (body === null) return reply;
     found.device.volume = body.volume;
     found.device.lastSeqNum = Math.max(found.device.lastSeqNum, body.seq_num);
-    deps.devices.save(found.device);
+    await deps.devices.save(found.device);
     return reply.code(204).send();
   });
 }
