@@ -12,6 +12,7 @@
  * Implementations: adapters/browser (real), adapters/fake (scheduler-driven, for tests and replay).
  */
 import type { Observable, SchedulerLike } from 'rxjs';
+import type { EngineCommand } from './contract/commands';
 
 /** "Now", in milliseconds. In the browser it follows the scheduler; in tests, virtual time. */
 export interface ClockPort {
@@ -103,7 +104,7 @@ export interface HostWindowPort {
   readonly resize$: Observable<Viewport>;
 }
 
-/** A raw fact reported by the audio element. Decoded by core/model/audio-fact. */
+/** A raw fact reported by the audio element. Decoded by core/widget/audio-fact.ts. */
 export interface AudioFact {
   readonly kind:
     | 'loadedmetadata'
@@ -282,17 +283,8 @@ export interface MediaSourcePort {
   readonly facts$: Observable<MediaElementFact>;
 }
 
-/** What the widget asks of the full-playback engine (spec 001 §4 Client lifecycle and Commands). */
-export type EngineCommand =
-  | { readonly kind: 'initialise' }
-  | { readonly kind: 'play'; readonly contextUri: string; readonly index: number }
-  | { readonly kind: 'pause' }
-  | { readonly kind: 'resume' }
-  | { readonly kind: 'next' }
-  | { readonly kind: 'previous' }
-  | { readonly kind: 'seek'; readonly positionMs: number }
-  | { readonly kind: 'seekBy'; readonly deltaMs: number }
-  | { readonly kind: 'volume'; readonly volume: number };
+/** What the widget asks of the full-playback engine: core/contract/commands.ts (spec 001 §4 Client lifecycle and Commands). */
+export type { EngineCommand };
 
 /**
  * The full-playback engine, seen from the widget: a separate chunk (and store) that the browser

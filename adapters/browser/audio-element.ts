@@ -16,7 +16,7 @@ function factOf(element: AudioElementLike, kind: AudioFact['kind']): AudioFact {
  * AudioElementPort over one HTMLAudioElement (the preview player of spec 001 §4). Calls act on
  * the element synchronously on subscription, so a play() subscribed inside a click handler runs
  * inside the click (autoplay policy). Facts are raw: NaN durations and error codes are decoded in
- * the core (core/model/audio-fact.ts).
+ * the core (core/widget/audio-fact.ts).
  */
 export function createAudioElement(element: AudioElementLike): AudioElementPort {
   // The src as given: element.src reads back resolved, so it cannot tell a prefetched file. An

@@ -1,4 +1,4 @@
-import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM, LIST_PLAYER_NO_TRACK_PLAYER, switchesToPreview } from './init-failure';
+import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM, LIST_PLAYER_NO_TRACK_PLAYER, switchesToPreview } from './failures';
 
 describe('spec 000 §4 Initialization failure / §8: which codes switch playback to preview', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { Observable, Subscription } from 'rxjs';
 import { take } from 'rxjs/operators';
 import { sessionIdFrom } from '../logging/session-id';
-import { decodeAudioFact } from '../model/audio-fact';
+import { decodeAudioFact } from './audio-fact';
 import type { Ports } from '../ports';
 import type { Store } from '../store/store';
 import { mediaFailed, sessionStarted, viewportMeasured, windowResized } from './actions';

@@ -10,8 +10,9 @@ import {
   mediaPlaying,
   mediaTimeUpdated,
   mediaWaiting,
-} from '../widget/actions';
-import { formatDecodeErrors } from './decode-errors';
+} from './actions';
+import { MEDIA_ERRORS, MEDIA_FACT_INVALID, MEDIA_GENERIC_ERROR } from '../contract';
+import { formatDecodeErrors } from '../model/decode-errors';
 
 /** The raw fact an audio element adapter reports (core/ports.ts AudioFact), as a codec. */
 export const AudioFactCodec = t.intersection(
@@ -34,19 +35,6 @@ export const AudioFactCodec = t.intersection(
   ],
   'AudioFact',
 );
-
-/** spec 001 §8 Media: MediaError codes 1-4 and the catalogue's texts. */
-export const MEDIA_ERRORS: Readonly<Record<number, { readonly code: string; readonly message: string }>> = {
-  1: { code: 'MEDIA_ABORTED', message: 'Media aborted.' },
-  2: { code: 'MEDIA_NETWORK_ERROR', message: 'Network error.' },
-  3: { code: 'MEDIA_DECODING_ERROR', message: 'Media decoding error.' },
-  4: { code: 'MEDIA_NOT_SUPPORTED', message: 'Media not supported.' },
-};
-
-/** spec 001 §8 Media: "generic player media or playback error", for codes outside 1-4. */
-export const MEDIA_GENERIC_ERROR = 'MEDIA_ERROR';
-/** A fact the adapter could not describe; the message names the field. */
-export const MEDIA_FACT_INVALID = 'MEDIA_FACT_INVALID';
 
 /** Whole milliseconds; NaN (unknown) and infinite (a stream without end) become 0. */
 function ms(value: number): number {

@@ -1,9 +1,9 @@
-import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM } from '../../widget/platform/init-failure';
+import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM } from '../../contract';
 
 /**
  * The EME and licence errors of spec 001 §8 (EME, License) as typed values. Quoted texts are
  * verbatim; where §8 only names an error the text is ours. The two codes the widget falls back to
- * preview on come from core/widget/platform/init-failure.ts, so both sides agree.
+ * preview on come from core/contract/failures.ts, so both sides agree.
  */
 export interface DrmError {
   readonly code: string;

@@ -1,5 +1,5 @@
 import { TestScheduler } from 'rxjs/testing';
-import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM } from '../../widget/platform/init-failure';
+import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM } from '../../contract';
 import { drmSetupRequested } from './actions';
 import { provider, runDrm, SETUP } from './testing/run-drm';
 import { createFakeEme as fakeEme, createFakeHttp as fakeHttp } from '../../../adapters/fake';

@@ -1,6 +1,6 @@
 import { catchError, concat, filter, map, mergeMap, of, switchMap, take, type Observable } from 'rxjs';
 import type { Action } from '../../store/action';
-import { playerInitFailed } from '../../widget/platform/actions';
+import { playerInitFailed } from '../../contract';
 import { drmSetupRequested, keySystemSelected, mediaKeysAttached } from './actions';
 import type { DrmDeps, DrmEpic } from './deps';
 import { emeApiNotSupported, mediaKeysNotSupported, noSupportedKeySystem, setMediaKeysFailed, type DrmError } from './eme-errors';

@@ -1,5 +1,5 @@
 import type { Action } from '../../store/action';
-import { playerInitFailed } from '../../widget/platform/actions';
+import { playerInitFailed } from '../../contract';
 import { mediaLoadRequested } from '../media/actions';
 import * as a from './actions';
 import type { DrmState } from './state';

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import type { Action } from '../../store/action';
 import { formatDecodeErrors } from '../../model/decode-errors';
-import { MEDIA_ERRORS, MEDIA_FACT_INVALID, MEDIA_GENERIC_ERROR } from '../../model/audio-fact';
+import { MEDIA_ERRORS, MEDIA_FACT_INVALID, MEDIA_GENERIC_ERROR } from '../../contract';
 import { ElementFactKind, mediaElementFact, mediaPlayerFailed } from './actions';
 
 /** The raw fact of MediaSourcePort.facts$ (core/ports.ts MediaElementFact), as a codec. */

@@ -1,4 +1,4 @@
-import { MEDIA_ERRORS } from '../../model/audio-fact';
+import { MEDIA_ERRORS } from '../../contract';
 import { initialFatalOnNext, qualifiesForFatalOnNext, recordError, recordStop, type TrackKind } from './fatal-on-next';
 
 const DECODE = MEDIA_ERRORS[3]?.code ?? '';

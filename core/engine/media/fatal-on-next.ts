@@ -1,4 +1,4 @@
-import { MEDIA_ERRORS } from '../../model/audio-fact';
+import { MEDIA_ERRORS } from '../../contract';
 
 /**
  * spec 001 §4 Media player: when the last error was a decode or not-supported media error on a
@@ -20,7 +20,7 @@ export interface TrackKind {
 
 export const initialFatalOnNext: FatalOnNextState = { lastErrorQualifies: false, fatalOnNext: false };
 
-/** The codes of MediaError 3 (decode) and 4 (not supported), from the one catalogue of core/model/audio-fact. */
+/** The codes of MediaError 3 (decode) and 4 (not supported), from the one catalogue of core/contract/failures.ts. */
 const QUALIFYING_CODES: readonly string[] = [MEDIA_ERRORS[3]?.code, MEDIA_ERRORS[4]?.code].filter(
   (code): code is string => code !== undefined,
 );

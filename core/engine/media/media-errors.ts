@@ -2,7 +2,7 @@
  * The media pipeline's errors of spec 001 §8 (Media, Fragment, Manifest, Storage), as typed values
  * with a code from the §8 families. Where §8 quotes a text it is used verbatim; where it only names
  * the error (storage, seektable) the text here is ours. Media element errors (MEDIA_ABORTED …)
- * live in core/model/audio-fact.ts MEDIA_ERRORS and are not repeated here.
+ * live in core/contract/failures.ts MEDIA_ERRORS and are not repeated here.
  * The shape matches the widget's mediaFailed props ({code, message}).
  */
 export interface MediaPipelineError {

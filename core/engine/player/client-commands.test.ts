@@ -1,4 +1,4 @@
-import type { EngineCommand } from '../../ports';
+import type { EngineCommand } from '../../contract';
 import { clientInitialised, nextRequested, pauseRequested, playContextRequested, previousRequested, resumeRequested, seekByRequested, seekRequested, volumeRequested } from './actions';
 import { commandInputs } from './client-commands';
 

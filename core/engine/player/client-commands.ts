@@ -1,4 +1,4 @@
-import type { EngineCommand } from '../../ports';
+import type { EngineCommand } from '../../contract';
 import type { Action } from '../../store/action';
 import {
   clientInitialised,

@@ -1,6 +1,6 @@
-import type { EngineEvent } from '../../model/engine-event';
+import type { EngineEvent } from '../../contract';
 import type { Action } from '../../store/action';
-import { playerInitFailed } from '../../widget/platform/actions';
+import { playerInitFailed } from '../../contract';
 import { localStateChanged, localVolumeChanged, registered, remoteLogOut, remoteVolumeSet, stateCleared, stateLoaded, stateUpdateRequested } from '../device/actions';
 import { listEnded, maxListErrors } from '../lists/actions';
 import { tap } from 'rxjs';
@@ -10,8 +10,8 @@ import { progressed } from './actions';
 import { drmFailed } from '../drm/actions';
 import { clientEventNameOf, clientEventOf, engineEvents, forward, isNews, nothingForwarded } from './client-events';
 import { TestScheduler } from 'rxjs/testing';
-import type { ClientEventName } from '../../model/engine-event';
-import { EngineEvent as EngineEventCodec } from '../../model/engine-event';
+import type { ClientEventName } from '../../contract';
+import { EngineEvent as EngineEventCodec } from '../../contract';
 import { authenticated, connected, disconnected, reconnected, reconnecting, socketOpenRequested } from '../transport/actions';
 import { mediaPlayerFailed, mediaTrackEnded } from '../media/actions';
 import { userCapped } from '../drm/actions';
@@ -33,7 +33,7 @@ const started = (uri: string) =>
   });
 const fact = (kind: 'playing' | 'pause' | 'timeupdate' | 'waiting') => mediaElementFact({ kind, positionMs: 0, durationMs: 0, bufferedEndMs: 0, errorCode: null });
 
-describe('clientEventOf (spec 001 §4 Events forwarded; core/model/engine-event.ts)', () => {
+describe('clientEventOf (spec 001 §4 Events forwarded; core/contract/events.ts)', () => {
   const machine = stateMachine(3);
   const state = engineState({ player: { machine } });
 

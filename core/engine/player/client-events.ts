@@ -1,6 +1,6 @@
 import { filter, map, mergeMap, scan, type Observable } from 'rxjs';
-import type { ClientEventName, EngineEvent } from '../../model/engine-event';
-import { playerInitFailed } from '../../widget/platform/actions';
+import type { ClientEventName, EngineEvent } from '../../contract';
+import { playerInitFailed } from '../../contract';
 import type { Action } from '../../store/action';
 import { remoteLogOut, remoteVolumeSet, stateCleared } from '../device/actions';
 import { drmFailed, userCapped } from '../drm/actions';
@@ -12,7 +12,7 @@ import { trackingStarted } from '../tracking/actions';
 import { playRestricted, progressed } from './actions';
 import type { EngineState } from './deps';
 
-/** The event (spec 001 §4 Events forwarded; core/model/engine-event.ts) an engine action makes for the widget, if any (the state is the engine's after the action). */
+/** The event (spec 001 §4 Events forwarded; core/contract/events.ts) an engine action makes for the widget, if any (the state is the engine's after the action). */
 export function clientEventOf(action: Action, state: EngineState): EngineEvent | null {
   if (trackingStarted.match(action)) {
     const track = state.player.machine?.tracks.find((candidate) => candidate.metadata.uri === action.trackUri);

@@ -1,4 +1,4 @@
-import { playerInitFailed } from '../../widget/platform/actions';
+import { playerInitFailed } from '../../contract';
 import { listEnded, maxListErrors } from '../lists/actions';
 import { fragmentFetched, mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaSeekRequested, mediaTrackEnded } from '../media/actions';
 import { INITIAL_PLAY_ID } from '../media/play-id';

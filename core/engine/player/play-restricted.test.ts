@@ -1,5 +1,5 @@
 import { createFakeHttp } from '../../../adapters/fake/fake-http';
-import { EngineEvent } from '../../model/engine-event';
+import { EngineEvent } from '../../contract';
 import type { HttpRequest } from '../../ports';
 import * as P from './actions';
 import { clientEventOf } from './client-events';

@@ -1,4 +1,4 @@
-import { playerInitFailed } from '../../widget/platform/actions';
+import { playerInitFailed } from '../../contract';
 import { localStateChanged, remoteLogOut, stateCleared, stateUpdateAnswered, stateUpdateRequested } from '../device/actions';
 import { newContextRefusal } from '../lists/client-state';
 import { currentState } from './commands.epic';

@@ -5,7 +5,7 @@ import { drmFailed } from '../drm/actions';
 import { mediaPlayerFailed } from '../media/actions';
 import { trackLoadRequested } from '../lists/actions';
 import { trackingStarted } from '../tracking/actions';
-import { playerInitFailed } from '../../widget/platform/actions';
+import { playerInitFailed } from '../../contract';
 import { clientInitialised, machineLoaded, playContextRequested } from './actions';
 import type { PlayerState } from './state';
 import { StateMachine } from './state-machine';

@@ -1,6 +1,6 @@
 import { createFakeHttp } from '../../../adapters/fake/fake-http';
-import { playerInitFailed } from '../../widget/platform/actions';
-import { LIST_PLAYER_NO_TRACK_PLAYER, switchesToPreview } from '../../widget/platform/init-failure';
+import { playerInitFailed } from '../../contract';
+import { LIST_PLAYER_NO_TRACK_PLAYER, switchesToPreview } from '../../contract';
 import { registrationFailed } from '../device/actions';
 import { connectionIdEpic, registerEpic } from '../device/registration.epic';
 import { registrationOutcome } from '../device/registration';

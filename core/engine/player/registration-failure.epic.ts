@@ -1,6 +1,6 @@
 import { filter, map } from 'rxjs/operators';
-import { playerInitFailed } from '../../widget/platform/actions';
-import { LIST_PLAYER_NO_TRACK_PLAYER } from '../../widget/platform/init-failure';
+import { playerInitFailed } from '../../contract';
+import { LIST_PLAYER_NO_TRACK_PLAYER } from '../../contract';
 import { registrationFailed } from '../device/actions';
 import type { PlayerEpic } from './deps';
 

@@ -1,7 +1,7 @@
 import { merge, of } from 'rxjs';
 import { filter, map, mergeMap, take } from 'rxjs/operators';
 import type { Action } from '../../store/action';
-import { playerInitFailed } from '../../widget/platform/actions';
+import { playerInitFailed } from '../../contract';
 import { featureFlagRequested } from '../device/actions';
 import { SEND_ALL_STATE_UPDATES } from '../device/feature-flag';
 import { drmSetupRequested } from '../drm/actions';

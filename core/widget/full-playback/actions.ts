@@ -1,30 +1,18 @@
 import * as t from 'io-ts';
-import { ClientEventName } from '../../model/engine-event';
+import { ClientEventName, EngineCommand as EngineCommandC } from '../../contract';
 import { defineAction } from '../../store/action';
 
 /*
  * Full playback (spec 000 §4 "Otherwise full playback"): outside preview mode the widget's
  * commands go to the engine (core/ports.ts EnginePort) instead of the preview player.
  */
-export const EngineCommandC = t.union([
-  t.type({ kind: t.literal('initialise') }),
-  t.type({ kind: t.literal('play'), contextUri: t.string, index: t.number }),
-  t.type({ kind: t.literal('pause') }),
-  t.type({ kind: t.literal('resume') }),
-  t.type({ kind: t.literal('next') }),
-  t.type({ kind: t.literal('previous') }),
-  t.type({ kind: t.literal('seek'), positionMs: t.number }),
-  t.type({ kind: t.literal('seekBy'), deltaMs: t.number }),
-  t.type({ kind: t.literal('volume'), volume: t.number }),
-]);
-
 export const engineCommandDecided = defineAction('full/engineCommandDecided', { command: EngineCommandC });
 export const engineCommandFailed = defineAction('full/engineCommandFailed', { err: t.string });
 /** spec 000 §7 player event "unavailable track": the provider refused to play the context's item at `index` (spec 000 §5). */
 export const engineItemUnavailable = defineAction('full/engineItemUnavailable', { contextUri: t.string, index: t.number });
-/** An engine event that did not decode (core/model/engine-event.ts): named, and ignored. */
+/** An engine event that did not decode (core/contract/events.ts): named, and ignored. */
 export const engineEventRejected = defineAction('full/engineEventRejected', { err: t.string });
-/** spec 001 §4 Transport lifecycle: a client event of the engine (core/model/engine-event.ts), heard and recorded. */
+/** spec 001 §4 Transport lifecycle: a client event of the engine (core/contract/events.ts), heard and recorded. */
 export const engineClientEvent = defineAction('full/engineClientEvent', { name: ClientEventName });
 /** spec 001 §4 Events forwarded: the engine's device became active (playback on it) or stopped being so. */
 export const engineActiveChanged = defineAction('full/engineActiveChanged', { active: t.boolean });

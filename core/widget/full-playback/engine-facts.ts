@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
 import { formatDecodeErrors } from '../../model/decode-errors';
-import { EngineEvent } from '../../model/engine-event';
+import { EngineEvent } from '../../contract';
 import type { Action } from '../../store/action';
 import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, playbackTrackChanged, trackUnavailable } from '../actions';
 import { licenseFailed, playerInitFailed } from '../platform/actions';

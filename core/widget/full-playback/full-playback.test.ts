@@ -2,7 +2,7 @@ import type { SchedulerLike } from 'rxjs';
 import { createFakePorts } from '../../../adapters/fake';
 import type { Action } from '../../store/action';
 import * as a from '../actions';
-import { EME_NO_SUPPORTED_KEYSYSTEM } from '../platform/init-failure';
+import { EME_NO_SUPPORTED_KEYSYSTEM } from '../../contract';
 import { initialWidgetState, type WidgetState } from '../state';
 import { albumData } from '../testing/album-data';
 import { runScenario, type Scenario } from '../testing/scenario';

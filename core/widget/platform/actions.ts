@@ -43,17 +43,8 @@ export const mobileAppHandoffFailed = defineAction('handoff/mobileAppFailed', {
 });
 
 // --- the full player's start-up (spec 000 §4 Initialization failure) ---
-/**
- * A player initialization failure, by its spec 001 §8 code (e.g. EME_NO_SUPPORTED_KEYSYSTEM). An
- * adapter fact of the full-playback engine; no engine emits it yet (issue 5).
- */
-export const playerInitFailed = defineAction('player/initializationFailed', { code: t.string, message: t.string });
-/**
- * A content-license error from the protected-playback system (spec 000 §8; spec 001 §8 Reactions:
- * "a Widevine license error shows the playback-not-supported modal"). An adapter fact of the
- * full-playback engine, like the initialization failure.
- */
-export const licenseFailed = defineAction('player/licenseFailed', { code: t.string, message: t.string });
+// The engine's initialization and licence failures: core/contract/failures.ts (spec 001 §8).
+export { licenseFailed, playerInitFailed } from '../../contract';
 /** spec 000 §4: the "set playback to preview" action: sets forcePreview true. `code` says why. */
 export const previewForced = defineAction('playback/previewForced', { code: t.string });
 

@@ -1,7 +1,7 @@
 import { createFakePorts } from '../../../adapters/fake';
 import * as a from '../actions';
 import { runScenario, type Scenario } from '../testing/scenario';
-import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM, LIST_PLAYER_NO_TRACK_PLAYER } from './init-failure';
+import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM, LIST_PLAYER_NO_TRACK_PLAYER } from '../../contract';
 
 const scenario = (s: Scenario) =>
   runScenario({ prefixes: ['preview/', 'playback/'], ...s }, { makePorts: (scheduler) => createFakePorts(scheduler), assertEqual: (x, y) => expect(x).toEqual(y) });

@@ -5,7 +5,7 @@ import { engineCommandDecided } from '../full-playback/actions';
 import { playDecisions, startDecisions } from '../preview-decisions';
 import type { WidgetEpic } from '../widget-epic';
 import { playerInitFailed, previewForced } from './actions';
-import { switchesToPreview } from './init-failure';
+import { switchesToPreview } from '../../contract';
 
 /**
  * spec 000 §4 Initialization failure: a no-supported-key-system, no-track-player or

@@ -4,7 +4,7 @@ import { widgetReducer } from '../reducer';
 import { initialWidgetState, type PlatformState, type WidgetState } from '../state';
 import { albumData } from '../testing/album-data';
 import * as p from './actions';
-import { EME_NO_SUPPORTED_KEYSYSTEM } from './init-failure';
+import { EME_NO_SUPPORTED_KEYSYSTEM } from '../../contract';
 
 const base = initialWidgetState(albumData());
 const platform = (patch: Partial<PlatformState>, from: WidgetState = base): WidgetState =>
