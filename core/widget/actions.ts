@@ -22,6 +22,22 @@ export const skipNextRequested = defineAction('widget/skipNextRequested');
 export const skipPrevRequested = defineAction('widget/skipPrevRequested');
 /** spec 000 §2 Icon buttons: back or forward 15 seconds (spec 000 §9 skip step), relative to the position. */
 export const seekByRequested = defineAction('widget/seekByRequested', { deltaMs: t.number });
+/**
+ * The progress bar's drag (spec 000 §2 Progress bar, §5), as store state so that a drag is logged and
+ * replays: pointer positions are ratios of the bar's width as the UI measured them (unclamped; the
+ * reducer turns them into clamped ms of the bar, core/widget/progress-drag.ts). Moves reach the store
+ * throttled to 50 ms (progress-drag-stream.ts). The seeks a drag reports are widget/seekRequested,
+ * emitted by progressDragEpic.
+ */
+export const progressDragStarted = defineAction('widget/progressDragStarted', { button: t.number, ratio: t.number });
+export const progressDragMoved = defineAction('widget/progressDragMoved', { ratio: t.number });
+/** spec 000 §2: released, or moved outside the window's bounds ("counts as release"). */
+export const progressDragEnded = defineAction('widget/progressDragEnded', {
+  ratio: t.number,
+  via: t.keyof({ release: null, leftWindow: null }),
+});
+/** The browser took the pointer over (pointercancel): the drag ends where the bar shows, as a release without a point. */
+export const progressDragCancelled = defineAction('widget/progressDragCancelled');
 /** The visitor downloaded the action log (debug=1). Logged so a replay shows it. */
 export const actionLogDownloadRequested = defineAction('widget/actionLogDownloadRequested');
 

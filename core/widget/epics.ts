@@ -12,6 +12,7 @@ import { universalLinkEpics } from './platform/universal-link.epic';
 import { volumeEpic } from './volume/volume.epic';
 import { engineCommandsEpic, fullPlaybackEpic } from './full-playback/full-playback.epic';
 import { isPreviewMode } from './preview-mode';
+import { progressDragEpic } from './progress-drag.epic';
 
 /**
  * spec 000 §4 Preview mode: the preview player's epics hear the visitor and the audio element
@@ -49,6 +50,8 @@ export interface LateWidgetEpics {
  */
 export function widgetEpicOrder(late: LateWidgetEpics): ReadonlyArray<WidgetEpic> {
   return [
+    // spec 000 §2 Progress bar: a drag's seeks, as widget/seekRequested (heard by the players below).
+    progressDragEpic,
     // The preview player (spec 001 §4), in preview mode only.
     ...[prefetchEpic, firstUseEpic, playToggleEpic, seekEpic, trackRowEpic, skipEpic, seekByEpic, playerEventsEpic, trackEndedEpic, previewCapEpic].map(previewOnly),
     // Full playback (spec 000 §4): the same commands, to the engine.

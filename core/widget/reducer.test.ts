@@ -53,11 +53,14 @@ const table: ReadonlyArray<Row> = [
   ['a pause (the old track, while the skip loads) keeps the mark', produce(playing, (s) => { s.playback.skip = 'next'; }), a.playbackPaused(),
     produce(playing, (s) => { s.playback.isPlaying = false; s.playback.isPaused = true; s.playback.skip = 'next'; })],
 
-  // spec 000 §5: seek is clamped between 0 and the maximum.
+  // spec 000 §5: seek is clamped between 0 and the maximum. A seek is the asked position (seekTarget,
+  // progress-drag.ts); the player's progress changes when it reports where it is.
   ['seek beyond the duration is clamped to it', playing, a.seekRequested({ positionMs: 45000 }),
-    produce(playing, (s) => { s.playback.progress = 30000; })],
-  ['seek below 0 is clamped to 0', playing, a.seekRequested({ positionMs: -5 }), produce(playing, (s) => { s.playback.progress = 0; })],
-  ['seek without a known duration changes nothing', base, a.seekRequested({ positionMs: 1000 }), base],
+    produce(playing, (s) => { s.seekTarget = { dragging: false, positionMs: 30000, skipRenders: 3 }; })],
+  ['seek below 0 is clamped to 0', playing, a.seekRequested({ positionMs: -5 }),
+    produce(playing, (s) => { s.seekTarget = { dragging: false, positionMs: 0, skipRenders: 3 }; })],
+  ['seek before play is asked against the catalogue length (capped in preview)', base, a.seekRequested({ positionMs: 45000 }),
+    produce(base, (s) => { s.seekTarget = { dragging: false, positionMs: 30000, skipRenders: 3 }; })],
   ['a seek decision sets the progress', playing, a.seekDecided({ positionMs: 4000 }), produce(playing, (s) => { s.playback.progress = 4000; })],
 
   // spec 001 §4 Preview player status.

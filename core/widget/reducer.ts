@@ -1,12 +1,13 @@
 import { produce, type Draft } from 'immer';
 import type { Action } from '../store/action';
-import { initialPlayback, type WidgetState } from './state';
+import { initialPlayback, type SeekTarget, type WidgetState } from './state';
 import type { WidgetAction } from './widget-action';
 import { reduceEmbedApi } from './embed-api/reducer';
 import { reduceShare } from './share/reducer';
 import { reduceModal } from './modal/state';
 import { reducePlatform } from './platform/reducer';
 import { reduceVolume } from './volume/state';
+import { afterPlayerPosition, afterTrackChange, askedSeek, dragStep } from './progress-drag';
 
 /**
  * The widget's reducer (ARCHITECTURE.md §3): pure, written with immer, exhaustive over the widget
@@ -14,11 +15,12 @@ import { reduceVolume } from './volume/state';
  */
 export function widgetReducer(state: WidgetState, action: Action): WidgetState {
   return produce(state, (draft) => {
-    reduce(draft, action as WidgetAction);
+    reduce(draft, action as WidgetAction, state);
   });
 }
 
-function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
+/** `before` is the state before the action, for the rules that read it as plain data (progress-drag.ts). */
+function reduce(draft: Draft<WidgetState>, action: WidgetAction, before: WidgetState): void {
   const { playback, player } = draft;
   switch (action.type) {
     // spec 000 §4 Playback state table.
@@ -32,17 +34,21 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
       playback.isPaused = true;
       return;
     case 'playback/trackChanged':
+      setSeekTarget(draft, before, afterTrackChange(before));
       playback.trackUri = action.uri;
       playback.progress = 0;
       playback.durationMs = action.durationMs;
       delete playback.skip;
       return;
     case 'playback/reset':
+      setSeekTarget(draft, before, afterTrackChange(before));
       draft.playback = initialPlayback;
       return;
     case 'playback/progressUpdated':
       // spec 000 §4: sets position, or 0 if empty.
       playback.progress = action.progress ?? 0;
+      // The bar shows the asked position until the player confirms it (progress-drag.ts).
+      setSeekTarget(draft, before, afterPlayerPosition(before.seekTarget, playback.progress));
       return;
 
     // spec 000 §4 SKIP_NEXT, SKIP_PREV: "mark the skip, set playing, ask the player to go next or
@@ -58,9 +64,17 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
       playback.skip = 'prev';
       return;
 
-    // spec 000 §5: seek position is clamped between 0 and the maximum.
+    // spec 000 §5: seek position is clamped between 0 and the maximum. It is the asked position,
+    // not the player's: playback.progress changes when the player reports where it is.
     case 'widget/seekRequested':
-      if (playback.durationMs !== null) playback.progress = clamp(action.positionMs, 0, playback.durationMs);
+      setSeekTarget(draft, before, askedSeek(before, action.positionMs));
+      return;
+    // spec 000 §2 Progress bar: the drag (its seeks come as widget/seekRequested, progressDragEpic).
+    case 'widget/progressDragStarted':
+    case 'widget/progressDragMoved':
+    case 'widget/progressDragEnded':
+    case 'widget/progressDragCancelled':
+      setSeekTarget(draft, before, dragStep(before, action).target);
       return;
     case 'preview/seekDecided':
       playback.progress = action.positionMs;
@@ -210,6 +224,9 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction): void {
 /** Compile-time exhaustiveness; at run time an action of another domain lands here and is ignored. */
 function assertHandled(_action: never): void {}
 
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(Math.max(value, min), max);
+/** Absent when undefined (WidgetState.seekTarget); untouched when the rule returned the same target. */
+function setSeekTarget(draft: Draft<WidgetState>, before: WidgetState, target: SeekTarget | undefined): void {
+  if (target === before.seekTarget) return;
+  if (target === undefined) delete draft.seekTarget;
+  else draft.seekTarget = target;
 }

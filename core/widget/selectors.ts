@@ -89,8 +89,22 @@ export function selectTotalMs(state: WidgetState): number | null {
   return isPreviewMode(state) ? Math.min(duration, PREVIEW_CAP_MS) : duration;
 }
 
+/** The position the player confirmed (PROGRESS_UPDATE). */
 export function selectPositionMs(state: WidgetState): number {
   return state.playback.progress;
+}
+
+/**
+ * The position the progress bar and the time label show: the one the visitor asked for (dragging,
+ * or a seek the player has not confirmed yet: core/widget/progress-drag.ts), else the player's.
+ */
+export function selectShownPositionMs(state: WidgetState): number {
+  return state.seekTarget?.positionMs ?? state.playback.progress;
+}
+
+/** A drag of the progress bar is in progress (spec 000 §2: the tooltip and thumb show). */
+export function selectIsDragging(state: WidgetState): boolean {
+  return state.seekTarget?.dragging === true;
 }
 
 export interface RemainingTime {
@@ -108,7 +122,7 @@ export function remainingTime(totalMs: number | null, positionMs: number | null)
 }
 
 export function selectRemaining(state: WidgetState): RemainingTime {
-  return remainingTime(selectTotalMs(state), selectPositionMs(state));
+  return remainingTime(selectTotalMs(state), selectShownPositionMs(state));
 }
 
 /** spec 000 §5: "Progress percent is capped at 100" (and, being a width, never below 0). */
@@ -118,7 +132,7 @@ export function progressPercent(totalMs: number | null, positionMs: number): num
 }
 
 export function selectProgressPercent(state: WidgetState): number {
-  return progressPercent(selectTotalMs(state), selectPositionMs(state));
+  return progressPercent(selectTotalMs(state), selectShownPositionMs(state));
 }
 
 /** One row of the track list table (spec 000 §2). */

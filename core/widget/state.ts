@@ -74,6 +74,21 @@ export interface WidgetState {
   readonly modal: ModalState;
   /** The volume control (core/widget/volume/). */
   readonly volume: VolumeState;
+  /**
+   * The position the visitor asked for with the progress bar (a drag, a click, the keyboard), kept
+   * apart from playback.progress, the position the player confirmed (core/widget/progress-drag.ts).
+   * Absent when nothing is asked (as in logs recorded before it, which therefore replay unchanged).
+   */
+  readonly seekTarget?: SeekTarget;
+}
+
+export interface SeekTarget {
+  /** A drag of the bar is in progress: from a primary press to its release (spec 000 §2). */
+  readonly dragging: boolean;
+  /** The position asked for, in ms of the bar (clamped, spec 000 §5): the pointer's while dragging. */
+  readonly positionMs: number;
+  /** Player positions still to pass over before the bar gives up on the target (spec 000 §2: 3 renders). */
+  readonly skipRenders: number;
 }
 
 export const initialPlayback: PlaybackState = {

@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { progressDragStarted } from '../../core/widget/actions';
 import { createTranslate } from '../hooks/translate';
 import { byTestId, cleanup, render } from '../test/render';
 import { CallToAction } from './call-to-action';
@@ -143,15 +144,21 @@ describe('TrackList (spec 000 §2 Track list table, §9 row heights)', () => {
 describe('ProgressBar (spec 000 §2 Progress bar, §5 seek clamp)', () => {
   const setup = (totalMs: number | null, positionMs = 10000) => {
     const onSeek = jest.fn();
-    const r = render(<ProgressBar positionMs={positionMs} totalMs={totalMs} percent={totalMs ? 33.3 : 0} onSeek={onSeek} t={t} />);
+    const onDrag = jest.fn();
+    const r = render(
+      <ProgressBar positionMs={positionMs} totalMs={totalMs} percent={totalMs ? 33.3 : 0} dragging={false} onDrag={onDrag} onSeek={onSeek} t={t} />,
+    );
     const bar = byTestId(r.container, 'progress');
     bar.getBoundingClientRect = () => ({ left: 100, width: 200, top: 0, height: 19, right: 300, bottom: 19, x: 100, y: 0, toJSON: () => ({}) });
-    return { onSeek, bar };
+    return { onSeek, onDrag, bar };
   };
-  const press = (bar: HTMLElement, clientX: number, button = 0) =>
+  const press = (bar: HTMLElement, clientX: number, button = 0) => {
+    const event = new MouseEvent('pointerdown', { bubbles: true, cancelable: true, clientX, button });
     act(() => {
-      bar.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, clientX, button }));
+      bar.dispatchEvent(event);
     });
+    return event;
+  };
   const key = (bar: HTMLElement, k: string) =>
     act(() => {
       bar.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: k }));
@@ -167,22 +174,23 @@ describe('ProgressBar (spec 000 §2 Progress bar, §5 seek clamp)', () => {
     expect((bar.querySelector('.progress-bar__fill') as HTMLElement).style.width).toBe('33.3%');
   });
 
-  it('a primary press seeks to the pressed point', () => {
-    const { onSeek, bar } = setup(30000);
-    press(bar, 150);
-    expect(onSeek).toHaveBeenLastCalledWith(7500);
-  });
-
-  it('only the primary button seeks (spec 000 §5)', () => {
-    const { onSeek, bar } = setup(30000);
-    press(bar, 150, 2);
+  it('a press is sent as the drag start, with its button and where along the bar (the store decides and seeks)', () => {
+    const { onDrag, onSeek, bar } = setup(30000);
+    expect(press(bar, 150).defaultPrevented).toBe(true);
+    expect(onDrag.mock.calls).toEqual([[progressDragStarted({ button: 0, ratio: 0.25 })]]);
     expect(onSeek).not.toHaveBeenCalled();
   });
 
-  it('a disabled bar (no total) does not seek', () => {
+  it('a right press is sent too (the log shows it did nothing) but does not hold the pointer (spec 000 §5)', () => {
+    const { onDrag, bar } = setup(30000);
+    expect(press(bar, 150, 2).defaultPrevented).toBe(false);
+    expect(onDrag.mock.calls).toEqual([[progressDragStarted({ button: 2, ratio: 0.25 })]]);
+  });
+
+  it('a disabled bar (no total) does not hold the pointer nor seek by keyboard', () => {
     const { onSeek, bar } = setup(null);
     expect(bar.getAttribute('aria-disabled')).toBe('true');
-    press(bar, 150);
+    expect(press(bar, 150).defaultPrevented).toBe(false);
     key(bar, 'ArrowRight');
     expect(onSeek).not.toHaveBeenCalled();
   });

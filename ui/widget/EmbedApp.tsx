@@ -2,29 +2,25 @@ import { useCallback, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { metadataClickedOnMobile } from '../../core/widget/platform/actions';
 import { selectCallToActionKey } from '../../core/widget/call-to-action';
 import type { WidgetState } from '../../core/widget/state';
-import { playToggleRequested, pointerEntered, seekRequested } from '../../core/widget/actions';
+import { playToggleRequested, pointerEntered } from '../../core/widget/actions';
 import {
   selectCoverImages,
   selectDominantColor,
   selectIsPlaying,
   selectOpenUrl,
   selectPlayingUri,
-  selectPositionMs,
-  selectProgressPercent,
   selectRemaining,
   selectRowAvailability,
   selectRowsHaveSubtitles,
   selectSubtitle,
   selectTitle,
-  selectTotalMs,
   selectTrackList,
   toTrackRows,
 } from '../../core/widget/selectors';
-import { selectProgressBarOptions } from '../../core/widget/progress-drag-options';
 import { CallToAction } from '../components/call-to-action';
 import { CoverArt } from '../components/cover-art';
 import { PlayPauseButton } from '../components/play-pause-button';
-import { ProgressBar } from '../components/progress-bar';
+import { Progress } from './progress-parts';
 import { RemainingTime } from '../components/remaining-time';
 import { TrackInfo } from '../components/track-info';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -71,7 +67,6 @@ function EmbedScreen() {
 
   const onToggleButton = useCallback(() => dispatch(playToggleRequested({ via: 'button' })), [dispatch]);
   const onToggleKey = useCallback(() => dispatch(playToggleRequested({ via: 'keyboard' })), [dispatch]);
-  const onSeek = useCallback((positionMs: number) => dispatch(seekRequested({ positionMs })), [dispatch]);
   const onFirstPointer = useFirstPointer(useCallback(() => dispatch(pointerEntered()), [dispatch]));
   // spec 000 §7 Universal link: on mobile the metadata opens the item in the top window (the app, via
   // the universal link); on desktop the link opens the item in a new tab by itself.
@@ -104,7 +99,7 @@ function EmbedScreen() {
       </div>
       <div className="embed__controls">
         <LeadingControls t={t} />
-        <Progress onSeek={onSeek} t={t} />
+        <Progress t={t} />
         <Remaining t={t} />
         <TrailingControls t={t} />
         {/* The volume control: a mute button with the volume icon and a slider. */}
@@ -127,14 +122,6 @@ function PlayControl({ onToggle, t, children }: { readonly onToggle: () => void;
       {children}
     </PlayPauseButton>
   );
-}
-
-function Progress({ onSeek, t }: { readonly onSeek: (positionMs: number) => void; readonly t: Translate }) {
-  const positionMs = useSelector(selectPositionMs);
-  const totalMs = useSelector(selectTotalMs);
-  const percent = useSelector(selectProgressPercent);
-  const progressOptions = useSelector(selectProgressBarOptions, shallowEqual);
-  return <ProgressBar positionMs={positionMs} totalMs={totalMs} percent={percent} onSeek={onSeek} t={t} {...progressOptions} />;
 }
 
 function Remaining({ t }: { readonly t: Translate }) {
