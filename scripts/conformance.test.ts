@@ -16,7 +16,8 @@
  * How a test "holds" one (the source of a *.test.ts(x), with the escapes of quotes and regex punctuation undone):
  * - a text: its words as written; N stands for a number or a template expression (`status ${status}`), {name} for
  *   any text, a/b/c for any one of them; a one-word text ('premium', '1') must be a whole string literal;
- * - a code: as a whole identifier; a family: any code with its prefix;
+ * - a code: as a whole identifier; a family: a string literal of a code with its prefix ('EME_LICENSE_REQUEST_FAILED';
+ *   an identifier such as PLAYER_DISABLED, a constant's name, does not count);
  * - a constant: every number of its value as a numeric literal (30000, 30_000, 1e6; so "2 s" needs a 2) and each
  *   technical word of it (mp4a.40.2, video-sw-decode, 2019-09-14); a value of plain words needs its longer words.
  *

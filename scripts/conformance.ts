@@ -140,11 +140,12 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\
  * How a quoted text or code is found in a test. N stands for a number (a literal or a template expression);
  * {name} for any text. A one-word text must stand as a whole string literal ('premium', "1", `from_token`);
  * a longer one may be part of a string. A code must stand as a whole identifier; a family (EME_*) is matched by
- * any code with its prefix.
+ * a string literal of a code with its prefix ('EME_LICENSE_REQUEST_FAILED'), so that a constant's name such as
+ * PLAYER_DISABLED does not count.
  */
 export function matcher(item: SpecItem): RegExp {
   if (item.kind === 'code') {
-    if (item.key.endsWith('_*')) return new RegExp(`(?<![\\w])${escapeRegExp(item.key.slice(0, -1))}[A-Z0-9_]+`);
+    if (item.key.endsWith('_*')) return new RegExp(`['"\`]${escapeRegExp(item.key.slice(0, -1))}[A-Z0-9_]+['"\`]`);
     return new RegExp(`(?<![\\w])${escapeRegExp(item.key)}(?![\\w])`);
   }
   const source = item.key
