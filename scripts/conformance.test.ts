@@ -1,7 +1,7 @@
 /**
  * Conformance made visible (issue 15): docs/conformance.md holds every rule, constant and message text of both
  * specs with its status and its test, and this test keeps it honest (the logic is in scripts/conformance.ts;
- * `npx ts-node --transpile-only scripts/conformance.ts` prints each item with the tests that hold it).
+ * run on its own, as docs/conformance.md says, it prints each item with the tests that hold it).
  *
  * What is extracted from the specs (../shared/spec/000_*.txt and 001_*.txt):
  * - texts: every single-quoted string of either spec, in any section ('Invalid Spotify URI!', 'No current state.').

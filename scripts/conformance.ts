@@ -1,6 +1,6 @@
 // Extraction and checks behind docs/conformance.md (issue 15). The rules are explained in
-// scripts/conformance.test.ts, which runs them in `npm test`; `npx ts-node --transpile-only
-// scripts/conformance.ts` prints what the specs hold and where the tests name it, to update the table.
+// scripts/conformance.test.ts, which runs them in `npm test`. Run on its own (the command is in docs/conformance.md)
+// it prints what the specs hold and which tests hold it, to update the table.
 import * as fs from 'fs';
 import * as path from 'path';
 
