@@ -5,6 +5,7 @@ import { asyncScheduler, filter, firstValueFrom, take } from 'rxjs';
 import { createBrowserEme, createFetchHttp } from '../../adapters/browser';
 import { drmEpics, drmReducer, drmSetupRequested, encrypted, initialDrmState, type DrmDeps, type DrmSlice } from '../../core/engine/drm';
 import { createStore } from '../../core/store/store';
+import { initialSessionState, type SessionSlice } from '../../core/engine/session/state';
 
 export interface DrmPageRun {
   readonly origin: string;
@@ -48,11 +49,13 @@ async function run(spec: DrmPageRun): Promise<void> {
   document.body.append(audio);
   const eme = createBrowserEme(recording, audio);
   const deps: DrmDeps = { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, random: { next: () => Math.random() }, http: createFetchHttp((url, init) => fetch(url, init)), eme };
-  const store = createStore<DrmSlice, DrmDeps>({
-    reducer: (s, action) => ({ drm: drmReducer(s.drm, action) }),
+  // The licence-side calls are authorised by the session's token (core/engine/session/authorisation.ts).
+  const session = { ...initialSessionState, status: 'loaded' as const, accessToken: 'e2e-token', expiresAtMs: Date.now() + 3_600_000, isAnonymous: false };
+  const store = createStore<DrmSlice & SessionSlice, DrmDeps>({
+    reducer: (s, action) => ({ ...s, drm: drmReducer(s.drm, action) }),
     epics: drmEpics,
     deps,
-    initialState: { drm: initialDrmState },
+    initialState: { drm: initialDrmState, session },
     onEnvelope: (e) => {
       const detail = e.action as { keySystem?: string; code?: string };
       state.actions.push([e.action.type, detail.keySystem ?? detail.code].filter((x) => x !== undefined).join(' '));
@@ -67,7 +70,6 @@ async function run(spec: DrmPageRun): Promise<void> {
       serverTimeUrl: `${spec.origin}/server-time`,
       sdkName: 'harmony',
       sdkVersion: '3.22.1',
-      accessToken: 'e2e-token',
       // ClearKey has no application certificate (spec 001 §7's GET is for the other systems).
       applicationCertificateUrl: undefined,
     }),

@@ -89,7 +89,6 @@ async function run(spec: MediaPlayerPageRun): Promise<void> {
       serverTimeUrl: `${spec.origin}/melody/v1/time`,
       sdkName: 'harmony',
       sdkVersion: '3.22.1',
-      accessToken: spec.accessToken,
       applicationCertificateUrl: undefined,
     }),
     'ui',

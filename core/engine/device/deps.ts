@@ -1,5 +1,6 @@
 import type { Ports } from '../../ports';
 import type { Epic } from '../../store/store';
+import type { SessionSlice } from '../session/state';
 import type { TransportSlice } from '../transport/state';
 import type { DeviceDescriptor } from './descriptor';
 import type { DeviceSlice } from './state';
@@ -13,5 +14,5 @@ export interface DeviceConfig {
 
 export type DeviceDeps = Pick<Ports, 'clock' | 'scheduler' | 'http'> & { readonly device: DeviceConfig };
 
-/** Device epics read the device and the transport (token, service endpoints, connection id). */
-export type DeviceEpic = Epic<DeviceSlice & TransportSlice, DeviceDeps>;
+/** Device epics read the device, the transport (service endpoints, connection id) and the session (the live token). */
+export type DeviceEpic = Epic<DeviceSlice & TransportSlice & SessionSlice, DeviceDeps>;

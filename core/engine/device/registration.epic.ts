@@ -39,7 +39,7 @@ export const registerEpic: DeviceEpic = (action$, state$, deps) =>
         previous_session_state: null,
         volume: scaleVolume(s.device.volume),
       };
-      return authorisedTrackPlaybackCall(action$, deps.http, s.transport, { method: 'POST', path: '/devices', body }).pipe(
+      return authorisedTrackPlaybackCall(action$, deps.http, s, { method: 'POST', path: '/devices', body }).pipe(
         onAnswer((r): Action[] => {
           const outcome = registrationOutcome(r.status, r.body);
           if (outcome.ok) return [A.registered({ connectionId: a.connectionId })];
@@ -60,7 +60,7 @@ export const deregisterEpic: DeviceEpic = (action$, state$, deps) =>
     filter(A.deregistrationRequested.match),
     withLatestFrom(state$),
     mergeMap(([, s]) =>
-      authorisedTrackPlaybackCall(action$, deps.http, s.transport, {
+      authorisedTrackPlaybackCall(action$, deps.http, s, {
         method: 'DELETE',
         path: `/devices/${encodeURIComponent(deps.device.descriptor.id)}`,
         body: { seq_num: nextSeq(s.device.lastSeq), state_ref: s.device.stateRef },

@@ -91,7 +91,7 @@ export const stateUpdatesEpic: DeviceEpic = (action$, state$, deps) =>
     );
     // spec 001 §9 State call retries: up to 8, exponential.
     const send = (payload: StateUpdatePayload) =>
-      authorisedTrackPlaybackCall(action$, deps.http, state$.value.transport, {
+      authorisedTrackPlaybackCall(action$, deps.http, state$.value, {
         method: 'PUT',
         path: devicePath(deps.device.descriptor.id, '/state'),
         body: payload,
@@ -130,11 +130,11 @@ export const conflictEpic: DeviceEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(A.stateConflicted.match),
     concatMap(() => {
-      const { device, transport } = state$.value;
+      const { device } = state$.value;
       const { batch } = conflictBatch(device.rejectedRefs);
       if (batch.length === 0) return EMPTY;
       const body = { seq_num: device.lastSeq, state_ref: device.stateRef, rejected_state_refs: batch };
-      return authorisedTrackPlaybackCall(action$, deps.http, transport, {
+      return authorisedTrackPlaybackCall(action$, deps.http, state$.value, {
         method: 'POST',
         path: devicePath(deps.device.descriptor.id, '/state_conflict'),
         body,
@@ -169,9 +169,9 @@ export const volumeEpic: DeviceEpic = (action$, state$, deps) =>
     ),
   ).pipe(
     concatMap(({ volume, commandId }) => {
-      const { device, transport } = state$.value;
+      const { device } = state$.value;
       const body = { seq_num: device.lastSeq, volume, ...(commandId === null ? {} : { command_id: commandId }) };
-      return authorisedTrackPlaybackCall(action$, deps.http, transport, { method: 'PUT', path: devicePath(deps.device.descriptor.id, '/volume'), body }).pipe(
+      return authorisedTrackPlaybackCall(action$, deps.http, state$.value, { method: 'PUT', path: devicePath(deps.device.descriptor.id, '/volume'), body }).pipe(
         onAnswer((r) => [A.volumeSent({ volume, status: r.status })]),
         catchError((e: unknown) => of(A.volumeSendFailed({ err: message(e) }))),
       );

@@ -1,8 +1,10 @@
 import { identity, throwError, type MonoTypeOperatorFunction, type Observable } from 'rxjs';
 import type { HttpPort, HttpRequest, HttpResponse } from '../../ports';
 import type { Action } from '../../store/action';
+import { bearerHeader } from '../session/authorisation';
 import { retryOnUnauthorised, type AuthorisedStep } from '../session/retry-on-unauthorised';
-import type { TransportState } from '../transport/state';
+import type { SessionSlice } from '../session/state';
+import type { TransportSlice, TransportState } from '../transport/state';
 
 /** spec 001 §7 Track-playback service, on the spclient host the service resolve named. */
 export const TRACK_PLAYBACK_PATH = '/track-playback/v1';
@@ -20,7 +22,7 @@ export const notSuccessful = (status: number): string => `Request was not succes
 /** The caller name under which track-playback and spclient calls ask the session for a forced refresh (spec 001 §8: a 401 refreshes). */
 export const SPCLIENT_CALLER = 'spclient';
 
-/** One JSON call to a spclient service (path from the host) with `token` (the transport's, or a refreshed one); errors before the service resolve. */
+/** One JSON call to a spclient service (path from the host) with `token` (the session's, or a refreshed one); errors before the service resolve. */
 export function spclientRequest(
   http: HttpPort,
   transport: TransportState,
@@ -32,7 +34,7 @@ export function spclientRequest(
 ): Observable<HttpResponse> {
   const base = spclientBase(transport);
   if (base === null) return throwError(() => new Error('Track-playback service not resolved'));
-  const headers: Record<string, string> = { authorization: `Bearer ${token ?? ''}` };
+  const headers: Record<string, string> = { ...bearerHeader(token) };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const request: HttpRequest = {
     method,
@@ -54,14 +56,14 @@ export interface TrackPlaybackCall {
   readonly keepalive?: boolean;
 }
 
-/** A track-playback call with the transport's token, sent once more with a refreshed one after a 401 (spec 001 §8 Resolve/transport). */
+/** A track-playback call with the session's live token, sent once more with a refreshed one after a 401 (spec 001 §8 Resolve/transport). */
 export function authorisedTrackPlaybackCall(
   action$: Observable<Action>,
   http: HttpPort,
-  transport: TransportState,
+  live: TransportSlice & SessionSlice,
   call: TrackPlaybackCall,
 ): Observable<AuthorisedStep> {
-  return retryOnUnauthorised(action$, SPCLIENT_CALLER, transport.accessToken, (token) =>
-    spclientRequest(http, transport, token, call.method, TRACK_PLAYBACK_PATH + call.path, call.body, call.keepalive).pipe(call.retrying ?? identity),
+  return retryOnUnauthorised(action$, SPCLIENT_CALLER, live.session.accessToken, (token) =>
+    spclientRequest(http, live.transport, token, call.method, TRACK_PLAYBACK_PATH + call.path, call.body, call.keepalive).pipe(call.retrying ?? identity),
   );
 }

@@ -17,7 +17,6 @@ export const drmSetupRequested = defineAction('drm/setupRequested', {
   serverTimeUrl: t.string,
   sdkName: t.string,
   sdkVersion: t.string,
-  accessToken: t.union([t.string, t.undefined]),
   /** spec 001 §7 Media: GET {license host}/v1/application-certificate; none: no certificate is asked for. */
   applicationCertificateUrl: t.union([t.string, t.undefined]),
 });

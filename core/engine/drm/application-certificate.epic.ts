@@ -4,6 +4,8 @@ import type { Action } from '../../store/action';
 import { applicationCertificateIgnored, applicationCertificateSet, drmSetupRequested, mediaKeysAttached } from './actions';
 import { LICENCE_RETRY_DELAY_MS, LICENCE_URL_RETRIES } from './constants';
 import type { DrmDeps, DrmEpic } from './deps';
+import { authorisation } from '../session/authorisation';
+import type { LiveAuthorisation } from './licence-url';
 
 type Verdict = { readonly kind: 'set'; readonly certificate: string } | { readonly kind: 'retry' | 'ignore'; readonly reason: string };
 
@@ -17,8 +19,8 @@ export function judgeCertificate(response: HttpResponse): Verdict {
   return { kind: 'set', certificate: response.body.trim() };
 }
 
-function fetchCertificate(deps: DrmDeps, url: string, accessToken: string | undefined, retry: number): Observable<Action> {
-  const headers: Record<string, string> = accessToken === undefined ? {} : { authorization: `Bearer ${accessToken}` };
+function fetchCertificate(deps: DrmDeps, url: string, auth: LiveAuthorisation, retry: number): Observable<Action> {
+  const headers: Record<string, string> = { ...auth() };
   return deps.http.request({ method: 'GET', url, headers }).pipe(
     take(1),
     map(judgeCertificate),
@@ -32,7 +34,7 @@ function fetchCertificate(deps: DrmDeps, url: string, accessToken: string | unde
         );
       }
       if (verdict.kind === 'ignore' || retry >= LICENCE_URL_RETRIES) return of(applicationCertificateIgnored({ reason: verdict.reason }));
-      return timer(LICENCE_RETRY_DELAY_MS * (retry + 1), deps.scheduler).pipe(mergeMap(() => fetchCertificate(deps, url, accessToken, retry + 1)));
+      return timer(LICENCE_RETRY_DELAY_MS * (retry + 1), deps.scheduler).pipe(mergeMap(() => fetchCertificate(deps, url, auth, retry + 1)));
     }),
   );
 }
@@ -44,6 +46,6 @@ export const applicationCertificateEpic: DrmEpic = (action$, state$, deps) =>
     switchMap((action) => {
       const url = state$.value.drm.config?.applicationCertificateUrl;
       if (!mediaKeysAttached.match(action) || url === undefined) return EMPTY;
-      return fetchCertificate(deps, url, state$.value.drm.config?.accessToken, 0);
+      return fetchCertificate(deps, url, () => authorisation(state$.value.session), 0);
     }),
   );

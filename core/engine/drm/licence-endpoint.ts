@@ -4,7 +4,7 @@ import { licenceUrlResolved, serverTimeFetched } from './actions';
 import { LICENCE_RETRY_DELAY_MS, LICENCE_URL_RETRIES } from './constants';
 import type { DrmDeps } from './deps';
 import { cannotResolveLicenceUrl, type DrmError } from './eme-errors';
-import { decodeServerTime, judgeLicenceUrl, licenceUrlRequest, licenceUrlUsable, serverTimeRequest, serverTimeStale, type LicenceUrlVerdict } from './licence-url';
+import { decodeServerTime, judgeLicenceUrl, licenceUrlRequest, licenceUrlUsable, serverTimeRequest, serverTimeStale, type LicenceUrlVerdict, type LiveAuthorisation } from './licence-url';
 import type { DrmConfig, DrmState } from './state';
 
 /** A step of finding the licence URI: an action for the log, the URI, or the reason there is none. */
@@ -19,10 +19,10 @@ const step = (action: Action): EndpointStep => ({ kind: 'action', action });
  * The server-time offset: reused while fresh, else refetched (spec 001 §9: after 180000 ms). An
  * unusable answer keeps the previous offset (0 at first): the local clock is the fallback.
  */
-function offsetSteps(deps: DrmDeps, state: DrmState, config: DrmConfig): Observable<EndpointStep | number> {
+function offsetSteps(deps: DrmDeps, state: DrmState, config: DrmConfig, auth: LiveAuthorisation): Observable<EndpointStep | number> {
   const previous = state.serverTime?.offsetMs ?? 0;
   if (!serverTimeStale(state.serverTime, deps.clock.now())) return of(previous);
-  return deps.http.request(serverTimeRequest(config.serverTimeUrl, config.accessToken)).pipe(
+  return deps.http.request(serverTimeRequest(config.serverTimeUrl, auth())).pipe(
     take(1),
     map((response) => decodeServerTime(response, deps.clock.now())),
     catchError(() => of(null)),
@@ -37,8 +37,8 @@ const networkFailure = (err: unknown): LicenceUrlVerdict => ({
 });
 
 /** spec 001 §7 Media: GET license url, retried on server or connection errors. */
-function fetchUri(deps: DrmDeps, config: DrmConfig, keySystem: string, offsetMs: number, retry: number): Observable<EndpointStep> {
-  const request = licenceUrlRequest({ endpoint: config.licenceUrlEndpoint, keySystem, sdkName: config.sdkName, sdkVersion: config.sdkVersion, ...(config.accessToken === undefined ? {} : { accessToken: config.accessToken }) });
+function fetchUri(deps: DrmDeps, config: DrmConfig, keySystem: string, offsetMs: number, retry: number, auth: LiveAuthorisation): Observable<EndpointStep> {
+  const request = licenceUrlRequest({ endpoint: config.licenceUrlEndpoint, keySystem, sdkName: config.sdkName, sdkVersion: config.sdkVersion, auth: auth() });
   return deps.http.request(request).pipe(
     take(1),
     map((response) => judgeLicenceUrl(response, offsetMs)),
@@ -46,15 +46,15 @@ function fetchUri(deps: DrmDeps, config: DrmConfig, keySystem: string, offsetMs:
     mergeMap((verdict): Observable<EndpointStep> => {
       if (verdict.kind === 'ok') return of<EndpointStep[]>(step(licenceUrlResolved(verdict.cache)), { kind: 'uri', uri: verdict.cache.uri });
       if (verdict.kind === 'fail' || retry >= LICENCE_URL_RETRIES) return of<EndpointStep[]>({ kind: 'error', error: verdict.error });
-      return timer(LICENCE_RETRY_DELAY_MS * (retry + 1), deps.scheduler).pipe(mergeMap(() => fetchUri(deps, config, keySystem, offsetMs, retry + 1)));
+      return timer(LICENCE_RETRY_DELAY_MS * (retry + 1), deps.scheduler).pipe(mergeMap(() => fetchUri(deps, config, keySystem, offsetMs, retry + 1, auth)));
     }),
   );
 }
 
 /** The licence URI: the cached one until 60 s before it expires (spec 001 §9), else a fresh one. */
-export function licenceEndpoint(deps: DrmDeps, state: DrmState, config: DrmConfig, keySystem: string): Observable<EndpointStep> {
+export function licenceEndpoint(deps: DrmDeps, state: DrmState, config: DrmConfig, keySystem: string, auth: LiveAuthorisation): Observable<EndpointStep> {
   if (licenceUrlUsable(state.licenceUrl, deps.clock.now())) return of({ kind: 'uri', uri: state.licenceUrl.uri });
-  return offsetSteps(deps, state, config).pipe(
-    mergeMap((value) => (typeof value === 'number' ? fetchUri(deps, config, keySystem, value, 0) : of(value))),
+  return offsetSteps(deps, state, config, auth).pipe(
+    mergeMap((value) => (typeof value === 'number' ? fetchUri(deps, config, keySystem, value, 0, auth) : of(value))),
   );
 }

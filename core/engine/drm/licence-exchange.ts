@@ -9,6 +9,7 @@ import type { DrmDeps } from './deps';
 import { licenceRequestFailed, licenceUpdateFailed, type DrmError } from './eme-errors';
 import { licenceEndpoint } from './licence-endpoint';
 import { judgeLicence, licenceRequest, licenceUriFor, type LicenceVerdict } from './licence-response';
+import type { LiveAuthorisation } from './licence-url';
 import type { DrmConfig, DrmState } from './state';
 
 const failed = (error: DrmError): Action => drmFailed(error);
@@ -27,7 +28,8 @@ interface Exchange {
   readonly session: EmeSession;
   readonly keySystem: string;
   readonly challenge: string;
-  readonly accessToken: string | undefined;
+  /** Read at each post, so a retry after a token refresh carries the new token. */
+  readonly auth: LiveAuthorisation;
 }
 
 /**
@@ -37,7 +39,7 @@ interface Exchange {
  * licence URL so that the next request resolves a fresh one (§8 "License endpoint refreshed").
  */
 function post(x: Exchange, uri: string, retry: number): Observable<Action> {
-  const request = licenceRequest(uri, x.keySystem, x.challenge, x.accessToken);
+  const request = licenceRequest(uri, x.keySystem, x.challenge, x.auth());
   // spec 001 §8 EME: a challenge that cannot be sent as it asks (header name/value mismatch) fails, unsent.
   if (E.isLeft(request)) return of(failed(request.left));
   return x.deps.http.request(request.right).pipe(
@@ -75,9 +77,11 @@ export function licenceExchange(
   challenge: string,
   /** The audio file the key is for (spec 001 §7: substituted in the licence server URL). */
   contentId: string | null,
+  /** The session's live authorisation (spec 001 §4 Auth: a refreshed token is the next request's). */
+  auth: LiveAuthorisation,
 ): Observable<Action> {
-  const x: Exchange = { deps, session, keySystem, challenge, accessToken: config.accessToken };
-  return licenceEndpoint(deps, state, config, keySystem).pipe(
+  const x: Exchange = { deps, session, keySystem, challenge, auth };
+  return licenceEndpoint(deps, state, config, keySystem, auth).pipe(
     mergeMap((next): Observable<Action> => {
       if (next.kind === 'action') return of(next.action);
       if (next.kind === 'error') return of(failed(next.error));

@@ -2,6 +2,7 @@ import { EMPTY, concat, of } from 'rxjs';
 import { filter, mergeMap, switchMap } from 'rxjs/operators';
 import type { Action } from '../../store/action';
 import { licencePrefetchEnded, licencePrefetchStarted, mediaKeysAttached } from './actions';
+import { authorisation } from '../session/authorisation';
 import { licenceEndpoint } from './licence-endpoint';
 import { licenceUrlUsable } from './licence-url';
 import type { DrmEpic } from './deps';
@@ -22,7 +23,7 @@ export const licencePrefetchEpic: DrmEpic = (action$, state$, deps) =>
       if (drm.config === null || licenceUrlUsable(drm.licenceUrl, deps.clock.now())) return EMPTY;
       return concat(
         of(licencePrefetchStarted()),
-        licenceEndpoint(deps, drm, drm.config, attached.keySystem).pipe(mergeMap((step): Action[] => (step.kind === 'action' ? [step.action] : []))),
+        licenceEndpoint(deps, drm, drm.config, attached.keySystem, () => authorisation(state$.value.session)).pipe(mergeMap((step): Action[] => (step.kind === 'action' ? [step.action] : []))),
         of(licencePrefetchEnded()),
       );
     }),

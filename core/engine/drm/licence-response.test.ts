@@ -1,3 +1,4 @@
+import { bearerHeader } from '../session/authorisation';
 import * as E from 'fp-ts/Either';
 import { judgeLicence, licenceRequest, licenceUriFor } from './licence-response';
 import { readPlayReadyMessage } from './playready-message';
@@ -21,7 +22,7 @@ describe('licence server answers (spec 001 §7 Media retried unless 400, 402, 40
   it('posts the ClearKey challenge as its JSON text (W3C EME §9.1.3), others base64 (HttpPort carries text)', () => {
     const json = '{"kids":["AAAAAAAAAAAAAAAAAAAAAA"],"type":"temporary"}';
     const base64 = 'eyJraWRzIjpbIkFBQUFBQUFBQUFBQUFBQUFBQUFBQUEiXSwidHlwZSI6InRlbXBvcmFyeSJ9';
-    expect(licenceRequest('http://l/1', 'org.w3.clearkey', base64, 't')).toEqual(
+    expect(licenceRequest('http://l/1', 'org.w3.clearkey', base64, bearerHeader('t'))).toEqual(
       E.right({
         method: 'POST',
         url: 'http://l/1',
@@ -75,11 +76,11 @@ describe('PlayReady key messages (spec 001 §8 EME: header name/value mismatch)'
 
   it('a PlayReady licence request carries the message\'s headers and the bearer; a mismatch sends nothing', () => {
     const ok = keyMessage('<HttpHeader><name>Content-Type</name><value>text/xml</value></HttpHeader>');
-    expect(licenceRequest('http://l/1', 'com.microsoft.playready.recommendation', ok, 't')).toEqual(
+    expect(licenceRequest('http://l/1', 'com.microsoft.playready.recommendation', ok, bearerHeader('t'))).toEqual(
       E.right({ method: 'POST', url: 'http://l/1', headers: { 'Content-Type': 'text/xml', authorization: 'Bearer t' }, body: SOAP }),
     );
     const bad = keyMessage('<HttpHeader><name>Content-Type</name></HttpHeader>');
-    expect(E.isLeft(licenceRequest('http://l/1', 'com.microsoft.playready.recommendation.3000', bad, 't'))).toBe(true);
+    expect(E.isLeft(licenceRequest('http://l/1', 'com.microsoft.playready.recommendation.3000', bad, bearerHeader('t')))).toBe(true);
   });
 });
 

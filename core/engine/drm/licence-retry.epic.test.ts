@@ -10,7 +10,8 @@ import type { DrmDeps } from './deps';
 import { drmEpics } from './index';
 import { drmReducer } from './reducer';
 import { initialDrmState, type DrmSlice } from './state';
-import { provider, SETUP } from './testing/run-drm';
+import type { SessionSlice } from '../session/state';
+import { DRM_SESSION, provider, SETUP } from './testing/run-drm';
 
 /*
  * Issue 12 Faults, a licence server answering 500: spec 001 §7 Media retries the licence POST
@@ -44,7 +45,7 @@ function run(
     http: createFakeHttp(s, http, provider(s, () => licence(s.now()))),
     eme: createFakeEme(s, []),
   };
-  const store = createStore<DrmSlice, DrmDeps>({ reducer: (st, a) => ({ drm: drmReducer(st.drm, a) }), epics: drmEpics, deps, initialState: { drm: initialDrmState } });
+  const store = createStore<DrmSlice & SessionSlice, DrmDeps>({ reducer: (st, a) => ({ ...st, drm: drmReducer(st.drm, a) }), epics: drmEpics, deps, initialState: { drm: initialDrmState, session: DRM_SESSION } });
   for (const [at, action] of [[0, SETUP] as const, [10, encrypted({ initDataType: 'cenc', initData: 'a' })] as const, ...inputs]) {
     s.schedule(() => store.dispatch(action, 'adapter'), at);
   }

@@ -9,7 +9,8 @@ import type { DrmDeps } from './deps';
 import { drmEpics } from './index';
 import { drmReducer } from './reducer';
 import { initialDrmState, type DrmSlice } from './state';
-import { provider, runDrm, SETUP } from './testing/run-drm';
+import type { SessionSlice } from '../session/state';
+import { DRM_SESSION, provider, runDrm, SETUP } from './testing/run-drm';
 
 const FAKES = { createFakeHttp, createFakeEme };
 
@@ -26,7 +27,7 @@ describe('licence URL cache as marbles (spec 001 §9: cached until 60 s before e
     s.run(({ expectObservable }) => {
       const http: HttpRequest[] = [];
       const deps: DrmDeps = { clock: { now: () => s.now() }, scheduler: s, random: { next: () => 0.5 }, http: createFakeHttp(s, http, provider(s, granted, 120)), eme: createFakeEme(s, []) };
-      const store = createStore<DrmSlice, DrmDeps>({ reducer: (st, a) => ({ drm: drmReducer(st.drm, a) }), epics: drmEpics, deps, initialState: { drm: initialDrmState } });
+      const store = createStore<DrmSlice & SessionSlice, DrmDeps>({ reducer: (st, a) => ({ ...st, drm: drmReducer(st.drm, a) }), epics: drmEpics, deps, initialState: { drm: initialDrmState, session: DRM_SESSION } });
       const inputs = [[0, SETUP], [1000, fact('a')], [59_999, fact('b')], [60_000, fact('c')], [180_000, fact('d')]] as const;
       for (const [at, action] of inputs) s.schedule(() => store.dispatch(action, 'adapter'), at);
       s.schedule(() => store.stop(), 200_000);

@@ -6,6 +6,7 @@ import { drmFailed, drmSetupRequested, encrypted, licenceChallenged, licenceExch
 import type { DrmEpic } from './deps';
 import { generateRequestFailed, keySessionNotSupported, userCappedError } from './eme-errors';
 import { errorName } from '../media/error-name';
+import { authorisation } from '../session/authorisation';
 import { licenceExchange } from './licence-exchange';
 import type { DrmSlice } from './state';
 
@@ -65,7 +66,7 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
                 state$.pipe(
                   filter((s: DrmSlice) => !s.drm.prefetching),
                   take(1),
-                  mergeMap((s: DrmSlice) => licenceExchange(deps, s.drm, config, session, keySystem, event.message, contentId)),
+                  mergeMap((s: DrmSlice) => licenceExchange(deps, s.drm, config, session, keySystem, event.message, contentId, () => authorisation(state$.value.session))),
                 );
               return concat(
                 of(licenceChallenged({ messageType: event.messageType, bytes: base64Bytes(event.message) })),

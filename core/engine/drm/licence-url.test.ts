@@ -1,3 +1,4 @@
+import { bearerHeader } from '../session/authorisation';
 import { decodeServerTime, judgeLicenceUrl, licenceUrlRequest, licenceUrlUsable, serverTimeStale } from './licence-url';
 
 const ok = (body: unknown, status = 200) => ({ status, headers: {}, body: JSON.stringify(body) });
@@ -23,7 +24,7 @@ describe('licence URL and server time (spec 001 §7 Media, §8 License, §9 Lice
   });
 
   it('asks with keysystem, mediatype, sdk_name and sdk_version, authorised', () => {
-    expect(licenceUrlRequest({ endpoint: 'http://p/lu', keySystem: 'org.w3.clearkey', sdkName: 'harmony', sdkVersion: '3.22.1', accessToken: 't' })).toEqual({
+    expect(licenceUrlRequest({ endpoint: 'http://p/lu', keySystem: 'org.w3.clearkey', sdkName: 'harmony', sdkVersion: '3.22.1', auth: bearerHeader('t') })).toEqual({
       method: 'GET',
       url: 'http://p/lu?keysystem=org.w3.clearkey&mediatype=audio&sdk_name=harmony&sdk_version=3.22.1',
       headers: { authorization: 'Bearer t' },

@@ -27,11 +27,12 @@ export interface LicenceUrlParams {
   readonly keySystem: string;
   readonly sdkName: string;
   readonly sdkVersion: string;
-  readonly accessToken?: string;
+  /** The authorisation header (core/engine/session/authorisation.ts); none: unauthorised. */
+  readonly auth?: Readonly<Record<string, string>>;
 }
 
-const authorised = (accessToken: string | undefined): Record<string, string> =>
-  accessToken === undefined ? {} : { authorization: `Bearer ${accessToken}` };
+/** The authorisation header of the session's live token, read at each request (core/engine/session/authorisation.ts). */
+export type LiveAuthorisation = () => Readonly<Record<string, string>>;
 
 /** spec 001 §7 Media: GET license url with keysystem, mediatype, sdk_name, sdk_version. */
 export function licenceUrlRequest(p: LicenceUrlParams): HttpRequest {
@@ -43,11 +44,11 @@ export function licenceUrlRequest(p: LicenceUrlParams): HttpRequest {
   ]
     .map(([k, v]) => `${k}=${encodeURIComponent(v ?? '')}`)
     .join('&');
-  return { method: 'GET', url: `${p.endpoint}${p.endpoint.includes('?') ? '&' : '?'}${query}`, headers: authorised(p.accessToken) };
+  return { method: 'GET', url: `${p.endpoint}${p.endpoint.includes('?') ? '&' : '?'}${query}`, headers: { ...p.auth } };
 }
 
-export function serverTimeRequest(url: string, accessToken?: string): HttpRequest {
-  return { method: 'GET', url, headers: authorised(accessToken) };
+export function serverTimeRequest(url: string, auth: Readonly<Record<string, string>> = {}): HttpRequest {
+  return { method: 'GET', url, headers: { ...auth } };
 }
 
 /** spec 001 §9: cached until 60 s before it expires. */

@@ -7,10 +7,9 @@ import type { DrmState } from './state';
 /** The DRM's small state machine: setup, the chosen key system, the licence URL and server-time caches, capping. */
 export function drmReducer(state: DrmState, action: Action): DrmState {
   if (a.drmSetupRequested.match(action)) {
-    const { type: _type, accessToken, applicationCertificateUrl, ...rest } = action;
+    const { type: _type, applicationCertificateUrl, ...rest } = action;
     const config = {
       ...rest,
-      ...(accessToken === undefined ? {} : { accessToken }),
       ...(applicationCertificateUrl === undefined ? {} : { applicationCertificateUrl }),
     };
     return { ...state, status: 'selecting', config, keySystem: null, mediaKeys: false, prefetching: false };

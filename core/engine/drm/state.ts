@@ -6,7 +6,6 @@ export interface DrmConfig {
   readonly serverTimeUrl: string;
   readonly sdkName: string;
   readonly sdkVersion: string;
-  readonly accessToken?: string;
   readonly applicationCertificateUrl?: string;
 }
 

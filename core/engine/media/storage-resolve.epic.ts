@@ -1,3 +1,4 @@
+import { authorisation } from '../session/authorisation';
 import { EMPTY, catchError, concat, defer, filter, mergeMap, of, take, timer, type Observable } from 'rxjs';
 import type { HttpResponse } from '../../ports';
 import type { Action } from '../../store/action';
@@ -23,12 +24,11 @@ function resolveWithRetries(deps: MediaDeps, state$: StateObservable<MediaSlice 
     const { media, session } = state$.value;
     // spec 001 §4: a step of an older load is dropped.
     if (isStale(media.playId, request) || media.status === 'stopped') return EMPTY;
-    const token = session.accessToken;
     return deps.http
       .request({
         method: 'GET',
         url: `${deps.media.storageResolveBase}${encodeURIComponent(request.fileId)}`,
-        ...(token === null ? {} : { headers: { authorization: `Bearer ${token}` } }),
+        ...(session.accessToken === null ? {} : { headers: { ...authorisation(session) } }),
       })
       .pipe(
         take(1),

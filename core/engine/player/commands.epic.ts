@@ -115,7 +115,7 @@ export const commandsEpic: PlayerEpic = (action$, state$, deps) => {
       const transport = state$.value.transport;
       // spec 001 §8 Resolve/transport: a 401 refreshes the token and the command is sent once more.
       const send = (token: string | null) => spclientRequest(deps.http, transport, token, 'POST', `${PLAYER_COMMAND_PATH}/${id}/to/${id}`, body).pipe(take(1));
-      return retryOnUnauthorised(action$, SPCLIENT_CALLER, transport.accessToken, send).pipe(
+      return retryOnUnauthorised(action$, SPCLIENT_CALLER, state$.value.session.accessToken, send).pipe(
         onAnswer((r): Action[] => [
           r.status >= 200 && r.status <= 299
             ? P.playerCommandSent({ endpoint: 'play', status: r.status })

@@ -114,7 +114,8 @@ describe('client-state rules (spec 001 §4 Smart previous, §8 Client state)', (
       engineState({
         device: { registration: 'registered', connectionId: 'c1' },
         player: { machine, trackIndex: 1 },
-        transport: { accessToken: 'tok', resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
+        session: { accessToken: 'tok' },
+        transport: { resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
       });
     const play = P.playContextRequested({ contextUri: 'spotify:album:b', index: 0, reason: 'playbtn' });
     const calls: HttpRequest[] = [];
@@ -192,7 +193,8 @@ describe('commandsEpic (spec 001 §4 Client lifecycle: commands queued until the
   describe('play context asks the provider for a replace_state (spec 001 §7 POST connect-state player command)', () => {
     const enabled = engineState({
       device: { registration: 'registered', connectionId: 'c1' },
-      transport: { accessToken: 'tok', resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
+      session: { accessToken: 'tok' },
+        transport: { resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
     });
     const play = P.playContextRequested({ contextUri: 'spotify:album:a1', index: 2, reason: 'clickrow' });
 

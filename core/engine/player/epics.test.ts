@@ -66,8 +66,8 @@ describe('progressEpic (spec 001 §4 Events forwarded: progress; §9 progress ti
 describe('startEpic (spec 001 §4 Client lifecycle, Auth)', () => {
   const token = (callers: string[], isAnonymous = false) => tokenReceived({ accessToken: 'tok', expiresAtMs: 1e12, isAnonymous, clientId: null, callers });
   const connect = [
-    ['transport/connectRequested', { caller: 'player', accessToken: 'tok', resolveUrl: PLAYER_CONFIG.resolveUrl }],
-    ['drm/setupRequested', { ...PLAYER_CONFIG.drm, accessToken: 'tok' }],
+    ['transport/connectRequested', { caller: 'player', resolveUrl: PLAYER_CONFIG.resolveUrl }],
+    ['drm/setupRequested', { ...PLAYER_CONFIG.drm }],
     // spec 001 §4 State update sends: the cell that decides whether they are limited.
     ['device/featureFlagRequested', { name: 'send all state updates' }],
   ];
@@ -121,9 +121,9 @@ describe('startEpic (spec 001 §4 Client lifecycle, Auth)', () => {
     ]);
   });
 
-  it('tokenUpdatesEpic: every refreshed token goes to the transport (spec 001 §4 Auth token update)', () => {
+  it('tokenUpdatesEpic: the transport hears of every refreshed token, which it reads from the session (spec 001 §4 Auth token update)', () => {
     const { log } = runPlayer([tokenUpdatesEpic], engineState(), [[7, tokenReceived({ accessToken: 'tok2', expiresAtMs: 1, isAnonymous: false, clientId: null, callers: [] })]]);
-    expect(log).toEqual([[7, 'transport/tokenUpdated', { accessToken: 'tok2' }]]);
+    expect(log).toEqual([[7, 'transport/tokenUpdated']]);
   });
 });
 

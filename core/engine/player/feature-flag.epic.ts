@@ -1,3 +1,4 @@
+import { authorisation } from '../session/authorisation';
 import { of } from 'rxjs';
 import { catchError, filter, map, mergeMap, take } from 'rxjs/operators';
 import type { Action } from '../../store/action';
@@ -19,7 +20,7 @@ export const featureFlagEpic: PlayerEpic = (action$, state$, deps) =>
         .request({
           method: 'GET',
           url: `${deps.player.apiUrl}${FEATURE_FLAGS_PATH}?${flagsQuery([name])}`,
-          headers: { authorization: `Bearer ${state$.value.session.accessToken ?? ''}`, accept: 'application/json' },
+          headers: { ...authorisation(state$.value.session), accept: 'application/json' },
         })
         .pipe(
           take(1),

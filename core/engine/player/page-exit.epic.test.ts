@@ -6,11 +6,11 @@ import { pageExitEpic } from './page-exit.epic';
 import { engineState } from './testing/engine-state';
 import { runPlayer } from './testing/run-player';
 
-const resolved = { endpoints: { dealer: 'p.test:80', spclient: 'p.test:80' }, resolveUrl: 'http://p.test/apresolve', accessToken: 'tok', connectionId: 'c1' };
+const resolved = { endpoints: { dealer: 'p.test:80', spclient: 'p.test:80' }, resolveUrl: 'http://p.test/apresolve', connectionId: 'c1' };
 
 function run(registration: 'registered' | 'unregistered') {
   const calls: HttpRequest[] = [];
-  const { log } = runPlayer([...deviceEpics, pageExitEpic], engineState({ device: { registration }, transport: resolved }), [[0, pageHidden()]], {
+  const { log } = runPlayer([...deviceEpics, pageExitEpic], engineState({ device: { registration }, transport: resolved, session: { accessToken: 'tok' } }), [[0, pageHidden()]], {
     http: (scheduler) => createFakeHttp(scheduler, calls, () => ({ status: 204, headers: {}, body: '' })),
   });
   return { log, calls };

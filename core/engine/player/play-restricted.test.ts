@@ -15,7 +15,8 @@ import { runPlayer } from './testing/run-player';
 
 const enabled = engineState({
   device: { registration: 'registered', connectionId: 'c1' },
-  transport: { accessToken: 'tok', resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
+  session: { accessToken: 'tok' },
+        transport: { resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
 });
 const play = P.playContextRequested({ contextUri: 'spotify:show:s1', index: 0, reason: 'clickrow' });
 

@@ -1,3 +1,4 @@
+import { bearerHeader } from '../session/authorisation';
 import { EMPTY, defer, of, throwError, timer, type Observable, type SchedulerLike } from 'rxjs';
 import { catchError, map, mergeMap, retry, take } from 'rxjs/operators';
 import type { HttpRequest, HttpResponse } from '../../ports';
@@ -52,7 +53,7 @@ function retried(send: () => Observable<HttpResponse>, scheduler: SchedulerLike,
 }
 
 function request(token: string | null, base: string, method: HttpRequest['method'], path: string): HttpRequest {
-  return { method, url: base + path, headers: { authorization: `Bearer ${token ?? ''}` } };
+  return { method, url: base + path, headers: { ...bearerHeader(token) } };
 }
 
 /**

@@ -12,7 +12,8 @@ import { only, runPlayer } from './testing/run-player';
 
 /** The transport resolved with the player's token (so the device can call the track-playback service). */
 const connected = engineState({
-  transport: { accessToken: 'tok', resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'p.test' } },
+  session: { accessToken: 'tok' },
+        transport: { resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'p.test' } },
 });
 
 /** The device registering on the transport's connection id, answered with `status` by the track-playback service 10 ms later. */

@@ -41,8 +41,8 @@ export const startEpic: PlayerEpic = (action$, state$, deps) =>
             return [playerInitFailed({ code: NO_TOKEN_CODE, message: tokenRefreshFailed.match(a) ? a.err : INVALID_TOKEN })];
           }
           return [
-            connectRequested({ caller: PLAYER_CALLER, accessToken: token, resolveUrl: deps.player.resolveUrl }),
-            drmSetupRequested({ ...deps.player.drm, applicationCertificateUrl: deps.player.drm.applicationCertificateUrl, accessToken: token }),
+            connectRequested({ caller: PLAYER_CALLER, resolveUrl: deps.player.resolveUrl }),
+            drmSetupRequested({ ...deps.player.drm, applicationCertificateUrl: deps.player.drm.applicationCertificateUrl }),
             // spec 001 §4 State update sends: whether they are limited comes from this cell, fetched once.
             featureFlagRequested({ name: SEND_ALL_STATE_UPDATES }),
           ];
@@ -58,9 +58,9 @@ export const startEpic: PlayerEpic = (action$, state$, deps) =>
     }),
   );
 
-/** spec 001 §4 Auth "token update": every refreshed token goes to the transport for its later (re)connections. */
+/** spec 001 §4 Auth "token update": the transport hears of every refreshed token (it reads it from the session) and authenticates again. */
 export const tokenUpdatesEpic: PlayerEpic = (action$) =>
   action$.pipe(
     filter(tokenReceived.match),
-    map((a) => tokenUpdated({ accessToken: a.accessToken })),
+    map(() => tokenUpdated()),
   );

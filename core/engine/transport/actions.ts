@@ -10,11 +10,12 @@ import { defineAction } from '../../store/action';
 
 // Inputs.
 /** Connect: resolve the services, open the dealer socket and authenticate. Only the owner may (spec 001 §6). */
-export const connectRequested = defineAction('transport/connectRequested', { caller: t.string, accessToken: t.string, resolveUrl: t.string });
+export const connectRequested = defineAction('transport/connectRequested', { caller: t.string, resolveUrl: t.string });
 /** Disconnect (force: the spec's forceDisconnect). Only the owner may. */
 export const disconnectRequested = defineAction('transport/disconnectRequested', { caller: t.string, force: t.boolean });
 /** spec 001 §4 Auth "token update": later (re)connections use this token. */
-export const tokenUpdated = defineAction('transport/tokenUpdated', { accessToken: t.string });
+/** The session holds a refreshed token (spec 001 §4 Auth "token update"): the live connection authenticates again with it. */
+export const tokenUpdated = defineAction('transport/tokenUpdated');
 /**
  * Authenticate the connected socket with the current token (spec 001 §7 Realtime socket): what the
  * owner does when its client does not authenticate by itself (spec 001 §4: a client that neither

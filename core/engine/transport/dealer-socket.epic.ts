@@ -27,7 +27,8 @@ import type { TransportDeps, TransportEpic } from './deps';
 import { heartbeat } from './heartbeat';
 import { dealerUrl } from './service-resolve';
 import { authenticateRefusal } from './lifecycle';
-import { authenticatesOnConnect, type TransportState } from './state';
+import type { SessionSlice } from '../session/state';
+import { authenticatesOnConnect, type TransportSlice, type TransportState } from './state';
 
 export const HEARTBEAT_TIMEOUT_REASON = 'Heartbeat timeout';
 export const NO_ENDPOINT_REASON = 'No dealer endpoint or access token';
@@ -71,20 +72,22 @@ function actionsOfFrame(frame: DealerFrame, connection: SocketConnection, reconn
 function runSocket(
   request: ReturnType<typeof socketOpenRequested>,
   transport: TransportState,
-  current: () => TransportState,
+  /** The session's token when the socket opens (the dealer URL carries it). */
+  accessToken: string | null,
+  current: () => TransportSlice & SessionSlice,
   action$: Observable<Action>,
   deps: TransportDeps,
 ): Observable<Action> {
-  const { resolveUrl, endpoints, accessToken } = transport;
+  const { resolveUrl, endpoints } = transport;
   if (resolveUrl === null || endpoints === null || accessToken === null) return of(socketClosed({ code: 1006, reason: NO_ENDPOINT_REASON, opened: false }));
   return defer(() => {
     const connection = deps.socket.open(dealerUrl(resolveUrl, endpoints.dealer, accessToken));
     const events$ = connection.events$.pipe(share());
     let opened = false;
     const auth: Authentication = { connectionId: null, done: false };
-    // The token as it is now: a refreshed one (tokenUpdated) is the one sent.
+    // The session's token as it is now: a refreshed one (tokenUpdated) is the one sent.
     const sendAuthentication = (): void => {
-      const token = current().accessToken;
+      const token = current().session.accessToken;
       if (token !== null) connection.send(JSON.stringify(authenticateFrame(token)));
     };
     const fromEvent = (event: SocketEvent): Action[] => {
@@ -103,7 +106,7 @@ function runSocket(
           if (connectionId !== null && auth.connectionId === null) {
             auth.connectionId = connectionId;
             // spec 001 §4: on connect the client authenticates by itself if it owns the transport or may manage its lifecycle.
-            if (authenticatesOnConnect(current())) sendAuthentication();
+            if (authenticatesOnConnect(current().transport)) sendAuthentication();
             return [];
           }
           return actionsOfFrame(frame.right, connection, request.reconnect, auth, deps.clock.now());
@@ -130,7 +133,7 @@ function runSocket(
     const authentications$ = action$.pipe(
       filter(
         (action) =>
-          (authenticateRequested.match(action) && auth.connectionId !== null && !auth.done && authenticateRefusal(current(), action.caller) === null) ||
+          (authenticateRequested.match(action) && auth.connectionId !== null && !auth.done && authenticateRefusal(current().transport, action.caller) === null) ||
           (tokenUpdated.match(action) && auth.done),
       ),
       tap(sendAuthentication),
@@ -163,5 +166,5 @@ function isPong(text: string): boolean {
 export const dealerSocketEpic: TransportEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(socketOpenRequested.match),
-    switchMap((request) => runSocket(request, state$.value.transport, () => state$.value.transport, action$, deps)),
+    switchMap((request) => runSocket(request, state$.value.transport, state$.value.session.accessToken, () => state$.value, action$, deps)),
   );

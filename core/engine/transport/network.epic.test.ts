@@ -5,7 +5,7 @@ import { connectRequested, disconnectRequested, networkChanged } from './actions
 import { CAME_ONLINE, WENT_OFFLINE } from './network.epic';
 import { OWNER, runTransport, type Logged } from './testing/run-transport';
 
-const connect = connectRequested({ caller: OWNER, accessToken: 'tok', resolveUrl: 'http://p.test/apresolve' });
+const connect = connectRequested({ caller: OWNER, resolveUrl: 'http://p.test/apresolve' });
 const offline = networkChanged({ online: false });
 const online = networkChanged({ online: true });
 

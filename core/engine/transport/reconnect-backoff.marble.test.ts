@@ -6,7 +6,9 @@ import { connectRequested } from './actions';
 import type { TransportDeps } from './deps';
 import { transportEpics } from './index';
 import { transportReducer } from './reducer';
+import type { SessionSlice } from '../session/state';
 import { initialTransportState, type TransportSlice } from './state';
+import { TRANSPORT_SESSION } from './testing/run-transport';
 
 const resolved = () => ({ status: 200, headers: {}, body: '{"dealer":["p.test:80"],"spclient":["p.test:80"]}' });
 
@@ -19,13 +21,13 @@ describe('reconnect backoff as marbles (spec 001 §9 Socket reconnection retries
         index === 0 ? { ...first, events: [...(first.events ?? []), [10000, { kind: 'close', code: 1011, reason: '' }] as const] } : unreachableDealer,
       );
       const deps: TransportDeps = { clock: { now: () => scheduler.now() }, scheduler, random: { next: () => 0.5 }, http: createFakeHttp(scheduler, [], resolved), socket };
-      const store = createStore<TransportSlice, TransportDeps>({
-        reducer: (state, action) => ({ transport: transportReducer(state.transport, action) }),
+      const store = createStore<TransportSlice & SessionSlice, TransportDeps>({
+        reducer: (state, action) => ({ ...state, transport: transportReducer(state.transport, action) }),
         epics: transportEpics,
         deps,
-        initialState: { transport: initialTransportState('client') },
+        initialState: { transport: initialTransportState('client'), session: TRANSPORT_SESSION },
       });
-      scheduler.schedule(() => store.dispatch(connectRequested({ caller: 'client', accessToken: 't', resolveUrl: 'http://p.test/apresolve' })), 0);
+      scheduler.schedule(() => store.dispatch(connectRequested({ caller: 'client', resolveUrl: 'http://p.test/apresolve' })), 0);
       scheduler.schedule(() => store.stop(), 40000);
       const lifecycle$ = store.envelopes$.pipe(
         map((e) => e.action),

@@ -9,8 +9,8 @@ const endpoints = { dealer: 'd:1', spclient: 'g:1' };
 
 describe('transportReducer (spec 001 §4 Transport lifecycle)', () => {
   it.each<[string, TransportState, Action, Partial<TransportState>]>([
-    ["keeps the owner's token and resolve URL", idle, A.connectRequested({ caller: 'client', accessToken: 't', resolveUrl: 'u' }), { accessToken: 't', resolveUrl: 'u', status: 'idle' }],
-    ["ignores another caller's connect", idle, A.connectRequested({ caller: 'x', accessToken: 't', resolveUrl: 'u' }), { accessToken: null }],
+    ["keeps the owner's resolve URL (the token stays in the session)", idle, A.connectRequested({ caller: 'client', resolveUrl: 'u' }), { resolveUrl: 'u', status: 'idle' }],
+    ["ignores another caller's connect", idle, A.connectRequested({ caller: 'x', resolveUrl: 'u' }), { resolveUrl: null }],
     ['resolving starts afresh', with_({ status: 'failed', lastError: 'e', attempt: 2 }), A.serviceResolveRequested(), { status: 'resolving', lastError: null, attempt: 0 }],
     ['resolved → connecting', with_({ status: 'resolving' }), A.serviceResolved(endpoints), { status: 'connecting', endpoints }],
     ['socket open → connected', with_({ status: 'connecting' }), A.connected({ reconnect: false }), { status: 'connected' }],
@@ -24,7 +24,7 @@ describe('transportReducer (spec 001 §4 Transport lifecycle)', () => {
     ['authentication failed', with_({ status: 'connected' }), A.authenticationFailed({ err: 'e' }), { status: 'failed', lastError: 'e' }],
     ['disconnected', with_({ status: 'authenticated', connectionId: 'c' }), A.disconnected({ reason: 'r' }), { status: 'disconnected', connectionId: null }],
     ['logged out', with_({ status: 'authenticated', connectionId: 'c' }), A.loggedOut(), { status: 'loggedOut', connectionId: null }],
-    ['token update', with_({ accessToken: 'a' }), A.tokenUpdated({ accessToken: 'b' }), { accessToken: 'b' }],
+    ['a token update keeps no copy of the token (issue 15: the session holds it)', idle, A.tokenUpdated(), idle],
   ])('%s', (_name, state, action, expected) => {
     expect(transportReducer(state, action)).toMatchObject(expected);
   });

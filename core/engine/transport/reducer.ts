@@ -11,10 +11,10 @@ export function transportReducer(state: TransportState, action: Action): Transpo
   if (!isTransportAction(action)) return state;
   switch (action.type) {
     case 'transport/connectRequested':
-      // Only the owner's token and resolve URL are kept; the lifecycle epic refuses the others.
-      return action.caller === state.owner ? { ...state, accessToken: action.accessToken, resolveUrl: action.resolveUrl } : state;
+      // Only the owner's resolve URL is kept; the lifecycle epic refuses the others. The token stays in the session.
+      return action.caller === state.owner ? { ...state, resolveUrl: action.resolveUrl } : state;
     case 'transport/tokenUpdated':
-      return { ...state, accessToken: action.accessToken };
+      return state;
     case 'transport/serviceResolveRequested':
       return { ...state, status: 'resolving', endpoints: null, connectionId: null, attempt: 0, sessionStartedAt: null, lastError: null, reconnectWhenOnline: false };
     case 'transport/beforeOfflineDisconnect':

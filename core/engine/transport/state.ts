@@ -28,7 +28,6 @@ export interface TransportState {
    */
   readonly lifecycleManagement: boolean;
   readonly status: TransportStatus;
-  readonly accessToken: string | null;
   readonly resolveUrl: string | null;
   readonly endpoints: Endpoints | null;
   readonly connectionId: string | null;
@@ -54,7 +53,6 @@ export function initialTransportState(owner: string, options: TransportOptions =
     client: options.client ?? owner,
     lifecycleManagement: options.allowLifecycleManagement ?? false,
     status: 'idle',
-    accessToken: null,
     resolveUrl: null,
     endpoints: null,
     connectionId: null,

@@ -6,8 +6,16 @@ import { authenticateFrame } from './dealer-frame';
 import { authenticateRefusal } from './lifecycle';
 import { authenticatesOnConnect, type TransportOptions } from './state';
 import { OWNER, runTransport, type Logged } from './testing/run-transport';
+import { tokenReceived } from '../session/actions';
+/** A token refresh as the engine has it: the session receives the token, then the transport hears of it. */
+const refresh = (at: number, accessToken: string) =>
+  [
+    [at, tokenReceived({ accessToken, expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: [] })],
+    [at, tokenUpdated()],
+  ] as const;
 
-const connect = connectRequested({ caller: OWNER, accessToken: 'tok', resolveUrl: 'http://p.test/apresolve' });
+
+const connect = connectRequested({ caller: OWNER, resolveUrl: 'http://p.test/apresolve' });
 const CLIENT = 'sdk-client';
 
 interface Setup {
@@ -109,7 +117,7 @@ describe('authentication on the dealer (spec 001 §7 Realtime socket "Authentica
   });
 
   it('a refreshed token authenticates the live connection again (a dealer that checks tokens sees the new one)', () => {
-    const { socket, log } = run({ scripts: [acceptingDealer('c1')], inputs: [[100, tokenUpdated({ accessToken: 'tok2' })]] });
+    const { socket, log } = run({ scripts: [acceptingDealer('c1')], inputs: refresh(100, 'tok2') });
     expect(sentAuth(socket)).toEqual([
       [2, authenticateFrame('tok')],
       [100, authenticateFrame('tok2')],
@@ -120,7 +128,7 @@ describe('authentication on the dealer (spec 001 §7 Realtime socket "Authentica
 
   it('a reconnection authenticates again with the token of the moment, and is reported as reconnected', () => {
     const drop: FakeSocketScript = { ...acceptingDealer('c1'), events: [...(acceptingDealer('c1').events ?? []), [6000, { kind: 'close', code: 1011, reason: 'gone' }]] };
-    const { socket, log } = run({ scripts: [drop, acceptingDealer('c2')], inputs: [[3000, tokenUpdated({ accessToken: 'tok2' })]], stopAt: 9000 });
+    const { socket, log } = run({ scripts: [drop, acceptingDealer('c2')], inputs: refresh(3000, 'tok2'), stopAt: 9000 });
     expect(sentAuth(socket).map(([at, frame]) => [at, (frame as { message: { access_token: string } }).message.access_token])).toEqual([
       [2, 'tok'],
       [3000, 'tok2'],

@@ -4,10 +4,18 @@ import type { HttpRequest } from '../../ports';
 import { connectRequested, disconnectRequested, tokenUpdated } from './actions';
 import { OWNER, runTransport } from './testing/run-transport';
 import type { Action } from '../../store/action';
+import { tokenReceived } from '../session/actions';
+/** A token refresh as the engine has it: the session receives the token, then the transport hears of it. */
+const refresh = (at: number, accessToken: string) =>
+  [
+    [at, tokenReceived({ accessToken, expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: [] })],
+    [at, tokenUpdated()],
+  ] as const;
+
 
 const RESOLVE_URL = 'http://p.test/apresolve';
 const resolved: HttpResponder = () => ({ status: 200, headers: {}, body: '{"dealer":["p.test:80"],"spclient":["p.test:80"]}' });
-const connect = connectRequested({ caller: OWNER, accessToken: 'tok', resolveUrl: RESOLVE_URL });
+const connect = connectRequested({ caller: OWNER, resolveUrl: RESOLVE_URL });
 
 interface Setup {
   readonly http?: HttpResponder;
@@ -152,7 +160,7 @@ describe('transport connect (spec 001 §4 Transport lifecycle, §7 Service resol
   it("connect and disconnect by anyone but the owner are refused with the spec's message (spec 001 §6, §8)", () => {
     const { log } = run({
       inputs: [
-        [0, connectRequested({ caller: 'widget', accessToken: 't', resolveUrl: RESOLVE_URL })],
+        [0, connectRequested({ caller: 'widget', resolveUrl: RESOLVE_URL })],
         [1, disconnectRequested({ caller: 'widget', force: false })],
         [2, disconnectRequested({ caller: 'widget', force: true })],
       ],
@@ -176,7 +184,7 @@ describe('transport connect (spec 001 §4 Transport lifecycle, §7 Service resol
       const script = acceptingDealer(`c${index}`);
       return index === 0 ? { ...script, events: [...(script.events ?? []), [6000, { kind: 'close', code: 1011, reason: '' }] as const] } : script;
     };
-    const { opened } = run({ socket: dropsAt6000, inputs: [[0, connect], [50, tokenUpdated({ accessToken: 'new' })]], stopAt: 9000 });
+    const { opened } = run({ socket: dropsAt6000, inputs: [[0, connect], ...refresh(50, 'new')], stopAt: 9000 });
     expect(opened).toEqual(['ws://p.test:80/dealer?access_token=tok', 'ws://p.test:80/dealer?access_token=new']);
   });
 });

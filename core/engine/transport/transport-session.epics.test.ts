@@ -4,7 +4,7 @@ import type { Action } from '../../store/action';
 import { connectRequested, disconnectRequested, replyRequested } from './actions';
 import { OWNER, runTransport, type Logged } from './testing/run-transport';
 
-const connect = connectRequested({ caller: OWNER, accessToken: 'tok', resolveUrl: 'http://p.test/apresolve' });
+const connect = connectRequested({ caller: OWNER, resolveUrl: 'http://p.test/apresolve' });
 /** spec 001 §7 Realtime socket: the authentication the client sends once the connection id came. */
 const AUTH_TEXT = '{"type":"request","key":"authenticate","message_ident":"hm://pusher/v1/authenticate","message":{"access_token":"tok"}}';
 const message = (frame: unknown) => ({ kind: 'message' as const, text: JSON.stringify(frame) });

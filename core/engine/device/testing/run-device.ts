@@ -3,6 +3,8 @@ import type { SchedulerLike } from 'rxjs';
 import type { HttpPort, HttpRequest, HttpResponse } from '../../../ports';
 import type { Action } from '../../../store/action';
 import { createStore, type Envelope } from '../../../store/store';
+import { sessionReducer } from '../../session/reducer';
+import { initialSessionState, type SessionSlice } from '../../session/state';
 import { initialTransportState, type TransportSlice } from '../../transport/state';
 import { checkDescriptor } from '../descriptor';
 import type { DeviceDeps } from '../deps';
@@ -22,8 +24,8 @@ export const ok: HttpResponder = () => ({ status: 200, headers: {}, body: '{}' }
 export const ref = (s: string, paused = false) => ({ state_machine_id: 'm', state_id: s, paused });
 
 /**
- * The device epics in a store on virtual time, with a transport already resolved (token 'tok',
- * spclient p.test); HTTP answers after 10 ms. Returns the epic actions as [t, type, payload].
+ * The device epics in a store on virtual time, with a session holding token 'tok' (a tokenReceived
+ * replaces it) and a transport already resolved (spclient p.test); HTTP answers after 10 ms. Returns the epic actions as [t, type, payload].
  */
 export function runDevice(
   createFakeHttp: FakeHttpFactory,
@@ -37,7 +39,7 @@ export function runDevice(
   });
   const calls: HttpRequest[] = [];
   const log: Array<[number, string, Record<string, unknown>]> = [];
-  let state!: () => DeviceSlice & TransportSlice;
+  let state!: () => DeviceSlice & TransportSlice & SessionSlice;
   scheduler.run(({ flush }) => {
     const deps: DeviceDeps = {
       clock: { now: () => scheduler.now() },
@@ -45,12 +47,13 @@ export function runDevice(
       http: createFakeHttp(scheduler, calls, http, 10),
       device: { descriptor, clientVersion: '1.0.0' },
     };
-    const transport = { ...initialTransportState('client'), accessToken: 'tok', resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'p.test' } };
-    const store = createStore<DeviceSlice & TransportSlice, DeviceDeps>({
-      reducer: (s, a) => ({ transport: s.transport, device: deviceReducer(s.device, a) }),
+    const session = { ...initialSessionState, status: 'loaded' as const, accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false };
+    const transport = { ...initialTransportState('client'), resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'p.test' } };
+    const store = createStore<DeviceSlice & TransportSlice & SessionSlice, DeviceDeps>({
+      reducer: (s, a) => ({ transport: s.transport, device: deviceReducer(s.device, a), session: sessionReducer(s.session, a) }),
       epics: deviceEpics,
       deps,
-      initialState: { device: initialDeviceState, transport },
+      initialState: { device: initialDeviceState, transport, session },
       onEnvelope: (e: Envelope) => {
         if (e.src !== 'epic') return;
         const { type, ...payload } = e.action as Action & Record<string, unknown>;

@@ -2,6 +2,8 @@ import type { SchedulerLike } from 'rxjs';
 import type { EmePort, HttpPort, HttpRequest, HttpResponse } from '../../../ports';
 import type { Action } from '../../../store/action';
 import { createStore, type Envelope } from '../../../store/store';
+import { sessionReducer } from '../../session/reducer';
+import { initialSessionState, type SessionSlice } from '../../session/state';
 import { drmSetupRequested } from '../actions';
 import type { DrmDeps } from '../deps';
 import { drmEpics } from '../index';
@@ -31,9 +33,11 @@ export const SETUP = drmSetupRequested({
   serverTimeUrl: 'http://p.test/server-time',
   sdkName: 'harmony',
   sdkVersion: '3.22.1',
-  accessToken: 'tok',
   applicationCertificateUrl: 'http://p.test/v1/application-certificate',
 });
+
+/** The session the DRM's calls are authorised by: token 'tok' until a tokenReceived replaces it (spec 001 §4 Auth). */
+export const DRM_SESSION = { ...initialSessionState, status: 'loaded' as const, accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false };
 
 /** The server's clock runs 1e9 ms ahead of the virtual one. */
 export const SERVER_AHEAD_MS = 1e9;
@@ -72,11 +76,11 @@ export function runDrm<Script>(
     http: fakes.createFakeHttp(scheduler, http, responder),
     eme: fakes.createFakeEme(scheduler, eme, script),
   };
-  const store = createStore<DrmSlice, DrmDeps>({
-    reducer: (state, action) => ({ drm: drmReducer(state.drm, action) }),
+  const store = createStore<DrmSlice & SessionSlice, DrmDeps>({
+    reducer: (state, action) => ({ drm: drmReducer(state.drm, action), session: sessionReducer(state.session, action) }),
     epics: drmEpics,
     deps,
-    initialState: { drm: initialDrmState },
+    initialState: { drm: initialDrmState, session: DRM_SESSION },
     onEnvelope: (e: Envelope) => {
       if (e.src !== 'epic') return;
       const { type, ...payload } = e.action as Action & Record<string, unknown>;

@@ -4,6 +4,8 @@ import { createStore, type Envelope } from '../../../store/store';
 import type { TransportDeps } from '../deps';
 import { transportEpics } from '../index';
 import { transportReducer } from '../reducer';
+import { sessionReducer } from '../../session/reducer';
+import { initialSessionState, type SessionSlice } from '../../session/state';
 import { initialTransportState, type TransportOptions, type TransportSlice, type TransportState } from '../state';
 
 export const OWNER = 'client';
@@ -18,6 +20,9 @@ export interface TransportRun {
   dispatch(action: Action): void;
 }
 
+/** The session whose token the transport uses: 'tok' until a tokenReceived replaces it. */
+export const TRANSPORT_SESSION = { ...initialSessionState, status: 'loaded' as const, accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false };
+
 /**
  * The transport alone in a store on the given (virtual-time) scheduler: inputs are dispatched at
  * their times, and the store stops at `stopAt` (the heartbeat would otherwise run for ever).
@@ -31,11 +36,11 @@ export function runTransport(
   options: TransportOptions = {},
 ): TransportRun {
   const log: Logged[] = [];
-  const store = createStore<TransportSlice, TransportDeps>({
-    reducer: (state, action) => ({ transport: transportReducer(state.transport, action) }),
+  const store = createStore<TransportSlice & SessionSlice, TransportDeps>({
+    reducer: (state, action) => ({ transport: transportReducer(state.transport, action), session: sessionReducer(state.session, action) }),
     epics: transportEpics,
     deps,
-    initialState: { transport: initialTransportState(OWNER, options) },
+    initialState: { transport: initialTransportState(OWNER, options), session: TRANSPORT_SESSION },
     onEnvelope: (e: Envelope) => {
       const type = e.action.type.replace(/^transport\//, '');
       if (e.src !== 'epic' || omit.includes(type)) return;
