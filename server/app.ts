@@ -123,7 +123,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const publicUrl = options.publicUrl ?? '';
   const country = options.country ?? 'SE';
-  const reader = createResourceReader(db, { open: publicUrl, static: publicUrl, country });
+  const reader = createResourceReader(database.kysely, { open: publicUrl, static: publicUrl, country });
   // Every dictionary is read once, at start; en is also the base the others fall back to.
   const locales = readTranslations(options.fixturesDir);
 

@@ -1,5 +1,6 @@
-import type { Db } from '../db/open-database';
-import { createWebApiObjects, playlistVisibleTo, type ObjectContext } from './web-api-objects';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import { createWebApiObjects, playlistVisibleTo, type CatalogueView, type ObjectContext } from './web-api-objects';
 
 /** The provider's hosts the objects link to (spec 000 §7); '' means this server, relative URLs. */
 export interface Hosts {
@@ -22,8 +23,8 @@ type Json = Record<string, unknown>;
  * as the embed page's JSON block carries them (spec 000 §3): projections of the Web API objects
  * (./web-api-objects.ts), narrowed to the fields the widget reads. Returns null for an unknown id.
  */
-export function createResourceReader(db: Db, hosts: ReaderOptions) {
-  const objects = createWebApiObjects(db);
+export function createResourceReader(db: Kysely<Database>, hosts: ReaderOptions) {
+  const catalogue = createWebApiObjects(db);
   // The embed objects carry no `href`; is_playable of an episode follows the visitor's country.
   // The viewer is the logged-in visitor: a private playlist is read for its owner only (issue 12).
   const contextFor = (viewer: string | null, country: string): ObjectContext => ({
@@ -32,12 +33,11 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
     country,
     viewer,
   });
-  const color = (type: 'artist' | 'album' | 'playlist' | 'show' | 'episode', id: string) => objects.row(type, id)?.dominant_color;
-  const biography = db.prepare('SELECT biography FROM artist_biographies WHERE artist_id = ?');
+  const color = (objects: CatalogueView, type: 'artist' | 'album' | 'playlist' | 'show' | 'episode', id: string) => objects.row(type, id)?.dominant_color;
   const artistRefs = (artists: unknown) =>
     (artists as Json[]).map((a) => ({ name: a.name, uri: a.uri, external_urls: a.external_urls }));
 
-  function trackObject(id: string, ctx: ObjectContext): Json | null {
+  function trackObject(objects: CatalogueView, id: string, ctx: ObjectContext): Json | null {
     const t = objects.track(id, ctx);
     if (t === null) return null;
     const album = t.album as Json;
@@ -53,11 +53,11 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
       artists: artistRefs(t.artists),
       album: { uri: album.uri, name: album.name, images: album.images },
       external_urls: t.external_urls,
-      dominantColor: color('album', String(album.id)),
+      dominantColor: color(objects, 'album', String(album.id)),
     };
   }
 
-  function episodeObject(id: string, ctx: ObjectContext): Json | null {
+  function episodeObject(objects: CatalogueView, id: string, ctx: ObjectContext): Json | null {
     const e = objects.episode(id, ctx);
     if (e === null) return null;
     const show = e.show as Json;
@@ -76,16 +76,17 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
       images: e.images,
       show: { uri: show.uri, name: show.name, publisher: show.publisher, images: show.images, available_markets: show.available_markets },
       external_urls: e.external_urls,
-      dominantColor: color('episode', id),
+      dominantColor: color(objects, 'episode', id),
     };
   }
 
-  const tracks = (trackIds: string[], ctx: ObjectContext) => trackIds.map((id) => trackObject(id, ctx)).filter((t): t is Json => t !== null);
+  const tracks = (objects: CatalogueView, trackIds: string[], ctx: ObjectContext) =>
+    trackIds.map((id) => trackObject(objects, id, ctx)).filter((t): t is Json => t !== null);
 
-  const readers: Record<ResourceType, (id: string, ctx: ObjectContext) => Json | null> = {
+  const readers: Record<ResourceType, (objects: CatalogueView, id: string, ctx: ObjectContext, biography: string | undefined) => Json | null> = {
     track: trackObject,
     episode: episodeObject,
-    album(id, ctx) {
+    album(objects, id, ctx) {
       const a = objects.simplifiedAlbum(id, ctx);
       if (a === null) return null;
       return {
@@ -95,30 +96,29 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
         name: a.name,
         release_date: a.release_date,
         external_urls: a.external_urls,
-        dominantColor: color('album', id),
+        dominantColor: color(objects, 'album', id),
         artists: artistRefs(a.artists),
         images: a.images,
-        tracks: { items: tracks(objects.albumTrackIds(id), ctx) },
+        tracks: { items: tracks(objects, objects.albumTrackIds(id), ctx) },
       };
     },
-    artist(id, ctx) {
+    artist(objects, id, ctx, biography) {
       const a = objects.artist(id, ctx);
       if (a === null) return null;
-      const bio = biography.get(id) as { biography: string } | undefined;
       return {
         // spec 000 §5 Bio text: sent as written; the widget splits it and strips the links.
-        ...(bio === undefined ? {} : { biography: bio.biography }),
+        ...(biography === undefined ? {} : { biography }),
         type: 'artist',
         id,
         uri: a.uri,
         name: a.name,
         external_urls: a.external_urls,
-        dominantColor: color('artist', id),
+        dominantColor: color(objects, 'artist', id),
         images: a.images,
-        tracks: tracks(objects.topTrackIds(id), ctx),
+        tracks: tracks(objects, objects.topTrackIds(id), ctx),
       };
     },
-    playlist(id, ctx) {
+    playlist(objects, id, ctx) {
       const p = objects.simplifiedPlaylist(id, ctx);
       if (p === null) return null;
       return {
@@ -127,13 +127,13 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
         uri: p.uri,
         name: p.name,
         external_urls: p.external_urls,
-        dominantColor: color('playlist', id),
+        dominantColor: color(objects, 'playlist', id),
         owner: { display_name: (p.owner as Json).display_name },
         images: p.images,
-        tracks: { items: tracks(objects.playlistTrackIds(id), ctx).map((track) => ({ track })) },
+        tracks: { items: tracks(objects, objects.playlistTrackIds(id), ctx).map((track) => ({ track })) },
       };
     },
-    show(id, ctx) {
+    show(objects, id, ctx) {
       const s = objects.simplifiedShow(id, ctx);
       if (s === null) return null;
       return {
@@ -143,32 +143,45 @@ export function createResourceReader(db: Db, hosts: ReaderOptions) {
         name: s.name,
         publisher: s.publisher,
         external_urls: s.external_urls,
-        dominantColor: color('show', id),
+        dominantColor: color(objects, 'show', id),
         available_markets: s.available_markets,
         images: s.images,
-        episodes: { items: objects.showEpisodeIds(id).map((e) => episodeObject(e, ctx)).filter((e): e is Json => e !== null) },
+        episodes: { items: objects.showEpisodeIds(id).map((e) => episodeObject(objects, e, ctx)).filter((e): e is Json => e !== null) },
       };
     },
   };
 
-  // The demo index lists what anyone may open: no listener's private playlist.
-  const listAll = db.prepare(`
-    SELECT 'album' AS type, id, name FROM albums UNION ALL SELECT 'artist', id, name FROM artists
-    UNION ALL SELECT 'playlist', p.id, p.name FROM playlists p LEFT JOIN user_playlists u ON u.playlist_id = p.id
-      WHERE ${playlistVisibleTo('NULL')} UNION ALL SELECT 'track', id, name FROM tracks
-    UNION ALL SELECT 'show', id, name FROM shows UNION ALL SELECT 'episode', id, name FROM episodes`);
+  const seedOf = (type: ResourceType, id: string) => ({ [`${type}s`]: [id], ...(type === 'artist' ? { topTracksOf: [id] } : {}) });
+  const biographyOf = async (type: ResourceType, id: string) =>
+    type === 'artist'
+      ? (await db.selectFrom('artist_biographies').select('biography').where('artist_id', '=', id).executeTakeFirst())?.biography
+      : undefined;
 
   return {
     /**
      * The resource as `viewer` (an account id, null when anonymous) may see it; null when unknown or not
      * theirs to see. `country`: the visitor's market (a logged-in visitor's account country), else the server's.
+     * Its rows are read at once, a few queries (issue 14: the embed page's first byte waits for them).
      */
-    read: (type: ResourceType, id: string, viewer: string | null, country: string = hosts.country): Json | null => {
+    read: async (type: ResourceType, id: string, viewer: string | null, country: string = hosts.country): Promise<Json | null> => {
       const ctx = contextFor(viewer, country);
-      return readers[type](id, ctx);
+      const [objects, biography] = await Promise.all([catalogue.view(seedOf(type, id)), biographyOf(type, id)]);
+      return readers[type](objects, id, ctx, biography);
     },
-    /** Every resource, for the demo index. */
-    list: () => listAll.all() as Array<{ type: ResourceType; id: string; name: string }>,
+    /** Every resource, for the demo index; the demo index lists what anyone may open: no listener's private playlist. */
+    list: async (): Promise<Array<{ type: ResourceType; id: string; name: string }>> =>
+      (await db
+        .selectFrom('albums')
+        .select([sql.lit<string>('album').as('type'), 'id', 'name'])
+        .unionAll(db.selectFrom('artists').select([sql.lit<string>('artist').as('type'), 'id', 'name']))
+        .unionAll(
+          db.selectFrom('playlists as p').leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
+            .select([sql.lit<string>('playlist').as('type'), 'p.id', 'p.name']).where(playlistVisibleTo(null)),
+        )
+        .unionAll(db.selectFrom('tracks').select([sql.lit<string>('track').as('type'), 'id', 'name']))
+        .unionAll(db.selectFrom('shows').select([sql.lit<string>('show').as('type'), 'id', 'name']))
+        .unionAll(db.selectFrom('episodes').select([sql.lit<string>('episode').as('type'), 'id', 'name']))
+        .execute()) as Array<{ type: ResourceType; id: string; name: string }>,
   };
 }
 

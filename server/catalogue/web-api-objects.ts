@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/open-database';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import { rowMarkets } from './markets';
 
 /** Where the objects link to: the Web API (`href`), the open site (`external_urls`), media files. */
@@ -23,11 +24,11 @@ export interface ObjectContext {
 }
 
 /**
- * SQL condition: the playlist aliased `u` (user_playlists, LEFT JOINed; NULL for a catalogue
- * playlist) may be seen by the account bound as `viewerParam`. The one rule, kept beside
- * simplifiedPlaylist's, for the queries that list playlist ids.
+ * The condition that the playlist aliased `u` (user_playlists, LEFT JOINed; NULL for a catalogue
+ * playlist) may be seen by `viewer` (an account id; null: anonymous). The one rule, kept beside
+ * simplifiedPlaylist's, for the queries that list playlist ids; the same SQL on SQLite and Postgres.
  */
-export const playlistVisibleTo = (viewerParam: string) => `(COALESCE(u.public, 1) = 1 OR u.owner_id = ${viewerParam})`;
+export const playlistVisibleTo = (viewer: string | null) => sql<boolean>`(COALESCE(u.public, 1) = 1 OR u.owner_id = ${viewer})`;
 
 export interface PageRequest {
   readonly limit: number;
@@ -66,56 +67,186 @@ export const releaseDatePrecision = (date: string) => (/^\d{4}$/.test(date) ? 'y
 /** A user id for a playlist owner known only by display name (spec 001 §3 user ids may hold spaces). */
 export const ownerId = (displayName: string) => displayName.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
-const hasTable = (db: Db, name: string) =>
-  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 const str = (row: Row, column: string, fallback: string) => (typeof row[column] === 'string' ? (row[column] as string) : fallback);
 const bool = (row: Row, column: string) => row[column] === 1 || row[column] === true;
 
 /** Embedded pagings (album.tracks, playlist.tracks, show.episodes) carry the first 50 items. */
 const EMBEDDED_PAGE: PageRequest = { limit: 50, offset: 0 };
 
-/**
- * The one builder of catalogue objects shaped like the public Web API's, full and simplified. The
- * embed page's objects (./resources.ts) are projections of these. Optional columns a later schema
- * may add (available_markets on albums and tracks, description, explicit, album_type) are read when
- * present; without them the objects carry the Web API's neutral values.
- */
-export function createWebApiObjects(db: Db) {
-  const q = {
-    artist: db.prepare('SELECT * FROM artists WHERE id = ?'),
-    album: db.prepare('SELECT * FROM albums WHERE id = ?'),
-    // Markets and descriptions live in tables of their own that an older database may lack.
-    track: db.prepare(
-      hasTable(db, 'track_markets')
-        ? 'SELECT t.*, m.available_markets FROM tracks t LEFT JOIN track_markets m ON m.track_id = t.id WHERE t.id = ?'
-        : 'SELECT * FROM tracks WHERE id = ?',
-    ),
-    playlist: db.prepare('SELECT * FROM playlists WHERE id = ?'),
-    show: db.prepare('SELECT * FROM shows WHERE id = ?'),
-    episode: db.prepare(
-      hasTable(db, 'episode_descriptions')
-        ? 'SELECT e.*, d.description FROM episodes e LEFT JOIN episode_descriptions d ON d.episode_id = e.id WHERE e.id = ?'
-        : 'SELECT * FROM episodes WHERE id = ?',
-    ),
-    images: db.prepare('SELECT file, width, height FROM images WHERE owner_type = ? AND owner_id = ? ORDER BY width DESC'),
-    albumArtists: db.prepare('SELECT artist_id AS id FROM album_artists WHERE album_id = ? ORDER BY position'),
-    trackArtists: db.prepare('SELECT artist_id AS id FROM track_artists WHERE track_id = ? ORDER BY position'),
-    albumTracks: db.prepare('SELECT id FROM tracks WHERE album_id = ? ORDER BY track_number'),
-    topTracks: db.prepare('SELECT track_id AS id FROM artist_top_tracks WHERE artist_id = ? ORDER BY position'),
-    playlistTracks: db.prepare('SELECT track_id AS id FROM playlist_tracks WHERE playlist_id = ? ORDER BY position'),
-    showEpisodes: db.prepare('SELECT id FROM episodes WHERE show_id = ? ORDER BY release_date DESC'),
-    // Playlists listeners made (server/web-api/library-store.ts): owner account, public flag, version.
-    userPlaylist: hasTable(db, 'user_playlists')
-      ? db.prepare(
-          `SELECT u.owner_id, u.public, u.description, u.version, COALESCE(a.display_name, p.owner_display_name) AS display_name
-           FROM user_playlists u JOIN playlists p ON p.id = u.playlist_id LEFT JOIN accounts a ON a.id = u.owner_id WHERE u.playlist_id = ?`,
-        )
-      : null,
-    followerCount: hasTable(db, 'playlist_followers') ? db.prepare('SELECT count(*) AS id FROM playlist_followers WHERE playlist_id = ?') : null,
-  };
-  const ids = (stmt: { all(id: string): unknown[] }, id: string) => (stmt.all(id) as Row[]).map((r) => String(r.id));
-  const row = (stmt: { get(id: string): unknown }, id: string) => stmt.get(id) as Row | undefined;
+/** The ids an object build starts from, by kind; `topTracksOf`: artists whose top tracks are read too. */
+export interface CatalogueSeed {
+  readonly artists?: readonly string[];
+  readonly albums?: readonly string[];
+  readonly tracks?: readonly string[];
+  readonly playlists?: readonly string[];
+  readonly shows?: readonly string[];
+  readonly episodes?: readonly string[];
+  readonly topTracksOf?: readonly string[];
+}
 
+/**
+ * The rows an object build reads, fetched before it (issue 14: one query per table and round, not
+ * one per row, so the embed page costs a handful of queries on SQLite and Postgres alike). Each kind
+ * brings what its objects name: an album its artists and tracks (its markets are its tracks'), a
+ * track its artists and album, a playlist its tracks, a show its episodes, an episode its show.
+ */
+interface CatalogueSlice {
+  readonly artist: Map<string, Row>;
+  readonly album: Map<string, Row>;
+  readonly track: Map<string, Row>;
+  readonly playlist: Map<string, Row>;
+  readonly show: Map<string, Row>;
+  readonly episode: Map<string, Row>;
+  /** `${owner_type}:${owner_id}` → images, widest first. */
+  readonly images: Map<string, Row[]>;
+  readonly albumArtists: Map<string, string[]>;
+  readonly trackArtists: Map<string, string[]>;
+  readonly albumTracks: Map<string, string[]>;
+  readonly topTracks: Map<string, string[]>;
+  readonly playlistTracks: Map<string, string[]>;
+  readonly showEpisodes: Map<string, string[]>;
+  readonly userPlaylist: Map<string, Row>;
+  readonly followers: Map<string, number>;
+}
+
+type Kind = 'artist' | 'album' | 'track' | 'playlist' | 'show' | 'episode';
+const KINDS: readonly Kind[] = ['artist', 'album', 'track', 'playlist', 'show', 'episode'];
+
+const groupIds = (rows: ReadonlyArray<{ key: string; id: string }>, keys: readonly string[]) => {
+  const grouped = new Map<string, string[]>(keys.map((k) => [k, []]));
+  for (const r of rows) grouped.get(r.key)?.push(r.id);
+  return grouped;
+};
+
+/** Reads the slice a seed needs, in rounds until nothing new is named (a few rounds: kinds name each other at most three deep). */
+async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<CatalogueSlice> {
+  const slice: CatalogueSlice = {
+    artist: new Map(), album: new Map(), track: new Map(), playlist: new Map(), show: new Map(), episode: new Map(),
+    images: new Map(), albumArtists: new Map(), trackArtists: new Map(), albumTracks: new Map(), topTracks: new Map(),
+    playlistTracks: new Map(), showEpisodes: new Map(), userPlaylist: new Map(), followers: new Map(),
+  };
+  const seen: Record<Kind, Set<string>> = { artist: new Set(), album: new Set(), track: new Set(), playlist: new Set(), show: new Set(), episode: new Set() };
+  let wanted: Record<Kind, Set<string>> = {
+    artist: new Set(seed.artists), album: new Set(seed.albums), track: new Set(seed.tracks),
+    playlist: new Set(seed.playlists), show: new Set(seed.shows), episode: new Set(seed.episodes),
+  };
+  const topOf = [...new Set(seed.topTracksOf)];
+  if (topOf.length > 0) {
+    const rows = await db.selectFrom('artist_top_tracks').select(['artist_id as key', 'track_id as id']).where('artist_id', 'in', topOf).orderBy('position').execute();
+    for (const [key, ids] of groupIds(rows, topOf)) slice.topTracks.set(key, ids);
+    for (const r of rows) wanted.track.add(r.id);
+  }
+  const imageOwners: Array<[string, string]> = [];
+  for (let round = 0; round < 8 && KINDS.some((k) => wanted[k].size > 0); round += 1) {
+    const ids = Object.fromEntries(KINDS.map((k) => [k, [...wanted[k]].filter((id) => !seen[k].has(id))])) as Record<Kind, string[]>;
+    for (const k of KINDS) for (const id of ids[k]) seen[k].add(id);
+    const next: Record<Kind, Set<string>> = { artist: new Set(), album: new Set(), track: new Set(), playlist: new Set(), show: new Set(), episode: new Set() };
+    const add = (kind: Kind, id: string) => {
+      if (!seen[kind].has(id)) next[kind].add(id);
+    };
+    const reads: Array<Promise<void>> = [];
+    if (ids.artist.length > 0) {
+      reads.push(
+        db.selectFrom('artists').selectAll().where('id', 'in', ids.artist).execute().then((rows) => {
+          for (const r of rows) slice.artist.set(r.id, r);
+        }),
+      );
+    }
+    if (ids.album.length > 0) {
+      reads.push(
+        db.selectFrom('albums').selectAll().where('id', 'in', ids.album).execute().then((rows) => {
+          for (const r of rows) slice.album.set(r.id, r);
+        }),
+        db.selectFrom('album_artists').select(['album_id as key', 'artist_id as id']).where('album_id', 'in', ids.album).orderBy('position').execute().then((rows) => {
+          for (const [key, list] of groupIds(rows, ids.album)) slice.albumArtists.set(key, list);
+          for (const r of rows) add('artist', r.id);
+        }),
+        db.selectFrom('tracks').select(['album_id as key', 'id']).where('album_id', 'in', ids.album).orderBy('track_number').orderBy('id').execute().then((rows) => {
+          for (const [key, list] of groupIds(rows, ids.album)) slice.albumTracks.set(key, list);
+          for (const r of rows) add('track', r.id);
+        }),
+      );
+    }
+    if (ids.track.length > 0) {
+      reads.push(
+        db.selectFrom('tracks as t').leftJoin('track_markets as m', 'm.track_id', 't.id').selectAll('t').select('m.available_markets').where('t.id', 'in', ids.track).execute().then((rows) => {
+          for (const r of rows) {
+            slice.track.set(r.id, r);
+            add('album', r.album_id);
+          }
+        }),
+        db.selectFrom('track_artists').select(['track_id as key', 'artist_id as id']).where('track_id', 'in', ids.track).orderBy('position').execute().then((rows) => {
+          for (const [key, list] of groupIds(rows, ids.track)) slice.trackArtists.set(key, list);
+          for (const r of rows) add('artist', r.id);
+        }),
+      );
+    }
+    if (ids.playlist.length > 0) {
+      reads.push(
+        db.selectFrom('playlists').selectAll().where('id', 'in', ids.playlist).execute().then((rows) => {
+          for (const r of rows) slice.playlist.set(r.id, r);
+        }),
+        db.selectFrom('playlist_tracks').select(['playlist_id as key', 'track_id as id']).where('playlist_id', 'in', ids.playlist).orderBy('position').execute().then((rows) => {
+          for (const [key, list] of groupIds(rows, ids.playlist)) slice.playlistTracks.set(key, list);
+          for (const r of rows) add('track', r.id);
+        }),
+        // Playlists listeners made (server/web-api/playlist-store.ts): owner account, public flag, version.
+        db.selectFrom('user_playlists as u').innerJoin('playlists as p', 'p.id', 'u.playlist_id').leftJoin('accounts as a', 'a.id', 'u.owner_id')
+          .select(['u.playlist_id', 'u.owner_id', 'u.public', 'u.description', 'u.version', (eb) => eb.fn.coalesce('a.display_name', 'p.owner_display_name').as('display_name')])
+          .where('u.playlist_id', 'in', ids.playlist).execute().then((rows) => {
+            for (const r of rows) slice.userPlaylist.set(r.playlist_id, r);
+          }),
+        db.selectFrom('playlist_followers').select(['playlist_id', (eb) => eb.fn.countAll<number>().as('n')]).where('playlist_id', 'in', ids.playlist).groupBy('playlist_id').execute().then((rows) => {
+          for (const r of rows) slice.followers.set(r.playlist_id, Number(r.n));
+        }),
+      );
+    }
+    if (ids.show.length > 0) {
+      reads.push(
+        db.selectFrom('shows').selectAll().where('id', 'in', ids.show).execute().then((rows) => {
+          for (const r of rows) slice.show.set(r.id, r);
+        }),
+        db.selectFrom('episodes').select(['show_id as key', 'id']).where('show_id', 'in', ids.show).orderBy('release_date', 'desc').orderBy('id').execute().then((rows) => {
+          for (const [key, list] of groupIds(rows, ids.show)) slice.showEpisodes.set(key, list);
+          for (const r of rows) add('episode', r.id);
+        }),
+      );
+    }
+    if (ids.episode.length > 0) {
+      reads.push(
+        db.selectFrom('episodes as e').leftJoin('episode_descriptions as d', 'd.episode_id', 'e.id').selectAll('e').select('d.description').where('e.id', 'in', ids.episode).execute().then((rows) => {
+          for (const r of rows) {
+            slice.episode.set(r.id, r);
+            add('show', r.show_id);
+          }
+        }),
+      );
+    }
+    await Promise.all(reads);
+    for (const k of KINDS) for (const id of ids[k]) imageOwners.push([k, id]);
+    wanted = next;
+  }
+  const owners = [...new Set(imageOwners.map(([, id]) => id))];
+  for (let i = 0; i < owners.length; i += 500) {
+    const rows = await db.selectFrom('images').select(['owner_type', 'owner_id', 'file', 'width', 'height']).where('owner_id', 'in', owners.slice(i, i + 500)).orderBy('width', 'desc').execute();
+    for (const r of rows) {
+      const key = `${r.owner_type}:${r.owner_id}`;
+      slice.images.set(key, [...(slice.images.get(key) ?? []), r]);
+    }
+  }
+  return slice;
+}
+
+/**
+ * The one builder of catalogue objects shaped like the public Web API's, full and simplified, over
+ * the rows of a slice (synchronous: every row it reads was fetched before). The embed page's
+ * objects (./resources.ts) are projections of these. Optional columns a later schema may add
+ * (available_markets on albums, description, explicit, album_type) are read when present; without
+ * them the objects carry the Web API's neutral values.
+ */
+function createObjectBuilder(slice: CatalogueSlice) {
+  const row = (kind: Kind, id: string) => slice[kind].get(id);
+  const list = (map: Map<string, string[]>, id: string) => map.get(id) ?? [];
   const uri = (type: string, id: string) => `spotify:${type}:${id}`;
   const links = (ctx: ObjectContext, type: string, id: string) => ({
     external_urls: { spotify: `${ctx.hosts.open}/${type}/${id}` },
@@ -126,30 +257,30 @@ export function createWebApiObjects(db: Db) {
   });
   const mediaUrl = (ctx: ObjectContext, file: unknown) => (typeof file === 'string' ? `${ctx.hosts.static}/media/${file}` : null);
   const images = (ctx: ObjectContext, ownerType: string, ownerId: string) =>
-    (q.images.all(ownerType, ownerId) as Row[]).map((r) => ({ url: mediaUrl(ctx, r.file), width: r.width, height: r.height }));
+    (slice.images.get(`${ownerType}:${ownerId}`) ?? []).map((r) => ({ url: mediaUrl(ctx, r.file), width: r.width, height: r.height }));
   /** Public API: is_playable (and a market restriction) only when the request names a market. */
   const playability = (ctx: ObjectContext, markets: string[]) =>
     ctx.market === null ? {} : markets.includes(ctx.market) ? { is_playable: true } : { is_playable: false, restrictions: { reason: 'market' } };
 
   function simplifiedArtist(id: string, ctx: ObjectContext): Json | null {
-    const r = row(q.artist, id);
+    const r = row('artist', id);
     return r === undefined ? null : { ...links(ctx, 'artist', id), name: r.name };
   }
   function artist(id: string, ctx: ObjectContext): Json | null {
-    const r = row(q.artist, id);
+    const r = row('artist', id);
     if (r === undefined) return null;
     return { ...simplifiedArtist(id, ctx), followers: { href: null, total: 0 }, genres: [], images: images(ctx, 'artist', id), popularity: 0 };
   }
   const artistList = (artistIds: string[], ctx: ObjectContext) => artistIds.map((a) => simplifiedArtist(a, ctx)).filter((a) => a !== null);
 
   function simplifiedAlbum(id: string, ctx: ObjectContext): Json | null {
-    const r = row(q.album, id);
+    const r = row('album', id);
     if (r === undefined) return null;
     const markets = albumMarkets(id);
     const releaseDate = String(r.release_date);
     return {
       album_type: str(r, 'album_type', 'album'),
-      total_tracks: ids(q.albumTracks, id).length,
+      total_tracks: list(slice.albumTracks, id).length,
       available_markets: markets,
       ...links(ctx, 'album', id),
       images: images(ctx, 'album', id),
@@ -157,18 +288,18 @@ export function createWebApiObjects(db: Db) {
       release_date: releaseDate,
       release_date_precision: releaseDatePrecision(releaseDate),
       ...playability(ctx, markets),
-      artists: artistList(ids(q.albumArtists, id), ctx),
+      artists: artistList(list(slice.albumArtists, id), ctx),
     };
   }
   /** An album is sold where any of its tracks is. */
   function albumMarkets(id: string): string[] {
-    const all = ids(q.albumTracks, id).flatMap((t) => rowMarkets(row(q.track, t) ?? {}));
+    const all = list(slice.albumTracks, id).flatMap((t) => rowMarkets(row('track', t) ?? {}));
     return [...new Set(all)];
   }
   function album(id: string, ctx: ObjectContext): Json | null {
     const base = simplifiedAlbum(id, ctx);
     if (base === null) return null;
-    const r = row(q.album, id) as Row;
+    const r = row('album', id) as Row;
     return {
       ...base,
       tracks: albumTracks(id, EMBEDDED_PAGE, ctx),
@@ -181,15 +312,15 @@ export function createWebApiObjects(db: Db) {
   }
   function albumTracks(id: string, page: PageRequest, ctx: ObjectContext) {
     const url = `${ctx.hosts.api}/v1/albums/${encodeURIComponent(id)}/tracks`;
-    return pageOf(ids(q.albumTracks, id), page, (t) => simplifiedTrack(t, ctx), url, { market: ctx.market ?? undefined });
+    return pageOf(list(slice.albumTracks, id), page, (t) => simplifiedTrack(t, ctx), url, { market: ctx.market ?? undefined });
   }
 
   function simplifiedTrack(id: string, ctx: ObjectContext): Json | null {
-    const r = row(q.track, id);
+    const r = row('track', id);
     if (r === undefined) return null;
     const markets = rowMarkets(r);
     return {
-      artists: artistList(ids(q.trackArtists, id), ctx),
+      artists: artistList(list(slice.trackArtists, id), ctx),
       available_markets: markets,
       disc_number: typeof r.disc_number === 'number' ? r.disc_number : 1,
       duration_ms: r.duration_ms,
@@ -205,7 +336,7 @@ export function createWebApiObjects(db: Db) {
   function track(id: string, ctx: ObjectContext): Json | null {
     const base = simplifiedTrack(id, ctx);
     if (base === null) return null;
-    const r = row(q.track, id) as Row;
+    const r = row('track', id) as Row;
     return { ...base, album: simplifiedAlbum(String(r.album_id), ctx), external_ids: {}, popularity: 0 };
   }
 
@@ -214,11 +345,11 @@ export function createWebApiObjects(db: Db) {
     return { ...links(ctx, 'user', id), display_name: displayName };
   }
   function simplifiedPlaylist(id: string, ctx: ObjectContext): Json | null {
-    const r = row(q.playlist, id);
+    const r = row('playlist', id);
     if (r === undefined) return null;
-    const trackIds = ids(q.playlistTracks, id);
+    const trackIds = list(slice.playlistTracks, id);
     const self = links(ctx, 'playlist', id);
-    const mine = q.userPlaylist === null ? undefined : row(q.userPlaylist, id);
+    const mine = slice.userPlaylist.get(id);
     if (mine !== undefined && !bool(mine, 'public') && String(mine.owner_id) !== ctx.viewer) return null;
     // A listener's playlist: its version changes with every change (name, flag or tracks).
     const snapshotSource = mine === undefined ? trackIds.join(',') : `${trackIds.join(',')}#${String(mine.version)}`;
@@ -242,17 +373,17 @@ export function createWebApiObjects(db: Db) {
   function playlist(id: string, ctx: ObjectContext): Json | null {
     const base = simplifiedPlaylist(id, ctx);
     if (base === null) return null;
-    const followers = q.followerCount === null ? 0 : Number((q.followerCount.get(id) as Row).id);
+    const followers = slice.followers.get(id) ?? 0;
     return { ...base, followers: { href: null, total: followers }, tracks: playlistTracks(id, EMBEDDED_PAGE, ctx) };
   }
   function playlistTracks(id: string, page: PageRequest, ctx: ObjectContext) {
     const url = `${ctx.hosts.api}/v1/playlists/${encodeURIComponent(id)}/tracks`;
     const item = (trackId: string) => ({ added_at: null, added_by: null, is_local: false, primary_color: null, track: track(trackId, ctx) });
-    return pageOf(ids(q.playlistTracks, id), page, item, url, { market: ctx.market ?? undefined });
+    return pageOf(list(slice.playlistTracks, id), page, item, url, { market: ctx.market ?? undefined });
   }
 
   function simplifiedShow(id: string, ctx: ObjectContext): Json | null {
-    const r = row(q.show, id);
+    const r = row('show', id);
     if (r === undefined) return null;
     const description = str(r, 'description', '');
     return {
@@ -268,7 +399,7 @@ export function createWebApiObjects(db: Db) {
       media_type: 'audio',
       name: r.name,
       publisher: r.publisher,
-      total_episodes: ids(q.showEpisodes, id).length,
+      total_episodes: list(slice.showEpisodes, id).length,
     };
   }
   function show(id: string, ctx: ObjectContext): Json | null {
@@ -277,17 +408,17 @@ export function createWebApiObjects(db: Db) {
   }
   function showEpisodes(id: string, page: PageRequest, ctx: ObjectContext) {
     const url = `${ctx.hosts.api}/v1/shows/${encodeURIComponent(id)}/episodes`;
-    return pageOf(ids(q.showEpisodes, id), page, (e) => simplifiedEpisode(e, ctx), url, { market: ctx.market ?? undefined });
+    return pageOf(list(slice.showEpisodes, id), page, (e) => simplifiedEpisode(e, ctx), url, { market: ctx.market ?? undefined });
   }
 
   /** spec 001 §6: an episode is available if the country is in the markets of the episode or its show. */
   function episodeMarkets(r: Row): string[] {
-    const show = row(q.show, String(r.show_id));
+    const show = row('show', String(r.show_id));
     const showMarkets = show === undefined ? [] : (JSON.parse(String(show.available_markets)) as string[]);
     return [...new Set([...(JSON.parse(String(r.available_markets)) as string[]), ...showMarkets])];
   }
   function simplifiedEpisode(id: string, ctx: ObjectContext): Json | null {
-    const r = row(q.episode, id);
+    const r = row('episode', id);
     if (r === undefined) return null;
     const playable = episodeMarkets(r).includes(ctx.market ?? ctx.country);
     const releaseDate = String(r.release_date);
@@ -315,7 +446,7 @@ export function createWebApiObjects(db: Db) {
   function episode(id: string, ctx: ObjectContext): Json | null {
     const base = simplifiedEpisode(id, ctx);
     if (base === null) return null;
-    return { ...base, show: simplifiedShow(String((row(q.episode, id) as Row).show_id), ctx) };
+    return { ...base, show: simplifiedShow(String((row('episode', id) as Row).show_id), ctx) };
   }
 
   return {
@@ -335,21 +466,57 @@ export function createWebApiObjects(db: Db) {
     episode,
     simplifiedEpisode,
     /** Ordered id lists, for readers that page or project them. */
-    albumTrackIds: (id: string) => ids(q.albumTracks, id),
-    topTrackIds: (id: string) => ids(q.topTracks, id),
-    playlistTrackIds: (id: string) => ids(q.playlistTracks, id),
-    showEpisodeIds: (id: string) => ids(q.showEpisodes, id),
+    albumTrackIds: (id: string) => list(slice.albumTracks, id),
+    topTrackIds: (id: string) => list(slice.topTracks, id),
+    playlistTrackIds: (id: string) => list(slice.playlistTracks, id),
+    showEpisodeIds: (id: string) => list(slice.showEpisodes, id),
     /** The stored row of a resource (the embed page reads dominant_color from it). */
-    row: (type: 'artist' | 'album' | 'track' | 'playlist' | 'show' | 'episode', id: string) => row(q[type], id),
+    row,
     /** Markets a track or album is available in (all of them unless the row lists its own). */
     albumMarkets,
     trackMarkets: (id: string) => {
-      const r = row(q.track, id);
+      const r = row('track', id);
       return r === undefined ? [] : rowMarkets(r);
     },
     episodeMarkets: (id: string) => {
-      const r = row(q.episode, id);
+      const r = row('episode', id);
       return r === undefined ? [] : episodeMarkets(r);
+    },
+  };
+}
+
+/** The builder over the rows a seed needs (createWebApiObjects's `view`). */
+export type CatalogueView = ReturnType<typeof createObjectBuilder>;
+
+/**
+ * Catalogue objects over the configured database (issue 14: SQLite or Postgres). `view(seed)` reads
+ * the rows of everything a request builds at once and answers the synchronous builder over them;
+ * the other methods are shorthands for one object (the seed is its id).
+ */
+export function createWebApiObjects(db: Kysely<Database>) {
+  const view = async (seed: CatalogueSeed): Promise<CatalogueView> => createObjectBuilder(await loadSlice(db, seed));
+  type One = (id: string, ctx: ObjectContext) => Promise<Json | null>;
+  const one = (key: keyof CatalogueSeed, build: (v: CatalogueView, id: string, ctx: ObjectContext) => Json | null): One =>
+    async (id, ctx) => build(await view({ [key]: [id] }), id, ctx);
+  return {
+    view,
+    artist: one('artists', (v, id, ctx) => v.artist(id, ctx)),
+    simplifiedArtist: one('artists', (v, id, ctx) => v.simplifiedArtist(id, ctx)),
+    album: one('albums', (v, id, ctx) => v.album(id, ctx)),
+    simplifiedAlbum: one('albums', (v, id, ctx) => v.simplifiedAlbum(id, ctx)),
+    track: one('tracks', (v, id, ctx) => v.track(id, ctx)),
+    simplifiedTrack: one('tracks', (v, id, ctx) => v.simplifiedTrack(id, ctx)),
+    playlist: one('playlists', (v, id, ctx) => v.playlist(id, ctx)),
+    simplifiedPlaylist: one('playlists', (v, id, ctx) => v.simplifiedPlaylist(id, ctx)),
+    show: one('shows', (v, id, ctx) => v.show(id, ctx)),
+    simplifiedShow: one('shows', (v, id, ctx) => v.simplifiedShow(id, ctx)),
+    episode: one('episodes', (v, id, ctx) => v.episode(id, ctx)),
+    simplifiedEpisode: one('episodes', (v, id, ctx) => v.simplifiedEpisode(id, ctx)),
+    /** The ids of `kind` the catalogue holds, of those given (one query). */
+    existing: async (kind: Kind, ids: readonly string[]): Promise<Set<string>> => {
+      if (ids.length === 0) return new Set();
+      const table = ({ artist: 'artists', album: 'albums', track: 'tracks', playlist: 'playlists', show: 'shows', episode: 'episodes' } as const)[kind];
+      return new Set((await db.selectFrom(table).select('id').where('id', 'in', [...ids]).execute()).map((r) => r.id));
     },
   };
 }

@@ -120,10 +120,12 @@ export interface PlaybackStateUpdatesTable {
   body: string;
   received_at: number;
 }
-export interface LibraryItemsTable { user_id: string; kind: string; item_id: string; added_at: number }
+/** seq (migration 003): one more than the user's last, the tie-break of one millisecond's saves. */
+export interface LibraryItemsTable { user_id: string; kind: string; item_id: string; added_at: number; seq: Generated<number> }
 export interface UserPlaylistsTable { playlist_id: string; owner_id: string; public: number; description: string; version: number; created_at: number }
 export interface ServerSecretsTable { name: string; secret: Buffer; created_at: number }
-export interface PlaylistFollowersTable { playlist_id: string; user_id: string; public: number; followed_at: number }
+/** seq (migration 003): as library_items'. */
+export interface PlaylistFollowersTable { playlist_id: string; user_id: string; public: number; followed_at: number; seq: Generated<number> }
 
 /** Kysely's database type: every table by name. */
 export interface Database {

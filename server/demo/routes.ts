@@ -92,7 +92,7 @@ export function registerDemoRoutes(app: FastifyInstance, reader: ResourceReader)
     if (!embedOrigin.ok) {
       return reply.code(400).type('text/html').send(messagePage('Bad request', 'embedOrigin must be an http or https origin, such as http://localhost:8080.'));
     }
-    const all = reader.list();
+    const all = await reader.list();
     const firsts = RESOURCE_TYPES.map((type) => all.find((item) => item.type === type)).filter((item) => item !== undefined);
     const players = firsts.map(({ type, id, name }) => playerSection(type, id, name, embedOrigin.origin, debug)).join('');
     const others = all

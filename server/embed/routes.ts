@@ -22,23 +22,23 @@ export function registerEmbedRoutes(
     settings: EmbedSettings;
     assets: WidgetAssets;
     /** The visitor's session with the provider (server/accounts), null for an anonymous visitor. */
-    session?: (request: FastifyRequest) => EmbedSession | null;
+    session?: (request: FastifyRequest) => Promise<EmbedSession | null> | EmbedSession | null;
     /** The logged-in visitor's account id (session cookie), null when anonymous: a private playlist is theirs only. */
-    viewer?: (request: FastifyRequest) => string | null;
+    viewer?: (request: FastifyRequest) => Promise<string | null> | string | null;
   },
 ): void {
   /** The page of one item, or its readable 404 (spec 000 §2 The embed screen, §3 the JSON block). */
-  const sendEmbed = (request: FastifyRequest, reply: FastifyReply, type: string, id: string) => {
+  const sendEmbed = async (request: FastifyRequest, reply: FastifyReply, type: string, id: string) => {
     if (!isResourceType(type)) {
       return reply
         .code(404)
         .type('text/html')
         .send(messagePage('This item cannot be embedded', 'Embeds show an album, artist, playlist, track, show or episode.'));
     }
-    const session = deps.session?.(request) ?? null;
+    const session = (await deps.session?.(request)) ?? null;
     // Another listener's private playlist answers as an unknown id would (issue 12). spec 000 §5: an
     // episode is playable in the visitor's market, a logged-in visitor's account's (the session market).
-    const resource = deps.reader.read(type, id, deps.viewer?.(request) ?? null, session?.market);
+    const resource = await deps.reader.read(type, id, (await deps.viewer?.(request)) ?? null, session?.market);
     if (resource === null) {
       return reply.code(404).type('text/html').send(messagePage(`This ${type} could not be found`, 'It may have been removed, or the link is mistyped.'));
     }

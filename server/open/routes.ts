@@ -12,7 +12,7 @@ export function registerOpenPageRoutes(
   app: FastifyInstance,
   reader: ResourceReader,
   /** The logged-in visitor's account id, null when anonymous: another's private playlist is not found (issue 12). */
-  viewer: (request: FastifyRequest) => string | null = () => null,
+  viewer: (request: FastifyRequest) => Promise<string | null> | string | null = () => null,
 ): void {
   for (const type of RESOURCE_TYPES) {
     app.get<{ Params: { id: string } }>(`/${type}/:id`, async (request, reply) => {
@@ -20,7 +20,7 @@ export function registerOpenPageRoutes(
       if (tryParseUri(`spotify:${type}:${id}`) === null) {
         return reply.code(400).type('text/html').send(messagePage('Invalid link', `${type}/${id} does not name an item.`));
       }
-      const resource = reader.read(type, id, viewer(request));
+      const resource = await reader.read(type, id, await viewer(request));
       if (resource === null) {
         return reply.code(404).type('text/html').send(messagePage(`This ${type} could not be found`, 'It may have been removed, or the link is mistyped.'));
       }

@@ -1,28 +1,54 @@
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import type { ContextTrack } from './state-machine';
 import { playlistVisibleTo } from '../catalogue/web-api-objects';
 import { episodeSoldIn } from '../catalogue/markets';
 
 /*
  * The tracks of a context uri from the catalogue (issue 5: album, playlist, an artist's top tracks,
- * a show's episodes, one track or episode), in play order, each with its MP4 files.
+ * a show's episodes, one track or episode), in play order, each with its MP4 files. Read from the
+ * configured database (issue 14): two queries, the items and their files.
  */
 
-const QUERIES: Record<string, string> = {
-  album: 'SELECT id, name, duration_ms FROM tracks WHERE album_id = @id ORDER BY track_number',
-  // A listener's playlist that is not public plays for its owner only (issue 12), as the Web API shows it.
-  playlist: `SELECT t.id, t.name, t.duration_ms FROM playlist_tracks p JOIN tracks t ON t.id = p.track_id
-             LEFT JOIN user_playlists u ON u.playlist_id = p.playlist_id
-             WHERE p.playlist_id = @id AND ${playlistVisibleTo('@viewer')} ORDER BY p.position`,
-  artist: `SELECT t.id, t.name, t.duration_ms FROM artist_top_tracks a JOIN tracks t ON t.id = a.track_id
-           WHERE a.artist_id = @id ORDER BY a.position`,
-  track: 'SELECT id, name, duration_ms FROM tracks WHERE id = @id',
-  // Newest first, as a show page lists them.
-  show: `SELECT e.id, e.name, e.duration_ms, e.available_markets AS markets, s.available_markets AS show_markets
-         FROM episodes e LEFT JOIN shows s ON s.id = e.show_id WHERE e.show_id = @id ORDER BY e.release_date DESC, e.id`,
-  episode: `SELECT e.id, e.name, e.duration_ms, e.available_markets AS markets, s.available_markets AS show_markets
-            FROM episodes e LEFT JOIN shows s ON s.id = e.show_id WHERE e.id = @id`,
-};
+interface ItemRow {
+  readonly id: string;
+  readonly name: string;
+  readonly duration_ms: number;
+  readonly markets?: string;
+  readonly show_markets?: string | null;
+}
+
+type Kind = 'album' | 'playlist' | 'artist' | 'track' | 'show' | 'episode';
+
+function itemsOf(db: Kysely<Database>, kind: Kind, id: string, viewer: string | null): Promise<ItemRow[]> {
+  const track = ['t.id', 't.name', 't.duration_ms'] as const;
+  const episode = ['e.id', 'e.name', 'e.duration_ms', 'e.available_markets as markets', 's.available_markets as show_markets'] as const;
+  switch (kind) {
+    case 'album':
+      return db.selectFrom('tracks as t').select(track).where('t.album_id', '=', id).orderBy('t.track_number').execute();
+    // A listener's playlist that is not public plays for its owner only (issue 12), as the Web API shows it.
+    case 'playlist':
+      return db
+        .selectFrom('playlist_tracks as p')
+        .innerJoin('tracks as t', 't.id', 'p.track_id')
+        .leftJoin('user_playlists as u', 'u.playlist_id', 'p.playlist_id')
+        .select(track)
+        .where('p.playlist_id', '=', id)
+        .where(playlistVisibleTo(viewer))
+        .orderBy('p.position')
+        .execute();
+    case 'artist':
+      return db.selectFrom('artist_top_tracks as a').innerJoin('tracks as t', 't.id', 'a.track_id').select(track).where('a.artist_id', '=', id).orderBy('a.position').execute();
+    case 'track':
+      return db.selectFrom('tracks as t').select(track).where('t.id', '=', id).execute();
+    // Newest first, as a show page lists them.
+    case 'show':
+      return db.selectFrom('episodes as e').leftJoin('shows as s', 's.id', 'e.show_id').select(episode).where('e.show_id', '=', id)
+        .orderBy('e.release_date', 'desc').orderBy('e.id').execute();
+    case 'episode':
+      return db.selectFrom('episodes as e').leftJoin('shows as s', 's.id', 'e.show_id').select(episode).where('e.id', '=', id).execute();
+  }
+}
 
 const CONTEXT_URI = /^spotify:(album|playlist|artist|track|show|episode):([A-Za-z0-9]{1,32})$/;
 
@@ -31,36 +57,39 @@ const CONTEXT_URI = /^spotify:(album|playlist|artist|track|show|episode):([A-Za-
  * `country`: the listener's (their token's); an episode not sold there comes without files, marked
  * unavailable (spec 000 §5): no playable media is handed out for it.
  */
-export type ContextTracks = (contextUri: string, viewer: string | null, country?: string) => ContextTrack[] | null;
+export type ContextTracks = (contextUri: string, viewer: string | null, country?: string) => Promise<ContextTrack[] | null>;
 
 /** null for a uri of another kind, an unknown item or one the viewer may not see; an empty list never (an item without tracks is null too). */
-export function createContextTracks(db: Db): ContextTracks {
-  const statements = Object.fromEntries(
-    Object.entries(QUERIES).map(([kind, sql]) => [
-      kind,
-      db.prepare<[{ id: string; viewer?: string | null }], { id: string; name: string; duration_ms: number; markets?: string; show_markets?: string | null }>(sql),
-    ]),
-  );
-  const files = db.prepare<[string, string], { file_id: string; format: string; bitrate: number | null }>(
-    `SELECT file_id, format, bitrate FROM audio_files
-     WHERE (track_id = ? OR episode_id = ?) AND format LIKE 'MP4%' ORDER BY bitrate`,
-  );
-  return (contextUri, viewer, country) => {
+export function createContextTracks(db: Kysely<Database>): ContextTracks {
+  return async (contextUri, viewer, country) => {
     const match = CONTEXT_URI.exec(contextUri);
-    const kind = match?.[1];
-    const statement = kind === undefined ? undefined : statements[kind];
-    if (statement === undefined || match?.[2] === undefined) return null;
-    const rows = statement.all(kind === 'playlist' ? { id: match[2], viewer } : { id: match[2] });
+    if (match === null) return null;
+    const kind = match[1] as Kind;
+    const rows = await itemsOf(db, kind, match[2]!, viewer);
     if (rows.length === 0) return null;
     const itemKind = kind === 'show' || kind === 'episode' ? 'episode' : 'track';
+    const unavailable = (row: ItemRow) => country !== undefined && row.markets !== undefined && !episodeSoldIn(row.markets, row.show_markets ?? null, country);
+    const ids = rows.filter((row) => !unavailable(row)).map((row) => row.id);
+    const files =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('audio_files')
+            .select(['file_id', 'format', 'bitrate', 'track_id', 'episode_id'])
+            .where((eb) => eb.or([eb('track_id', 'in', ids), eb('episode_id', 'in', ids)]))
+            .where('format', 'like', 'MP4%')
+            .orderBy('bitrate')
+            .orderBy('file_id')
+            .execute();
     return rows.map((row) => {
-      const unavailable = country !== undefined && row.markets !== undefined && !episodeSoldIn(row.markets, row.show_markets ?? null, country);
+      const none = unavailable(row);
+      const own = none ? [] : files.filter((f) => f.track_id === row.id || f.episode_id === row.id);
       return {
         uri: `spotify:${itemKind}:${row.id}`,
         name: row.name,
         durationMs: row.duration_ms,
-        files: unavailable ? [] : files.all(row.id, row.id).map((f) => ({ file_id: f.file_id, format: f.format, bitrate: f.bitrate ?? 0 })),
-        ...(unavailable ? { unavailable } : {}),
+        files: own.map((f) => ({ file_id: f.file_id, format: f.format, bitrate: f.bitrate ?? 0 })),
+        ...(none ? { unavailable: none } : {}),
       };
     });
   };

@@ -41,7 +41,7 @@ function incapable(command: PlayerCommand, device: Device): string | null {
 }
 
 /** What the device is told for a command (or why it cannot be). Updates the device's machine and commanded ref. */
-function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks, accountId: string, country: string): Outcome {
+async function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks, accountId: string, country: string): Promise<Outcome> {
   switch (command.endpoint) {
     case 'ping':
     case 'log_out':
@@ -49,7 +49,7 @@ function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: 
     case 'set_volume':
       return { command: { type: 'set_volume', volume: command.volume } };
     case 'play': {
-      const tracks = contextTracks(command.context.uri, accountId, country);
+      const tracks = await contextTracks(command.context.uri, accountId, country);
       if (tracks === null) return { status: 404, message: `Context not found: ${command.context.uri}` };
       const named = startIndexOf(tracks.map((track) => track.uri), command.options);
       if (named === null) return { status: 400, message: 'options.skip_to names no track of the context' };
@@ -100,7 +100,7 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     if (body === null) return reply;
     const refusal = incapable(body.command, device);
     if (refusal !== null) return sendError(reply, 403, `Player command failed: ${refusal}`);
-    const outcome = deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId, grant.country);
+    const outcome = await deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId, grant.country);
     if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
     await deps.devices.save(device);
     const ackId = newCommandId();

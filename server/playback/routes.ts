@@ -18,9 +18,9 @@ export interface PlaybackDeps {
 
 /** The track-playback service and the player command endpoint (issue 5; README.md here). Returns the device registry (persisted in the configured database). */
 export function registerPlayback(app: FastifyInstance, deps: PlaybackDeps): DeviceRegistry {
-  // Issue 14: devices and state updates live in the configured database; the catalogue (context tracks) is read through `db`.
+  // Issue 14: devices, state updates and the catalogue (context tracks) in the configured database.
   const devices = createDeviceRegistry(app.database.kysely, { now: deps.now ?? Date.now });
-  const contextTracks = createContextTracks(deps.db);
+  const contextTracks = createContextTracks(app.database.kysely);
   void app.register(async (scope) => {
     installJsonErrors(scope);
     registerTrackPlaybackRoutes(scope, { db: app.database.kysely, verify: deps.verify, realtime: deps.realtime, devices, now: deps.now ?? Date.now });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type * as t from 'io-ts';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import type { Json, ObjectContext, WebApiObjects } from '../catalogue/web-api-objects';
 import { ANONYMOUS_USER, requireBearer, requireUser, type Authenticate, type TokenOwner } from './auth';
 import { WebApiError } from './errors';
@@ -8,7 +9,8 @@ import { decodeParams } from './params';
 import { requestOrigin } from '../http/request-origin';
 
 export interface WebApiDeps {
-  readonly db: Db;
+  /** The configured database (issue 14: SQLite or Postgres). */
+  readonly db: Kysely<Database>;
   readonly objects: WebApiObjects;
   /** The provider's public origin; '' means the origin the request came to. */
   readonly publicUrl: string;
@@ -86,7 +88,7 @@ export function userRoute<C extends t.Mixed, B extends t.Mixed>(
       const userId = requireUser(owner);
       const params = decodeParams(codecs.query, { ...(request.query as object), ...(request.params as object) }) as t.TypeOf<C>;
       const body = (codecs.body === undefined ? undefined : decodeParams(codecs.body, request.body ?? {})) as t.TypeOf<B>;
-      const result = build({ params, body, userId, ctx: contextOf(request, deps, owner, params), owner });
+      const result = await build({ params, body, userId, ctx: contextOf(request, deps, owner, params), owner });
       reply.code(status);
       return result === undefined ? reply.send() : reply.send(result);
     },

@@ -26,11 +26,11 @@ export function registerLibraryRoutes(api: FastifyInstance, deps: LibraryDeps): 
   ];
   for (const { path, kind, max, done, type } of kinds) {
     const query = type === true ? t.type({ type: requiredParam(OneOf(['artist'] as const)), ids: IdList(max) }) : t.type({ ids: IdList(max) });
-    userRoute(api, deps, 'PUT', path, { query }, done, ({ params, userId }) => {
-      library.save(userId, kind, known(kind, params.ids));
+    userRoute(api, deps, 'PUT', path, { query }, done, async ({ params, userId }) => {
+      await library.save(userId, kind, await known(kind, params.ids));
     });
-    userRoute(api, deps, 'DELETE', path, { query }, done, ({ params, userId }) => {
-      library.remove(userId, kind, known(kind, params.ids));
+    userRoute(api, deps, 'DELETE', path, { query }, done, async ({ params, userId }) => {
+      await library.remove(userId, kind, await known(kind, params.ids));
     });
     // An id the catalogue does not know is simply not saved: false (spec 001 §5 contains-checks answer false).
     userRoute(api, deps, 'GET', `${path}/contains`, { query }, 200, ({ params, userId }) => library.contains(userId, kind, params.ids));
@@ -39,8 +39,9 @@ export function registerLibraryRoutes(api: FastifyInstance, deps: LibraryDeps): 
 
 /** The ids, or a 404 naming the first one the catalogue does not hold. */
 function knownItems(deps: LibraryDeps) {
-  return (kind: LibraryKind, ids: readonly string[]): readonly string[] => {
-    const unknown = ids.find((id) => deps.objects.row(kind, id) === undefined);
+  return async (kind: LibraryKind, ids: readonly string[]): Promise<readonly string[]> => {
+    const existing = await deps.objects.existing(kind, ids);
+    const unknown = ids.find((id) => !existing.has(id));
     if (unknown !== undefined) throw new WebApiError(404, `Non existing id: 'spotify:${kind}:${unknown}'`);
     return ids;
   };
@@ -63,17 +64,17 @@ export function registerCollectionRoutes(api: FastifyInstance, deps: LibraryDeps
     ['tracks', 'track'],
     ['albums', 'album'],
   ] as const) {
-    userRoute(api, deps, 'PUT', `/${segment}/:userId`, { query }, 204, ({ params, userId }) => {
+    userRoute(api, deps, 'PUT', `/${segment}/:userId`, { query }, 204, async ({ params, userId }) => {
       own(userId, params.userId);
-      library.save(userId, kind, known(kind, params.base62ids));
+      await library.save(userId, kind, await known(kind, params.base62ids));
     });
-    userRoute(api, deps, 'DELETE', `/${segment}/:userId`, { query }, 204, ({ params, userId }) => {
+    userRoute(api, deps, 'DELETE', `/${segment}/:userId`, { query }, 204, async ({ params, userId }) => {
       own(userId, params.userId);
-      library.remove(userId, kind, known(kind, params.base62ids));
+      await library.remove(userId, kind, await known(kind, params.base62ids));
     });
-    userRoute(api, deps, 'GET', `/${segment}/:userId/contains`, { query }, 200, ({ params, userId }) => {
+    userRoute(api, deps, 'GET', `/${segment}/:userId/contains`, { query }, 200, async ({ params, userId }) => {
       own(userId, params.userId);
-      return { items: library.contains(userId, kind, params.base62ids).map((found) => ({ found })) };
+      return { items: (await library.contains(userId, kind, params.base62ids)).map((found) => ({ found })) };
     });
   }
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 
 /** What a listener keeps in the library (spec 001 §4 collection: tracks, albums, shows, artists). */
 export type LibraryKind = 'track' | 'album' | 'show' | 'artist';
@@ -10,34 +11,43 @@ export interface LibraryEntry {
 }
 
 /**
- * The listener's saved tracks, albums and shows and followed artists (table library_items). Every
- * write is one transaction; saving what is saved keeps its first added_at.
+ * The listener's saved tracks, albums and shows and followed artists (table library_items), in the
+ * configured database (issue 14). Every write is one transaction; saving what is saved keeps its
+ * first added_at.
  */
-export function createLibraryStore(db: Db, now: () => number) {
-  const insert = db.prepare('INSERT OR IGNORE INTO library_items (user_id, kind, item_id, added_at) VALUES (?, ?, ?, ?)');
-  const remove = db.prepare('DELETE FROM library_items WHERE user_id = ? AND kind = ? AND item_id = ?');
-  const has = db.prepare('SELECT 1 FROM library_items WHERE user_id = ? AND kind = ? AND item_id = ?');
-  // Most recently added first; rowid breaks ties within one millisecond.
-  const list = db.prepare(
-    'SELECT item_id AS id, added_at AS addedAt FROM library_items WHERE user_id = ? AND kind = ? ORDER BY added_at DESC, rowid DESC',
-  );
-  const listById = db.prepare('SELECT item_id AS id, added_at AS addedAt FROM library_items WHERE user_id = ? AND kind = ? ORDER BY item_id');
-
-  const save = db.transaction((userId: string, kind: LibraryKind, ids: readonly string[]) => {
-    const t = now();
-    for (const id of ids) insert.run(userId, kind, id, t);
-  });
-  const unsave = db.transaction((userId: string, kind: LibraryKind, ids: readonly string[]) => {
-    for (const id of ids) remove.run(userId, kind, id);
-  });
+export function createLibraryStore(db: Kysely<Database>, now: () => number) {
   return {
-    save: (userId: string, kind: LibraryKind, ids: readonly string[]) => save(userId, kind, ids),
-    remove: (userId: string, kind: LibraryKind, ids: readonly string[]) => unsave(userId, kind, ids),
-    contains: (userId: string, kind: LibraryKind, ids: readonly string[]) => ids.map((id) => has.get(userId, kind, id) !== undefined),
+    save: (userId: string, kind: LibraryKind, ids: readonly string[]): Promise<void> =>
+      db.transaction().execute(async (trx) => {
+        if (ids.length === 0) return;
+        const t = now();
+        // seq (migration 003): the order within one millisecond, newest last.
+        const last = await trx.selectFrom('library_items').select((eb) => eb.fn.max('seq').as('seq')).where('user_id', '=', userId).executeTakeFirst();
+        const base = Number(last?.seq ?? 0);
+        await trx
+          .insertInto('library_items')
+          .values(ids.map((id, i) => ({ user_id: userId, kind, item_id: id, added_at: t, seq: base + 1 + i })))
+          .onConflict((oc) => oc.columns(['user_id', 'kind', 'item_id']).doNothing())
+          .execute();
+      }),
+    remove: async (userId: string, kind: LibraryKind, ids: readonly string[]): Promise<void> => {
+      if (ids.length === 0) return;
+      await db.deleteFrom('library_items').where('user_id', '=', userId).where('kind', '=', kind).where('item_id', 'in', [...ids]).execute();
+    },
+    contains: async (userId: string, kind: LibraryKind, ids: readonly string[]): Promise<boolean[]> => {
+      if (ids.length === 0) return [];
+      const saved = await db.selectFrom('library_items').select('item_id').where('user_id', '=', userId).where('kind', '=', kind).where('item_id', 'in', [...ids]).execute();
+      const set = new Set(saved.map((r) => r.item_id));
+      return ids.map((id) => set.has(id));
+    },
     /** Newest first (saved tracks, albums, shows). */
-    list: (userId: string, kind: LibraryKind) => list.all(userId, kind) as LibraryEntry[],
-    /** By id (followed artists: the cursor `after` is an artist id). */
-    listById: (userId: string, kind: LibraryKind) => listById.all(userId, kind) as LibraryEntry[],
+    list: async (userId: string, kind: LibraryKind): Promise<LibraryEntry[]> =>
+      db.selectFrom('library_items').select(['item_id as id', 'added_at as addedAt']).where('user_id', '=', userId).where('kind', '=', kind)
+        .orderBy('added_at', 'desc').orderBy('seq', 'desc').execute(),
+    /** By id (followed artists: the cursor `after` is an artist id); sorted here, so both databases give one order. */
+    listById: async (userId: string, kind: LibraryKind): Promise<LibraryEntry[]> =>
+      (await db.selectFrom('library_items').select(['item_id as id', 'added_at as addedAt']).where('user_id', '=', userId).where('kind', '=', kind).execute())
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as t from 'io-ts';
-import type { Json, ObjectContext } from '../catalogue/web-api-objects';
+import { sql } from 'kysely';
+import type { CatalogueView, Json, ObjectContext, PageRequest } from '../catalogue/web-api-objects';
 import { ownerId, pageOf } from '../catalogue/web-api-objects';
 import { WebApiError } from './errors';
 import { getRoute, userRoute, type WebApiDeps } from './handler';
@@ -13,6 +14,9 @@ export interface LibraryDeps extends WebApiDeps {
   readonly playlists: PlaylistStore;
 }
 
+/** The ids a page shows: only their rows are read. */
+const pageIds = (ids: readonly string[], page: PageRequest) => ids.slice(page.offset, page.offset + page.limit);
+
 /**
  * spec 001 §7 Catalogue API, the user's side: GET /me, /users/{id}, /users/{id}/playlists,
  * /me/playlists, /me/tracks, /me/albums, /me/shows, /me/following?type=artist and
@@ -20,13 +24,14 @@ export interface LibraryDeps extends WebApiDeps {
  */
 export function registerMeRoutes(api: FastifyInstance, deps: LibraryDeps): void {
   const { objects, db, library, playlists } = deps;
-  const account = db.prepare('SELECT id, display_name, product, country FROM accounts WHERE id = ?');
-  const owners = db.prepare('SELECT DISTINCT owner_display_name AS name FROM playlists WHERE id NOT IN (SELECT playlist_id FROM user_playlists)');
+  const account = (id: string) => db.selectFrom('accounts').select(['id', 'display_name', 'product', 'country']).where('id', '=', id).executeTakeFirst();
+  const owners = () =>
+    db.selectFrom('playlists').select('owner_display_name as name').distinct().where('id', 'not in', db.selectFrom('user_playlists').select('playlist_id')).execute();
 
   /** An account, or a catalogue playlist owner known by display name (ownerId). */
-  function user(id: string, ctx: ObjectContext): Json | null {
-    const row = account.get(id) as { display_name: string } | undefined;
-    const name = row?.display_name ?? (owners.all() as Array<{ name: string }>).map((r) => r.name).find((n) => ownerId(n) === id);
+  async function user(id: string, ctx: ObjectContext): Promise<Json | null> {
+    const row = await account(id);
+    const name = row?.display_name ?? (await owners()).map((r) => r.name).find((n) => ownerId(n) === id);
     if (name === undefined) return null;
     return {
       display_name: name,
@@ -40,8 +45,8 @@ export function registerMeRoutes(api: FastifyInstance, deps: LibraryDeps): void 
       uri: `spotify:user:${encodeURIComponent(id)}`,
     };
   }
-  const knownUser = (id: string, ctx: ObjectContext) => {
-    const found = user(id, ctx);
+  const knownUser = async (id: string, ctx: ObjectContext) => {
+    const found = await user(id, ctx);
     if (found === null) throw new WebApiError(404, `Non existing id: 'spotify:user:${id}'`);
     return found;
   };
@@ -49,33 +54,37 @@ export function registerMeRoutes(api: FastifyInstance, deps: LibraryDeps): void 
   getRoute(api, deps, '/users/:id', t.type({ id: UserId }), ({ params, ctx }) => knownUser(params.id, ctx));
 
   // spec 001 §7 GET /me: display_name, followers, id, images, uri; the public API adds country and product.
-  userRoute(api, deps, 'GET', '/me', { query: t.type({}) }, 200, ({ userId, ctx }) => {
-    const row = account.get(userId) as { product: string; country: string } | undefined;
+  userRoute(api, deps, 'GET', '/me', { query: t.type({}) }, 200, async ({ userId, ctx }) => {
+    const row = await account(userId);
     if (row === undefined) throw new WebApiError(404, `Non existing id: 'spotify:user:${userId}'`);
-    return { ...knownUser(userId, ctx), country: row.country, product: row.product, explicit_content: { filter_enabled: false, filter_locked: false } };
+    return { ...(await knownUser(userId, ctx)), country: row.country, product: row.product, explicit_content: { filter_enabled: false, filter_locked: false } };
   });
 
   const paged = { limit: Limit, offset: Offset() };
   // Another user's list shows only their public playlists and public follows; one's own shows all.
-  getRoute(api, deps, '/users/:id/playlists', t.type({ id: UserId, ...paged }), ({ params, ctx, owner }) => {
-    knownUser(params.id, ctx);
-    const ids = playlists.ofUser(params.id, owner.userId === params.id);
-    return pageOf(ids, params, (id) => objects.simplifiedPlaylist(id, ctx), `${ctx.hosts.api}/v1/users/${encodeURIComponent(params.id)}/playlists`);
+  getRoute(api, deps, '/users/:id/playlists', t.type({ id: UserId, ...paged }), async ({ params, ctx, owner }) => {
+    await knownUser(params.id, ctx);
+    const ids = await playlists.ofUser(params.id, owner.userId === params.id);
+    const view = await objects.view({ playlists: pageIds(ids, params) });
+    return pageOf(ids, params, (id) => view.simplifiedPlaylist(id, ctx), `${ctx.hosts.api}/v1/users/${encodeURIComponent(params.id)}/playlists`);
   });
-  userRoute(api, deps, 'GET', '/me/playlists', { query: t.type(paged) }, 200, ({ params, ctx, userId }) =>
-    pageOf(playlists.ofUser(userId, true), params, (id) => objects.simplifiedPlaylist(id, ctx), `${ctx.hosts.api}/v1/me/playlists`),
-  );
+  userRoute(api, deps, 'GET', '/me/playlists', { query: t.type(paged) }, 200, async ({ params, ctx, userId }) => {
+    const ids = await playlists.ofUser(userId, true);
+    const view = await objects.view({ playlists: pageIds(ids, params) });
+    return pageOf(ids, params, (id) => view.simplifiedPlaylist(id, ctx), `${ctx.hosts.api}/v1/me/playlists`);
+  });
 
   // Saved items, newest first, each with added_at (ISO 8601, as the public API).
-  const saved = (path: string, kind: LibraryKind, key: string, build: (id: string, ctx: ObjectContext) => Json | null) =>
-    userRoute(api, deps, 'GET', path, { query: t.type({ ...paged, market: Market }) }, 200, ({ params, ctx, userId }) => {
-      const entries = new Map(library.list(userId, kind).map((e) => [e.id, e.addedAt]));
-      const item = (id: string) => ({ added_at: new Date(entries.get(id) ?? 0).toISOString().replace('.000Z', 'Z'), [key]: build(id, ctx) });
+  const saved = (path: string, kind: LibraryKind, key: string, build: (view: CatalogueView, id: string, ctx: ObjectContext) => Json | null) =>
+    userRoute(api, deps, 'GET', path, { query: t.type({ ...paged, market: Market }) }, 200, async ({ params, ctx, userId }) => {
+      const entries = new Map((await library.list(userId, kind)).map((e) => [e.id, e.addedAt]));
+      const view = await objects.view({ [`${kind}s`]: pageIds([...entries.keys()], params) });
+      const item = (id: string) => ({ added_at: new Date(entries.get(id) ?? 0).toISOString().replace('.000Z', 'Z'), [key]: build(view, id, ctx) });
       return pageOf([...entries.keys()], params, item, `${ctx.hosts.api}/v1${path}`, { market: ctx.market ?? undefined });
     });
-  saved('/me/tracks', 'track', 'track', objects.track);
-  saved('/me/albums', 'album', 'album', objects.album);
-  saved('/me/shows', 'show', 'show', objects.simplifiedShow);
+  saved('/me/tracks', 'track', 'track', (view, id, ctx) => view.track(id, ctx));
+  saved('/me/albums', 'album', 'album', (view, id, ctx) => view.album(id, ctx));
+  saved('/me/shows', 'show', 'show', (view, id, ctx) => view.simplifiedShow(id, ctx));
 
   // Cursor paging as the public API: artists by id, `after` the last id of the previous page.
   userRoute(
@@ -85,18 +94,19 @@ export function registerMeRoutes(api: FastifyInstance, deps: LibraryDeps): void 
     '/me/following',
     { query: t.type({ type: requiredParam(OneOf(['artist'] as const)), after: optional(CatalogueId, null), limit: Limit }) },
     200,
-    ({ params, ctx, userId }) => {
-      const all = library.listById(userId, 'artist').map((e) => e.id);
+    async ({ params, ctx, userId }) => {
+      const all = (await library.listById(userId, 'artist')).map((e) => e.id);
       const rest = params.after === null ? all : all.filter((id) => id > params.after!);
       const page = rest.slice(0, params.limit);
       const url = `${ctx.hosts.api}/v1/me/following`;
       const link = (after: string | null) =>
         `${url}?${new URLSearchParams({ type: 'artist', ...(after === null ? {} : { after }), limit: String(params.limit) }).toString()}`;
       const last = page[page.length - 1] ?? null;
+      const view = await objects.view({ artists: page });
       return {
         artists: {
           href: link(params.after),
-          items: page.map((id) => objects.artist(id, ctx)),
+          items: page.map((id) => view.artist(id, ctx)),
           limit: params.limit,
           next: rest.length > page.length && last !== null ? link(last) : null,
           cursors: { after: rest.length > page.length ? last : null },
@@ -125,19 +135,27 @@ const SECTION_NAMES: Record<ViewType, string> = { album: 'Albums', playlist: 'Pl
  */
 function registerViews(api: FastifyInstance, deps: LibraryDeps): void {
   const { db, objects } = deps;
-  const listing: Record<ViewType, { all(): unknown[] }> = {
-    album: db.prepare('SELECT id FROM albums ORDER BY release_date DESC, name, id'),
-    artist: db.prepare('SELECT id FROM artists ORDER BY name, id'),
-    show: db.prepare('SELECT id FROM shows ORDER BY name, id'),
-    playlist: db.prepare(
-      `SELECT p.id FROM playlists p LEFT JOIN user_playlists u ON u.playlist_id = p.id WHERE COALESCE(u.public, 1) = 1 ORDER BY p.name, p.id`,
-    ),
+  // Sorted here (by release date, newest first, or by name; then id), so both databases give one order.
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const byName = (rows: Array<{ id: string; name: string }>) => rows.sort((a, b) => cmp(a.name, b.name) || cmp(a.id, b.id)).map((r) => r.id);
+  const listing: Record<ViewType, () => Promise<string[]>> = {
+    album: async () =>
+      (await db.selectFrom('albums').select(['id', 'name', 'release_date']).execute())
+        .sort((a, b) => cmp(b.release_date, a.release_date) || cmp(a.name, b.name) || cmp(a.id, b.id))
+        .map((r) => r.id),
+    artist: async () => byName(await db.selectFrom('artists').select(['id', 'name']).execute()),
+    show: async () => byName(await db.selectFrom('shows').select(['id', 'name']).execute()),
+    playlist: async () =>
+      byName(
+        await db.selectFrom('playlists as p').leftJoin('user_playlists as u', 'u.playlist_id', 'p.id').select(['p.id', 'p.name'])
+          .where(sql<boolean>`COALESCE(u.public, 1) = 1`).execute(),
+      ),
   };
-  const build: Record<ViewType, (id: string, ctx: ObjectContext) => Json | null> = {
-    album: objects.simplifiedAlbum,
-    artist: objects.artist,
-    show: objects.simplifiedShow,
-    playlist: objects.simplifiedPlaylist,
+  const build: Record<ViewType, (view: CatalogueView, id: string, ctx: ObjectContext) => Json | null> = {
+    album: (view, id, ctx) => view.simplifiedAlbum(id, ctx),
+    artist: (view, id, ctx) => view.artist(id, ctx),
+    show: (view, id, ctx) => view.simplifiedShow(id, ctx),
+    playlist: (view, id, ctx) => view.simplifiedPlaylist(id, ctx),
   };
   const query = t.type({
     viewId: ViewId,
@@ -151,14 +169,18 @@ function registerViews(api: FastifyInstance, deps: LibraryDeps): void {
     locale: optional(ShortText, null),
     market: Market,
   });
-  getRoute(api, deps, '/views/:viewId', query, ({ params, ctx, owner }) => {
+  getRoute(api, deps, '/views/:viewId', query, async ({ params, ctx, owner }) => {
     if (params.viewId !== 'home') throw new WebApiError(404, `Non existing id: '${params.viewId}'`);
     const href = `${ctx.hosts.api}/v1/views/${params.viewId}`;
+    const shown = [...params.types].slice(params.offset, params.offset + params.limit);
+    const listed = new Map(await Promise.all(shown.map(async (type) => [type, await listing[type]()] as const)));
+    const firsts = (type: ViewType) => (listed.get(type) ?? []).slice(0, params.content_limit);
+    const view = await objects.view({ albums: firsts('album'), artists: firsts('artist'), shows: firsts('show'), playlists: firsts('playlist') });
     const section = (type: ViewType): Json => {
-      const ids = (listing[type].all() as Array<{ id: string }>).map((r) => r.id);
+      const ids = listed.get(type) ?? [];
       // A section shows its first content_limit items; total says how many the catalogue holds.
       const sectionHref = `${href}?types=${type}&content_limit=${params.content_limit}`;
-      const items = ids.slice(0, params.content_limit).map((id) => build[type](id, ctx));
+      const items = ids.slice(0, params.content_limit).map((id) => build[type](view, id, ctx));
       const content = { href: sectionHref, items, limit: params.content_limit, next: null, offset: 0, previous: null, total: ids.length };
       return { id: `${params.viewId}-${type}s`, name: SECTION_NAMES[type], type: 'view', rendering: 'CAROUSEL', href: sectionHref, content };
     };

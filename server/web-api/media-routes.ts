@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { createReadStream, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import * as t from 'io-ts';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/open-database';
+import type { Database } from '../db/tables';
 import { mediaDirOf } from '../ingest/open-catalogue';
 import { requireBearer, type Authenticate } from './auth';
 import { parseByteRange } from './byte-range';
@@ -12,7 +14,10 @@ import { decodeParams, FileId } from './params';
 import { episodeSoldIn } from '../catalogue/markets';
 
 export interface MediaDeps {
+  /** The SQLite catalogue handle: its file's folder is DATA_DIR, where the ingest's media folder is (mediaRootsOf). */
   readonly db: Db;
+  /** The configured database (issue 14): the audio_files rows. */
+  readonly kysely: Kysely<Database>;
   readonly publicUrl: string;
   readonly authenticate: Authenticate;
   /** The committed demo catalogue's media folder (fixtures/demo-catalogue/media): relative `audio_files.path` values not found in DATA_DIR/media. */
@@ -63,28 +68,31 @@ const contentType = (format: string) =>
  * and the seek table of spec 001 §3 audio manifest by file id. Files are rows of `audio_files`.
  */
 export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps): void {
-  const byId = deps.db.prepare('SELECT file_id, path, format, seek_table FROM audio_files WHERE file_id = ?');
-  const audioFile = (raw: unknown): AudioFileRow => {
+  const audioFile = async (raw: unknown): Promise<AudioFileRow> => {
     const { fileId } = decodeParams(t.type({ fileId: FileId }), raw);
-    const row = byId.get(fileId) as AudioFileRow | undefined;
+    const row = await deps.kysely.selectFrom('audio_files').select(['file_id', 'path', 'format', 'seek_table']).where('file_id', '=', fileId).executeTakeFirst();
     if (row === undefined) throw new WebApiError(404, `Non existing file id: '${fileId}'`);
     return row;
   };
   const roots = mediaRootsOf(deps.db, deps.mediaDir);
-  const episodeMarketsOf = deps.db.prepare<[string], { markets: string; show_markets: string | null }>(
-    `SELECT e.available_markets AS markets, s.available_markets AS show_markets FROM audio_files f
-     JOIN episodes e ON e.id = f.episode_id LEFT JOIN shows s ON s.id = e.show_id WHERE f.file_id = ?`,
-  );
+  const episodeMarketsOf = (fileId: string) =>
+    deps.kysely
+      .selectFrom('audio_files as f')
+      .innerJoin('episodes as e', 'e.id', 'f.episode_id')
+      .leftJoin('shows as s', 's.id', 'e.show_id')
+      .select(['e.available_markets as markets', 's.available_markets as show_markets'])
+      .where('f.file_id', '=', fileId)
+      .executeTakeFirst();
 
   void app.register(async (media) => {
     installWebApiErrors(media, { notFound: false });
 
     media.get('/storage-resolve/files/audio/interactive/:fileId', async (request) => {
       const owner = await requireBearer(request, deps.authenticate);
-      const row = audioFile(request.params);
+      const row = await audioFile(request.params);
       // spec 000 §5: no playable media for an episode not sold in the token's market (its files are not
       // in that listener's state machines either, server/playback/context-tracks.ts).
-      const episode = episodeMarketsOf.get(row.file_id);
+      const episode = await episodeMarketsOf(row.file_id);
       if (episode !== undefined && !episodeSoldIn(episode.markets, episode.show_markets, owner.country)) {
         throw new WebApiError(403, `Restriction violated: file '${row.file_id}' is not available in ${owner.country}`);
       }
@@ -93,7 +101,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps): void
     });
 
     media.get('/cdn/audio/:fileId', async (request, reply) => {
-      const row = audioFile(request.params);
+      const row = await audioFile(request.params);
       const file = locateMediaFile(roots, row.path);
       if (file === undefined) {
         request.log.error(`audio file ${row.file_id} is missing: ${row.path} in none of ${roots.join(', ')}`);
@@ -118,7 +126,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps): void
     media.get('/seektable/:name', async (request, reply) => {
       const { name } = request.params as { name: string };
       if (!name.endsWith('.json')) throw new WebApiError(400, 'Invalid request parameter fileId: a path of the form /seektable/{fileId}.json');
-      const row = audioFile({ fileId: name.slice(0, -'.json'.length) });
+      const row = await audioFile({ fileId: name.slice(0, -'.json'.length) });
       if (row.seek_table === null) throw new WebApiError(404, `No seek table for file id '${row.file_id}'`);
       return reply.type('application/json; charset=utf-8').send(row.seek_table);
     });

@@ -19,42 +19,44 @@ const badParameter = (message: string) => new WebApiError(400, `Invalid request 
  */
 export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryDeps): void {
   const { objects, playlists, db } = deps;
-  const displayName = db.prepare('SELECT display_name FROM accounts WHERE id = ?');
+  const displayName = async (id: string) => (await db.selectFrom('accounts').select('display_name').where('id', '=', id).executeTakeFirst())?.display_name;
   const byId = t.type({ id: CatalogueId });
-  const snapshot = (id: string, ctx: ObjectContext) => ({ snapshot_id: (objects.simplifiedPlaylist(id, ctx) as Json).snapshot_id });
+  const snapshot = async (id: string, ctx: ObjectContext) => ({ snapshot_id: ((await objects.simplifiedPlaylist(id, ctx)) as Json).snapshot_id });
 
   /** The playlist id, checked: 404 when unknown or another's private one (issue 12), 403 unless `userId` owns it. */
-  const owned = (id: string, userId: string, ctx: ObjectContext) => {
-    found(objects.simplifiedPlaylist(id, ctx), 'playlist', id);
-    if (playlists.ownerOf(id) !== userId) throw new WebApiError(403, 'You cannot change a playlist you do not own');
+  const owned = async (id: string, userId: string, ctx: ObjectContext) => {
+    found(await objects.simplifiedPlaylist(id, ctx), 'playlist', id);
+    if ((await playlists.ownerOf(id)) !== userId) throw new WebApiError(403, 'You cannot change a playlist you do not own');
     return id;
   };
-  const trackIdsOf = (uris: readonly string[]) =>
-    uris.map((uri) => {
-      const id = TRACK_URI.exec(uri)?.[1] ?? '';
-      if (objects.row('track', id) === undefined) throw new WebApiError(404, `Non existing id: '${uri}'`);
+  const trackIdsOf = async (uris: readonly string[]) => {
+    const ids = uris.map((uri) => TRACK_URI.exec(uri)?.[1] ?? '');
+    const existing = await objects.existing('track', ids);
+    return ids.map((id, i) => {
+      if (!existing.has(id)) throw new WebApiError(404, `Non existing id: '${uris[i]}'`);
       return id;
     });
+  };
 
   // spec 001 §6: playlist creation makes the playlist public (public is true unless sent false).
-  userRoute(api, deps, 'POST', '/users/:id/playlists', { query: t.type({ id: UserId }), body: CreatePlaylistBody }, 201, ({ params, body, userId, ctx }) => {
+  userRoute(api, deps, 'POST', '/users/:id/playlists', { query: t.type({ id: UserId }), body: CreatePlaylistBody }, 201, async ({ params, body, userId, ctx }) => {
     if (params.id !== userId) throw new WebApiError(403, 'You cannot create a playlist for another user');
-    const name = (displayName.get(userId) as { display_name: string } | undefined)?.display_name ?? userId;
-    const id = playlists.create(userId, name, { name: body.name, public: body.public ?? true, description: body.description ?? '' });
+    const name = (await displayName(userId)) ?? userId;
+    const id = await playlists.create(userId, name, { name: body.name, public: body.public ?? true, description: body.description ?? '' });
     return objects.playlist(id, ctx);
   });
 
-  userRoute(api, deps, 'PUT', '/playlists/:id', { query: byId, body: ChangePlaylistBody }, 200, ({ params, body, userId, ctx }) => {
+  userRoute(api, deps, 'PUT', '/playlists/:id', { query: byId, body: ChangePlaylistBody }, 200, async ({ params, body, userId, ctx }) => {
     if (body.name === undefined && body.public === undefined && body.description === undefined) {
       throw badParameter('(root): one of name, public or description, got nothing');
     }
-    playlists.update(owned(params.id, userId, ctx), body);
+    await playlists.update(await owned(params.id, userId, ctx), body);
   });
 
-  userRoute(api, deps, 'POST', '/playlists/:id/tracks', { query: byId, body: AddTracksBody }, 201, ({ params, body, userId, ctx }) => {
-    const id = owned(params.id, userId, ctx);
-    const added = trackIdsOf(body.uris);
-    playlists.editTracks(id, (current) => {
+  userRoute(api, deps, 'POST', '/playlists/:id/tracks', { query: byId, body: AddTracksBody }, 201, async ({ params, body, userId, ctx }) => {
+    const id = await owned(params.id, userId, ctx);
+    const added = await trackIdsOf(body.uris);
+    await playlists.editTracks(id, (current) => {
       const at = body.position ?? current.length;
       if (at > current.length) throw badParameter(`position: an integer from 0 to ${current.length}, got ${at}`);
       return [...current.slice(0, at), ...added, ...current.slice(at)];
@@ -63,9 +65,9 @@ export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryD
   });
 
   // Each uri leaves at the given positions (each must hold it), or everywhere it occurs.
-  userRoute(api, deps, 'DELETE', '/playlists/:id/tracks', { query: byId, body: RemoveTracksBody }, 200, ({ params, body, userId, ctx }) => {
-    const id = owned(params.id, userId, ctx);
-    playlists.editTracks(id, (current) => {
+  userRoute(api, deps, 'DELETE', '/playlists/:id/tracks', { query: byId, body: RemoveTracksBody }, 200, async ({ params, body, userId, ctx }) => {
+    const id = await owned(params.id, userId, ctx);
+    await playlists.editTracks(id, (current) => {
       const drop = new Set<number>();
       for (const { uri, positions } of body.tracks) {
         const trackId = TRACK_URI.exec(uri)?.[1];
@@ -80,9 +82,9 @@ export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryD
     return snapshot(id, ctx);
   });
 
-  userRoute(api, deps, 'PUT', '/playlists/:id/tracks', { query: byId, body: ReorderTracksBody }, 200, ({ params, body, userId, ctx }) => {
-    const id = owned(params.id, userId, ctx);
-    playlists.editTracks(id, (current) => {
+  userRoute(api, deps, 'PUT', '/playlists/:id/tracks', { query: byId, body: ReorderTracksBody }, 200, async ({ params, body, userId, ctx }) => {
+    const id = await owned(params.id, userId, ctx);
+    await playlists.editTracks(id, (current) => {
       const length = body.range_length ?? 1;
       if (body.range_start >= current.length) throw badParameter(`range_start: an integer from 0 to ${current.length - 1}, got ${body.range_start}`);
       if (body.range_start + length > current.length) {
@@ -95,18 +97,18 @@ export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryD
   });
 
   // Any token may ask who follows (the public API's check); at most 5 user ids.
-  getRoute(api, deps, '/playlists/:id/followers/contains', t.type({ id: CatalogueId, ids: UserIdList(5) }), ({ params, ctx }) => {
-    found(objects.simplifiedPlaylist(params.id, ctx), 'playlist', params.id);
-    return params.ids.map((user) => playlists.follows(params.id, user));
+  getRoute(api, deps, '/playlists/:id/followers/contains', t.type({ id: CatalogueId, ids: UserIdList(5) }), async ({ params, ctx }) => {
+    found(await objects.simplifiedPlaylist(params.id, ctx), 'playlist', params.id);
+    return Promise.all(params.ids.map((user) => playlists.follows(params.id, user)));
   });
   // Another user's private playlist is not found (issue 12): it cannot be followed.
-  const followable = (id: string, ctx: ObjectContext) => found(objects.simplifiedPlaylist(id, ctx), 'playlist', id).id as string;
+  const followable = async (id: string, ctx: ObjectContext) => found(await objects.simplifiedPlaylist(id, ctx), 'playlist', id).id as string;
   // spec 001 §6: the client sends the follow non-public (public=false); left out it is public.
-  userRoute(api, deps, 'PUT', '/playlists/:id/followers', { query: byId, body: FollowPlaylistBody }, 200, ({ params, body, userId, ctx }) => {
-    playlists.follow(followable(params.id, ctx), userId, body.public ?? true);
+  userRoute(api, deps, 'PUT', '/playlists/:id/followers', { query: byId, body: FollowPlaylistBody }, 200, async ({ params, body, userId, ctx }) => {
+    await playlists.follow(await followable(params.id, ctx), userId, body.public ?? true);
   });
-  userRoute(api, deps, 'DELETE', '/playlists/:id/followers', { query: byId }, 200, ({ params, userId, ctx }) => {
+  userRoute(api, deps, 'DELETE', '/playlists/:id/followers', { query: byId }, 200, async ({ params, userId, ctx }) => {
     // A follower may still leave a playlist its owner has made private since.
-    playlists.unfollow(playlists.follows(params.id, userId) ? params.id : followable(params.id, ctx), userId);
+    await playlists.unfollow((await playlists.follows(params.id, userId)) ? params.id : await followable(params.id, ctx), userId);
   });
 }

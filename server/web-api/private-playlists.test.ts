@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../test-server';
 import { createContextTracks } from '../playback/context-tracks';
 import { demoCatalogue } from '../testing/demo-catalogue';
@@ -139,17 +137,12 @@ describe('the embed and open pages answer another visitor\'s private playlist as
 });
 
 describe('a private playlist is not a playable context for anyone else (player command play)', () => {
-  it('its tracks for the owner; null (Context not found) for another account and for no account', () => {
-    const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
-    try {
-      const contextTracks = createContextTracks(db);
-      expect(contextTracks(`spotify:playlist:${secret}`, ownerId)?.map((t) => t.uri)).toEqual([`spotify:track:${track}`]);
-      expect(contextTracks(`spotify:playlist:${secret}`, 'someone-else')).toBeNull();
-      expect(contextTracks(`spotify:playlist:${secret}`, null)).toBeNull();
-      expect(contextTracks(`spotify:playlist:${open}`, null)).not.toBeNull();
-      expect(contextTracks(`spotify:playlist:${cataloguePlaylist}`, null)).not.toBeNull();
-    } finally {
-      db.close();
-    }
+  it('its tracks for the owner; null (Context not found) for another account and for no account', async () => {
+    const contextTracks = createContextTracks(server.app.database.kysely);
+    expect((await contextTracks(`spotify:playlist:${secret}`, ownerId))?.map((t) => t.uri)).toEqual([`spotify:track:${track}`]);
+    expect(await contextTracks(`spotify:playlist:${secret}`, 'someone-else')).toBeNull();
+    expect(await contextTracks(`spotify:playlist:${secret}`, null)).toBeNull();
+    expect(await contextTracks(`spotify:playlist:${open}`, null)).not.toBeNull();
+    expect(await contextTracks(`spotify:playlist:${cataloguePlaylist}`, null)).not.toBeNull();
   });
 });

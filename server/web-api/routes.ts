@@ -19,6 +19,7 @@ import { registerPlaylistWriteRoutes } from './playlist-write-routes';
 export const isWebApiPath = (url: string) => /^\/(v1|storage-resolve|cdn|seektable|collection)(\/|$|\?)/.test(url);
 
 export interface WebApiOptions {
+  /** The SQLite catalogue handle, for the folder of DATA_DIR only (media-routes.ts mediaRootsOf); every row is read through app.database (issue 14). */
   readonly db: Db;
   /** The provider's public origin; '' makes links absolute to the request's origin as the server accepts it (server/http/request-origin.ts). */
   readonly publicUrl: string;
@@ -36,11 +37,13 @@ export interface WebApiOptions {
  * JSON error object.
  */
 export function registerWebApi(app: FastifyInstance, options: WebApiOptions): void {
-  const objects = createWebApiObjects(options.db);
+  // Issue 14: the catalogue, library and playlists in the configured database (SQLite or Postgres).
+  const db = app.database.kysely;
+  const objects = createWebApiObjects(db);
   const now = options.now ?? Date.now;
-  const deps: WebApiDeps = { db: options.db, objects, publicUrl: options.publicUrl, authenticate: options.authenticate, now };
-  const libraryDeps: LibraryDeps = { ...deps, library: createLibraryStore(options.db, now), playlists: createPlaylistStore(options.db, now) };
-  const search = createSearch(options.db, objects);
+  const deps: WebApiDeps = { db, objects, publicUrl: options.publicUrl, authenticate: options.authenticate, now };
+  const libraryDeps: LibraryDeps = { ...deps, library: createLibraryStore(db, now), playlists: createPlaylistStore(db, now) };
+  const search = createSearch(db, objects);
   void app.register(
     async (api) => {
       installWebApiErrors(api, { notFound: true });
@@ -61,5 +64,5 @@ export function registerWebApi(app: FastifyInstance, options: WebApiOptions): vo
     },
     { prefix: '/collection' },
   );
-  registerMediaRoutes(app, options);
+  registerMediaRoutes(app, { ...options, kysely: db });
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { migration001 } from './001_initial';
+import { migration003 } from './003_list_order';
 
 /**
  * Issue 14: every migration, by name in the order they apply (Kysely's Migrator sorts by name, so
@@ -9,6 +10,7 @@ import { migration001 } from './001_initial';
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001_initial': migration001,
+  '003_list_order': migration003,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
