@@ -1,6 +1,6 @@
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { messageOf } from './demo-catalogue';
+import { demoCatalogueOf, loadDemoCatalogueInto, messageOf } from './demo-catalogue';
 import { migrationProvider } from './migrations';
 import { openDatabase, type Db } from './open-database';
 import type { Database } from './tables';
@@ -86,6 +86,8 @@ export async function openDbHandle(options: DbHandleOptions): Promise<DbHandle> 
     })());
   try {
     await migrate(kysely);
+    // Issue 14: a Postgres catalogue starts from the committed demo one, as DATA_DIR's SQLite file does (openDatabase).
+    if (dialect === 'postgres') await loadDemoCatalogueInto(kysely, demoCatalogueOf(options.fixturesDir));
   } catch (err) {
     await close();
     throw err;

@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import type { Database as DatabaseTables } from './tables';
 import { copyFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -54,3 +56,40 @@ function checkDemoCatalogue(file: string): void {
 /** better-sqlite3's SqliteError may come from another realm (jest), where instanceof Error fails. */
 export const messageOf = (err: unknown): string =>
   typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string' ? (err as Error).message : String(err);
+
+/** The catalogue's tables, parents before children (foreign keys), as the ingest fills them. */
+export const CATALOGUE_TABLES = [
+  'artists', 'albums', 'album_artists', 'tracks', 'track_artists', 'artist_top_tracks', 'playlists', 'playlist_tracks', 'shows', 'episodes',
+  'images', 'ingest_sources', 'track_markets', 'artist_biographies', 'episode_descriptions', 'audio_files',
+] as const satisfies ReadonlyArray<keyof DatabaseTables>;
+
+/**
+ * Issue 14: a Postgres database starts from the committed demo catalogue as a SQLite data directory
+ * does (open-database.ts copies the file): when it holds no artist, every catalogue row of the demo
+ * SQLite file is inserted, in one transaction (all or nothing; the media stay in fixtures/, where
+ * relative paths are looked up). A catalogue already there (an earlier start, the ingest's) is kept.
+ * Two instances starting together: the transaction takes a lock first, so the second finds the rows.
+ * Answers whether it loaded.
+ */
+export async function loadDemoCatalogueInto(db: Kysely<DatabaseTables>, demo: DemoCatalogueFiles): Promise<boolean> {
+  checkDemoCatalogue(demo.file);
+  const source = new Database(demo.file, { readonly: true, fileMustExist: true });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE artists IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+      if ((await trx.selectFrom('artists').select('id').limit(1).executeTakeFirst()) !== undefined) return false;
+      for (const table of CATALOGUE_TABLES) {
+        const rows = source.prepare(`SELECT * FROM ${table}`).all() as Array<Record<string, unknown>>;
+        // Within Postgres's 65535 parameters per statement.
+        for (let i = 0; i < rows.length; i += 500) {
+          await trx.insertInto(table).values(rows.slice(i, i + 500) as never).execute();
+        }
+      }
+      return true;
+    });
+  } catch (err) {
+    throw new Error(`Cannot load the demo catalogue ${demo.file} into the database: ${messageOf(err)}`);
+  } finally {
+    source.close();
+  }
+}
