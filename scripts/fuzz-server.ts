@@ -40,10 +40,11 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  // A second connection to the catalogue, as the ingest opens it, only to issue the demo listener's token.
+  // The demo listener's token, issued through the app's own database (SQLite here).
+  const account = await app.database.kysely.selectFrom('accounts').select(['id', 'country']).where('username', '=', 'demo').executeTakeFirst();
+  const token = account === undefined ? null : (await createTokenIssuer(app.database.kysely, Date.now)(account.id, account.country)).accessToken;
+  // A second connection to the catalogue, as the ingest opens it, for the ids below.
   const db = new Database(join(dataDir, 'catalogue.sqlite'));
-  const account = db.prepare<[], { id: string; country: string }>("SELECT id, country FROM accounts WHERE username = 'demo'").get();
-  const token = account === undefined ? null : createTokenIssuer(db, Date.now)(account.id, account.country).accessToken;
   // Real ids, so that a path's handler gets past its lookup (a byte range on a real file, a real album).
   const ids: string[] = [];
   for (const [table, column] of [['albums', 'id'], ['tracks', 'id'], ['artists', 'id'], ['playlists', 'id'], ['shows', 'id'], ['episodes', 'id'], ['audio_files', 'file_id']]) {

@@ -95,6 +95,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   const { onRoute } = options;
   if (onRoute !== undefined) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
+  // Issue 14 Operations, graceful shutdown: an answer sent once closing has begun says `connection: close`,
+  // so Node ends its socket after it. Otherwise a keep-alive connection whose request was in flight
+  // at close turns idle only after server.close() reaped the idle ones, and holds the close open
+  // until its keep-alive timeout (72 s). Before any route, so every scope inherits it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) void reply.header('connection', 'close');
+    return payload;
+  });
   // Before any route, so every scope inherits it: JSON nested past JSON_MAX_DEPTH is a 400 (issue 12).
   installJsonBodyParser(app);
   // Before any route: every absolute URL's origin comes from this policy, never from a forged Host.
@@ -148,8 +160,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await registerStaticRoutes(app, options);
   // Issue 5 Provider services: demo accounts, session cookie, /access_token, product state.
   // A product change pushes product-state events over the dealer (registered below, so looked up when it happens).
-  const accounts = registerAccountRoutes(app, {
-    db,
+  // Issue 14: accounts, sessions, tokens and product-state registrations on the configured database.
+  const accounts = await registerAccountRoutes(app, {
+    db: database.kysely,
     country,
     publicUrl,
     // Issue 14: through app.realtime, to the socket on whichever instance holds it.
@@ -196,7 +209,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerGoRoute(app, { publicUrl });
   registerEmbedApiClientRoute(app, options);
   // The tokens GET /access_token issues are the bearer tokens of the Web API and the dealer.
-  const verifyToken = createTokenVerifier(db);
+  const verifyToken = createTokenVerifier(database.kysely);
   // Issue 4: the Web API under /v1 (spec 001 §7 Catalogue API), storage resolve, CDN and seek tables.
   registerWebApi(app, { db, publicUrl, authenticate: tokenOwnerFrom(verifyToken), mediaDir: demoCatalogueOf(options.fixturesDir).mediaDir });
   // Issue 5: the dealer websocket at /dealer (access_token in the query) and GET /apresolve (spec 001 §7); app.dealer pushes.

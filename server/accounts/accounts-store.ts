@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/open-database';
-import { hashPasswordSync } from './passwords';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import { hashPassword } from './passwords';
 
 export type Product = 'premium' | 'free';
 
@@ -28,14 +29,17 @@ interface AccountRow {
   country: string;
 }
 
-const toAccount = (row: AccountRow): Account => ({
-  id: row.id,
-  username: row.username,
-  displayName: row.display_name,
-  passwordHash: row.password_hash,
-  product: row.product === 'premium' ? 'premium' : 'free',
-  country: row.country,
-});
+const toAccount = (row: AccountRow | undefined): Account | null =>
+  row === undefined
+    ? null
+    : {
+        id: row.id,
+        username: row.username,
+        displayName: row.display_name,
+        passwordHash: row.password_hash,
+        product: row.product === 'premium' ? 'premium' : 'free',
+        country: row.country,
+      };
 
 /** A user id like the provider's: 22 base62 characters (spec 001 §3 Resource identifier). */
 export function newAccountId(): string {
@@ -49,46 +53,55 @@ export function newAccountId(): string {
 }
 
 export interface AccountStore {
-  byUsername(username: string): Account | null;
-  byId(id: string): Account | null;
-  /** Inserts a new account; false when the username is taken. */
-  create(account: Account): boolean;
+  byUsername(username: string): Promise<Account | null>;
+  byId(id: string): Promise<Account | null>;
+  /** Inserts a new account; false when the username (or id) is taken. */
+  create(account: Account): Promise<boolean>;
   /** Changes an account's product; false when there is no such account. */
-  setProduct(id: string, product: Product): boolean;
+  setProduct(id: string, product: Product): Promise<boolean>;
 }
 
-export function createAccountStore(db: Db): AccountStore {
-  const byUsername = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE username = ?');
-  const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?');
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO accounts (id, username, display_name, password_hash, product, country)
-     VALUES (@id, @username, @displayName, @passwordHash, @product, @country)`,
-  );
-  const updateProduct = db.prepare<[Product, string]>('UPDATE accounts SET product = ? WHERE id = ?');
+/** The accounts on the configured database (issue 14: SQLite or Postgres, server/db/database.ts). */
+export function createAccountStore(db: Kysely<Database>): AccountStore {
   return {
-    byUsername: (username) => {
-      const row = byUsername.get(username);
-      return row === undefined ? null : toAccount(row);
+    byUsername: async (username) => toAccount(await db.selectFrom('accounts').selectAll().where('username', '=', username).executeTakeFirst()),
+    byId: async (id) => toAccount(await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst()),
+    create: async (account) => {
+      const result = await db
+        .insertInto('accounts')
+        .values({
+          id: account.id,
+          username: account.username,
+          display_name: account.displayName,
+          password_hash: account.passwordHash,
+          product: account.product,
+          country: account.country,
+        })
+        // Two sign-ups racing for one username (or two instances seeding at once): one row, the other told no.
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return result.numInsertedOrUpdatedRows === 1n;
     },
-    byId: (id) => {
-      const row = byId.get(id);
-      return row === undefined ? null : toAccount(row);
+    setProduct: async (id, product) => {
+      const result = await db.updateTable('accounts').set({ product }).where('id', '=', id).executeTakeFirst();
+      return result.numUpdatedRows === 1n;
     },
-    create: (account) => insert.run(account).changes === 1,
-    setProduct: (id, product) => updateProduct.run(product, id).changes === 1,
   };
 }
 
-/** Adds the demo accounts that are missing (hashing only those), in the server's country. */
-export function seedDemoAccounts(db: Db, country: string): void {
+/**
+ * Adds the demo accounts that are missing (hashing only those), in the server's country: at every
+ * start, on whichever database is configured (a fresh Postgres gets them as a fresh SQLite does).
+ */
+export async function seedDemoAccounts(db: Kysely<Database>, country: string): Promise<void> {
   const store = createAccountStore(db);
   for (const demo of DEMO_ACCOUNTS) {
-    if (store.byUsername(demo.username) !== null) continue;
-    store.create({
+    if ((await store.byUsername(demo.username)) !== null) continue;
+    await store.create({
       id: newAccountId(),
       username: demo.username,
       displayName: demo.displayName,
-      passwordHash: hashPasswordSync(demo.password),
+      passwordHash: await hashPassword(demo.password),
       product: demo.product,
       country,
     });

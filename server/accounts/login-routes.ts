@@ -15,9 +15,9 @@ export interface LoginRouteDeps {
   /** The provider's own origins for this request (redirects go only there). */
   readonly ownOrigins: (request: FastifyRequest) => ReadonlyArray<string>;
   /** Starts a session for the account; one the request already had ends, its tokens revoked (routes.ts). */
-  readonly startSession: (reply: FastifyReply, request: FastifyRequest, accountId: string) => void;
+  readonly startSession: (reply: FastifyReply, request: FastifyRequest, accountId: string) => Promise<void>;
   /** Ends the request's session and revokes its tokens (routes.ts); harmless without one. */
-  readonly endSession: (reply: FastifyReply, request: FastifyRequest) => void;
+  readonly endSession: (reply: FastifyReply, request: FastifyRequest) => Promise<void>;
   /** A CSRF token for the form, its secret in a cookie (@fastify/csrf-protection's reply.generateCsrf). */
   readonly csrfToken: (reply: FastifyReply) => string;
   /** Refuses a form post whose CSRF token is missing or wrong (@fastify/csrf-protection, as a preHandler). */
@@ -73,7 +73,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
   app.get('/login', async (request, reply) => {
     const to = next(request, query(request).continue);
     // Already logged in: nothing to ask, straight on.
-    if (deps.sessions.accountOf(request) !== null) return goOn(reply, to);
+    if ((await deps.sessions.accountOf(request)) !== null) return goOn(reply, to);
     return html(reply, 200, loginPage({ next: to, csrfToken: deps.csrfToken(reply), signUpHref: signUpHref(to) }));
   });
 
@@ -87,12 +87,12 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
       const fields = [...(username === '' ? (['username'] as const) : []), ...(password === '' ? (['password'] as const) : [])];
       return again(400, { message: 'Enter your username and password.', fields });
     }
-    const account = deps.accounts.byUsername(username);
+    const account = await deps.accounts.byUsername(username);
     // An unknown username costs one hash too, so timing does not tell which usernames exist.
     const matches = await verifyPassword(password, account?.passwordHash ?? DECOY_HASH);
     if (account === null || !matches) return again(401, { message: 'Incorrect username or password.', fields: ['username', 'password'] });
     // A login over another one replaces it: the earlier session and its tokens end.
-    deps.startSession(reply, request, account.id);
+    await deps.startSession(reply, request, account.id);
     return goOn(reply, to);
   });
 
@@ -110,9 +110,9 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
     const { username, displayName, password } = checked.value;
     const id = newAccountId();
     // Sign-up makes free accounts; premium is the seeded demo account's.
-    const created = deps.accounts.create({ id, username, displayName, passwordHash: await hashPassword(password), product: 'free', country: deps.country });
+    const created = await deps.accounts.create({ id, username, displayName, passwordHash: await hashPassword(password), product: 'free', country: deps.country });
     if (!created) return again(409, { message: 'That username is taken. Choose another one, or log in.', fields: ['username'] });
-    deps.startSession(reply, request, id);
+    await deps.startSession(reply, request, id);
     return goOn(reply, to);
   });
 
@@ -120,7 +120,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
     // spec 001 §7 keeps logout a GET, which a top-level navigation from another site could trigger
     // with the (SameSite=Lax) cookie: such a request changes nothing.
     if (isFromAnotherSite(request, deps.ownOrigins(request))) return html(reply, 403, logoutRefusedPage());
-    deps.endSession(reply, request);
+    await deps.endSession(reply, request);
     // The engine keeps the user's access token (and device id) in this origin's storage (spec 001
     // §4 Auth: a stored token is reused until it expires): a logout must not leave them to the next
     // user of the browser.

@@ -22,7 +22,7 @@ export async function hashPassword(password: string): Promise<string> {
   return format(salt, await derive(password, salt, PARAMS));
 }
 
-/** For seeding at start-up, before the server answers anything. */
+/** For a hash made once at load, before the server answers anything (DECOY_HASH). */
 export function hashPasswordSync(password: string): string {
   const salt = randomBytes(16);
   return format(salt, scryptSync(password.normalize('NFC'), salt, KEY_LENGTH, PARAMS));

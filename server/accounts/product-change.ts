@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRODUCT_STATE_EVENT_URI } from '../../core/engine/player/product-state.epic';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import type { DealerPush } from '../dealer/dealer';
 import { messagePage } from '../embed/html';
 import type { AccountStore, Product } from './accounts-store';
@@ -9,7 +10,7 @@ import { safeContinue } from './safe-continue';
 import type { SessionStore } from './sessions';
 
 export interface ProductChangeDeps {
-  readonly db: Db;
+  readonly db: Kysely<Database>;
   readonly accounts: AccountStore;
   readonly sessions: SessionStore;
   readonly ownOrigins: (request: FastifyRequest) => ReadonlyArray<string>;
@@ -31,17 +32,17 @@ const isProduct = (value: unknown): value is Product => value === 'premium' || v
 export function registerProductChange(app: FastifyInstance, deps: ProductChangeDeps): void {
   app.post('/account/product', async (request, reply) => {
     const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
-    const accountId = deps.sessions.accountOf(request);
+    const accountId = await deps.sessions.accountOf(request);
     if (accountId === null) return reply.code(401).type('text/html').send(messagePage('Log in first', 'Only a logged-in user can change their product.'));
     if (!isProduct(form.product)) {
       return reply.code(400).type('text/html').send(messagePage('Unknown product', 'product must be premium or free.'));
     }
-    deps.accounts.setProduct(accountId, form.product);
-    const account = deps.accounts.byId(accountId);
+    await deps.accounts.setProduct(accountId, form.product);
+    const account = await deps.accounts.byId(accountId);
     if (account !== null) {
       const push: DealerPush = { uri: PRODUCT_STATE_EVENT_URI, headers: {}, payloads: [productStateOf(account)] };
       // Only to connections that are still this account's: a registration never reaches another user's socket.
-      for (const connectionId of registeredConnections(deps.db, accountId)) {
+      for (const connectionId of await registeredConnections(deps.db, accountId)) {
         // The product has changed either way: a push that cannot be routed is logged, not the request's failure.
         try {
           if (await deps.ownsConnection(accountId, connectionId)) await deps.pushTo(connectionId, push);

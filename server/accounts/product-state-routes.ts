@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import type { Account, AccountStore } from './accounts-store';
-import { bearerToken, type TokenGrant } from './tokens';
+import { bearerToken, type TokenVerifier } from './tokens';
 
 /** spec 001 §7 Product state: GET {media-gateway}/v1/product_state; the gateway is this server. */
 export const PRODUCT_STATE_PATH = '/v1/product_state';
@@ -34,9 +35,9 @@ export function productStateOf(account: Account): Readonly<Record<string, string
 }
 
 export interface ProductStateDeps {
-  readonly db: Db;
+  readonly db: Kysely<Database>;
   readonly accounts: AccountStore;
-  readonly verify: (token: string) => TokenGrant | null;
+  readonly verify: TokenVerifier;
   readonly now: () => number;
   /**
    * Whether `connectionId` is a live dealer connection of this account (app.dealer, looked up when
@@ -65,25 +66,21 @@ const jsonError = (reply: FastifyReply, status: number, message: string): Fastif
  * still the account's (product-change.ts).
  */
 export function registerProductStateRoutes(app: FastifyInstance, deps: ProductStateDeps): void {
-  const upsert = deps.db.prepare(
-    `INSERT INTO product_state_registrations (account_id, connection_id, registered_at) VALUES (?, ?, ?)
-     ON CONFLICT (account_id, connection_id) DO UPDATE SET registered_at = excluded.registered_at`,
-  );
-  const remove = deps.db.prepare('DELETE FROM product_state_registrations WHERE account_id = ? AND connection_id = ?');
+  const { db } = deps;
 
   /** The account of the request's bearer token, or null with the 401/403 answer sent. */
-  const accountOf = (request: FastifyRequest, reply: FastifyReply): Account | null => {
+  const accountOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Account | null> => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) return (jsonError(reply, 401, 'No token provided'), null);
-    const grant = deps.verify(token);
+    const grant = await deps.verify(token);
     if (grant === null) return (jsonError(reply, 401, 'Invalid access token'), null);
-    const account = grant.accountId === null ? null : deps.accounts.byId(grant.accountId);
+    const account = grant.accountId === null ? null : await deps.accounts.byId(grant.accountId);
     if (account === null) return (jsonError(reply, 403, 'The product state belongs to a logged-in user; this token is anonymous.'), null);
     return account;
   };
 
   const getState = async (request: FastifyRequest, reply: FastifyReply) => {
-    const account = accountOf(request, reply);
+    const account = await accountOf(request, reply);
     if (account === null) return reply;
     return reply.header('cache-control', 'no-store').send(productStateOf(account));
   };
@@ -91,7 +88,7 @@ export function registerProductStateRoutes(app: FastifyInstance, deps: ProductSt
   app.get(PRODUCT_STATE_SHORT_PATH, getState);
 
   const registration = (action: (accountId: string, connectionId: string, reply: FastifyReply) => Promise<FastifyReply | void> | FastifyReply | void) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const account = accountOf(request, reply);
+    const account = await accountOf(request, reply);
     if (account === null) return reply;
     const { connection_id: connectionId } = request.query as Record<string, unknown>;
     if (typeof connectionId !== 'string' || !CONNECTION_ID.test(connectionId)) {
@@ -103,22 +100,30 @@ export function registerProductStateRoutes(app: FastifyInstance, deps: ProductSt
     PRODUCT_STATE_NOTIFICATIONS_PATH,
     registration(async (accountId, connectionId, reply) => {
       if (!(await deps.ownsConnection(accountId, connectionId))) return jsonError(reply, 404, UNKNOWN_CONNECTION_MESSAGE);
-      upsert.run(accountId, connectionId, deps.now());
+      await db
+        .insertInto('product_state_registrations')
+        .values({ account_id: accountId, connection_id: connectionId, registered_at: deps.now() })
+        .onConflict((oc) => oc.columns(['account_id', 'connection_id']).doUpdateSet((eb) => ({ registered_at: eb.ref('excluded.registered_at') })))
+        .execute();
     }),
   );
   // DELETE removes only the caller's own rows, and comes after the connection has closed: no live check.
   app.delete(
     PRODUCT_STATE_NOTIFICATIONS_PATH,
-    registration((accountId, connectionId) => {
-      remove.run(accountId, connectionId);
+    registration(async (accountId, connectionId) => {
+      await db.deleteFrom('product_state_registrations').where('account_id', '=', accountId).where('connection_id', '=', connectionId).execute();
     }),
   );
 }
 
 /** The connection ids registered for an account's product-state events (for the dealer's pushes). */
-export function registeredConnections(db: Db, accountId: string): string[] {
-  return db
-    .prepare<[string], { connection_id: string }>('SELECT connection_id FROM product_state_registrations WHERE account_id = ? ORDER BY registered_at')
-    .all(accountId)
-    .map((row) => row.connection_id);
+export async function registeredConnections(db: Kysely<Database>, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product_state_registrations')
+    .select('connection_id')
+    .where('account_id', '=', accountId)
+    .orderBy('registered_at')
+    .orderBy('connection_id')
+    .execute();
+  return rows.map((row) => row.connection_id);
 }

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import rateLimit from '@fastify/rate-limit';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import { createAccountStore, seedDemoAccounts } from './accounts-store';
 import { registerLoginRoutes } from './login-routes';
 import { registerProductStateRoutes } from './product-state-routes';
@@ -15,7 +16,8 @@ import { registerTokenRoute } from './token-route';
 import { createSessionTokenRevoker, createTokenIssuer, createTokenPurge, createTokenVerifier, type IssuedToken } from './tokens';
 
 export interface AccountRoutesOptions {
-  readonly db: Db;
+  /** The configured database (app.database.kysely: SQLite or Postgres, issue 14). */
+  readonly db: Kysely<Database>;
   /** The country of new accounts and anonymous tokens (the server's COUNTRY). */
   readonly country: string;
   /** The provider's public origin, '' for "this server": redirects after login may go there. */
@@ -49,9 +51,9 @@ export interface EmbedSession extends IssuedToken {
 
 export interface AccountService {
   /** A fresh token for the request's logged-in session, or null for an anonymous visitor. */
-  sessionToken(request: FastifyRequest): EmbedSession | null;
+  sessionToken(request: FastifyRequest): Promise<EmbedSession | null>;
   /** The account of the request's logged-in session, or null (who is asking, for private playlists). */
-  viewer(request: FastifyRequest): string | null;
+  viewer(request: FastifyRequest): Promise<string | null>;
   /**
    * Calls `listener` with the tokens a logout (or a login that replaced a session) revoked, after
    * they stopped working; answers the unsubscribe. For closing the dealer sockets that use them.
@@ -65,14 +67,15 @@ const FORM_BODY_LIMIT = 16 * 1024;
 /**
  * The provider's demo accounts service (issue 5 Provider services; spec 001 §6, §7 Token and
  * Product state): login and sign-up pages, the session cookie, /access_token, /logout and the
- * product state. Seeds the demo accounts (demo/demo premium, free/free free) when missing.
- * Registered as an encapsulated plugin so its form-body parser applies to its routes only.
+ * product state. Seeds the demo accounts (demo/demo premium, free/free free) when missing, on the
+ * configured database (issue 14). Registered as an encapsulated plugin so its form-body parser
+ * applies to its routes only.
  */
-export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): AccountService {
+export async function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): Promise<AccountService> {
   const now = options.now ?? Date.now;
   const { db, country } = options;
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  seedDemoAccounts(db, country);
+  await seedDemoAccounts(db, country);
   const accounts = createAccountStore(db);
   const sessions = createSessionStore(db, now, { publicUrl: options.publicUrl });
   const publicOrigin = options.publicUrl === '' ? [] : [new URL(options.publicUrl).origin];
@@ -83,9 +86,9 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   const revokeTokensOf = createSessionTokenRevoker(db);
 
   const revocationListeners = new Set<(tokens: readonly string[]) => void>();
-  const revokeSession = (sessionId: string | null): void => {
+  const revokeSession = async (sessionId: string | null): Promise<void> => {
     if (sessionId === null) return;
-    const tokens = revokeTokensOf(sessionId);
+    const tokens = await revokeTokensOf(sessionId);
     if (tokens.length === 0) return;
     for (const listener of revocationListeners) {
       // One listener's failure must not keep the others from closing what used these tokens.
@@ -99,20 +102,26 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
 
   // Issuing purges too, but an idle server would keep expired rows until the next token: a timer
   // bounds how long they stay, and is cleared with the app.
-  const purge = () => {
-    const t = now();
-    purgeTokens(t);
-    sessions.purgeExpired();
+  const purge = async () => {
+    await purgeTokens(now());
+    await sessions.purgeExpired();
   };
+  // One purge at a time: a slow database never piles them up.
+  let purging: Promise<void> | null = null;
   const purgeTimer = setInterval(() => {
-    try {
-      purge();
-    } catch (error) {
-      app.log.error(error, 'purging expired sessions and tokens failed');
-    }
+    if (purging !== null) return;
+    purging = purge()
+      .catch((error: unknown) => app.log.error(error, 'purging expired sessions and tokens failed'))
+      .finally(() => {
+        purging = null;
+      });
   }, options.purgeEveryMs ?? PURGE_INTERVAL_MS);
   purgeTimer.unref();
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
+  // A purge under way ends before the database closes (onClose hooks run last-added first).
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    await purging;
+  });
 
   const secureCookies = options.publicUrl.startsWith('https:');
   void app.register(async (scope) => {
@@ -129,8 +138,8 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       sessions,
       country,
       ownOrigins,
-      startSession: (reply, request, accountId) => revokeSession(sessions.start(reply, request, accountId)),
-      endSession: (reply, request) => revokeSession(sessions.end(reply, request)),
+      startSession: async (reply, request, accountId) => revokeSession(await sessions.start(reply, request, accountId)),
+      endSession: async (reply, request) => revokeSession(await sessions.end(reply, request)),
       csrfToken: (reply) => reply.generateCsrf(),
       checkCsrf: (request, reply, done) => scope.csrfProtection(request, reply, done),
       limits,
@@ -161,10 +170,10 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   });
   return {
     viewer: (request) => sessions.accountOf(request),
-    sessionToken: (request) => {
-      const session = sessions.current(request);
-      const account = session === null ? null : accounts.byId(session.accountId);
-      return account === null || session === null ? null : { loggedIn: true, ...issue(account.id, account.country, session.id), market: account.country };
+    sessionToken: async (request) => {
+      const session = await sessions.current(request);
+      const account = session === null ? null : await accounts.byId(session.accountId);
+      return account === null || session === null ? null : { loggedIn: true, ...(await issue(account.id, account.country, session.id)), market: account.country };
     },
     onTokensRevoked: (listener) => {
       revocationListeners.add(listener);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 
 /**
  * Login sessions: a random id (32 bytes, hex) in an httpOnly, SameSite=Lax cookie on Path=/, and a
@@ -42,15 +43,15 @@ export interface SessionStore {
    * Starts a session for the account, sets its cookie on the reply. A session the request's cookie
    * named is deleted (a new login replaces it); answers its id, or null.
    */
-  start(reply: FastifyReply, request: FastifyRequest, accountId: string): string | null;
+  start(reply: FastifyReply, request: FastifyRequest, accountId: string): Promise<string | null>;
   /** The request's live session (cookie names a row that has not expired), or null. */
-  current(request: FastifyRequest): LiveSession | null;
+  current(request: FastifyRequest): Promise<LiveSession | null>;
   /** The account id of the request's live session, or null (no cookie, unknown or expired). */
-  accountOf(request: FastifyRequest): string | null;
+  accountOf(request: FastifyRequest): Promise<string | null>;
   /** Ends the request's session (row and cookie); harmless without one. Answers the ended session's id, or null. */
-  end(reply: FastifyReply, request: FastifyRequest): string | null;
+  end(reply: FastifyReply, request: FastifyRequest): Promise<string | null>;
   /** Deletes the sessions that expired by now; answers how many. */
-  purgeExpired(): number;
+  purgeExpired(): Promise<number>;
 }
 
 export interface SessionStoreOptions {
@@ -62,41 +63,44 @@ export interface SessionStoreOptions {
   readonly publicUrl: string;
 }
 
-export function createSessionStore(db: Db, now: () => number, options: SessionStoreOptions = { publicUrl: '' }): SessionStore {
-  const insert = db.prepare('INSERT INTO sessions (id, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
-  const live = db.prepare<[string, number], { account_id: string }>('SELECT account_id FROM sessions WHERE id = ? AND expires_at > ?');
-  const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
-  const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
+/** The sessions on the configured database (issue 14: SQLite or Postgres, server/db/database.ts). */
+export function createSessionStore(db: Kysely<Database>, now: () => number, options: SessionStoreOptions = { publicUrl: '' }): SessionStore {
   const publicHttps = options.publicUrl.startsWith('https:');
   const secure = (request: FastifyRequest) => publicHttps || request.protocol === 'https';
   const idOf = (request: FastifyRequest): string | null => {
     const id = readCookie(request, SESSION_COOKIE);
     return id !== null && SESSION_ID.test(id) ? id : null;
   };
-  const current = (request: FastifyRequest): LiveSession | null => {
+  const removeExpired = async (t: number): Promise<number> =>
+    Number((await db.deleteFrom('sessions').where('expires_at', '<=', t).executeTakeFirst()).numDeletedRows);
+  const current = async (request: FastifyRequest): Promise<LiveSession | null> => {
     const id = idOf(request);
-    const accountId = id === null ? undefined : live.get(id, now())?.account_id;
-    return id === null || accountId === undefined ? null : { id, accountId };
+    if (id === null) return null;
+    const row = await db.selectFrom('sessions').select('account_id').where('id', '=', id).where('expires_at', '>', now()).executeTakeFirst();
+    return row === undefined ? null : { id, accountId: row.account_id };
   };
   return {
-    start: (reply, request, accountId) => {
+    start: async (reply, request, accountId) => {
       const id = randomBytes(32).toString('hex');
       const t = now();
-      removeExpired.run(t);
+      await removeExpired(t);
       const previous = idOf(request);
-      if (previous !== null) remove.run(previous);
-      insert.run(id, accountId, t, t + SESSION_LIFETIME_MS);
+      // The old session goes and the new one comes together: a login never leaves both, or neither.
+      await db.transaction().execute(async (trx) => {
+        if (previous !== null) await trx.deleteFrom('sessions').where('id', '=', previous).execute();
+        await trx.insertInto('sessions').values({ id, account_id: accountId, created_at: t, expires_at: t + SESSION_LIFETIME_MS }).execute();
+      });
       reply.header('set-cookie', cookie(secure(request), id, SESSION_LIFETIME_MS / 1000));
       return previous;
     },
     current,
-    accountOf: (request) => current(request)?.accountId ?? null,
-    end: (reply, request) => {
+    accountOf: async (request) => (await current(request))?.accountId ?? null,
+    end: async (reply, request) => {
       const id = idOf(request);
-      if (id !== null) remove.run(id);
+      if (id !== null) await db.deleteFrom('sessions').where('id', '=', id).execute();
       reply.header('set-cookie', cookie(secure(request), '', 0));
       return id;
     },
-    purgeExpired: () => removeExpired.run(now()).changes,
+    purgeExpired: () => removeExpired(now()),
   };
 }

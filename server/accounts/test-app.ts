@@ -1,8 +1,12 @@
-// Test support: the accounts routes alone, over an in-memory database and a clock the test moves.
-import Database from 'better-sqlite3';
+// Test support: the accounts routes alone, over a database of their own (SQLite in a temporary
+// DATA_DIR, or the Postgres database of `databaseUrl`) and a clock the test moves.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { applySchema } from '../db/schema';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import { openDbHandle } from '../db/database';
+import type { Database } from '../db/tables';
 import { CSRF_FIELD } from './account-pages';
 import { formGrant } from './login-client';
 import type { RateLimits } from './rate-limits';
@@ -32,8 +36,13 @@ export interface AccountsTestApp {
   readonly app: FastifyInstance;
   /** A real HTTP request to the listening app (light-my-request cannot load under jest here). */
   request(options: RequestOptions): Promise<Answer>;
-  readonly db: Db;
+  /** The accounts' database (app.database.kysely in the server): SQLite or Postgres. */
+  readonly db: Kysely<Database>;
   readonly service: AccountService;
+  /** The id of an account by username (the demo accounts are seeded at start). */
+  accountId(username: string): Promise<string>;
+  /** How many rows a table holds. */
+  count(table: 'accounts' | 'sessions' | 'access_tokens' | 'product_state_registrations'): Promise<number>;
   readonly origin: string;
   /** Epoch milliseconds the routes see; tests move it forward. */
   readonly clock: { now: number };
@@ -54,14 +63,18 @@ export function sessionCookieOf(setCookie: ReadonlyArray<string>): string {
 /** Test limits high enough that no test but a rate-limit test meets them. */
 const ROOMY_LIMITS: Partial<RateLimits> = { logins: 1000, signUps: 1000, tokens: 1000 };
 
+const FIXTURES = resolve(__dirname, '..', '..', 'fixtures');
+
+/** `databaseUrl`: a Postgres database (server/testing/dialects.ts useDialect); without it, SQLite. */
 export async function accountsTestApp(
-  options: { publicUrl?: string } & Pick<AccountRoutesOptions, 'rateLimits' | 'productChange' | 'purgeEveryMs' | 'pushTo'> = {},
+  options: { publicUrl?: string; databaseUrl?: string } & Pick<AccountRoutesOptions, 'rateLimits' | 'productChange' | 'purgeEveryMs' | 'pushTo'> = {},
 ): Promise<AccountsTestApp> {
-  const db = new Database(':memory:');
-  applySchema(db);
+  const dataDir = mkdtempSync(join(tmpdir(), 'embed-accounts-'));
+  const handle = await openDbHandle({ dataDir, fixturesDir: FIXTURES, databaseUrl: options.databaseUrl });
+  const db = handle.kysely;
   const clock = { now: T0 };
   const app = Fastify();
-  const service = registerAccountRoutes(app, {
+  const service = await registerAccountRoutes(app, {
     db,
     country: 'SE',
     publicUrl: options.publicUrl ?? '',
@@ -72,7 +85,7 @@ export async function accountsTestApp(
     pushTo: options.pushTo,
   });
   // What an embed page would hand the widget (AccountService.sessionToken), as JSON.
-  app.get('/test/session-token', async (request) => ({ session: service.sessionToken(request) }));
+  app.get('/test/session-token', async (request) => ({ session: await service.sessionToken(request) }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
@@ -101,6 +114,8 @@ export async function accountsTestApp(
     request,
     db,
     service,
+    accountId: async (username) => (await db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
+    count: async (table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     origin,
     clock,
     login: async (username, password) => {
@@ -110,7 +125,8 @@ export async function accountsTestApp(
     },
     close: async () => {
       await app.close();
-      db.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -42,9 +42,9 @@ export function registerTokenRoute(app: FastifyInstance, deps: TokenRouteDeps): 
     if (reason !== undefined && (typeof reason !== 'string' || !REASON.test(reason))) {
       return badRequest(reply, 'reason must be a short word (letters, digits, dash or underscore).');
     }
-    const session = deps.sessions.current(request);
-    const account = session === null ? null : deps.accounts.byId(session.accountId);
-    const token = account === null || session === null ? deps.issue(null, deps.country) : deps.issue(account.id, account.country, session.id);
+    const session = await deps.sessions.current(request);
+    const account = session === null ? null : await deps.accounts.byId(session.accountId);
+    const token = account === null || session === null ? await deps.issue(null, deps.country) : await deps.issue(account.id, account.country, session.id);
     const answer: AccessTokenAnswer = { clientId: CLIENT_ID, ...token, isAnonymous: account === null };
     // A token is per visitor and short-lived: no cache keeps it.
     return reply.header('cache-control', 'no-store').send(answer);

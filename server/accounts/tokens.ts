@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/open-database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 
 /*
  * Access tokens (spec 001 §3 Session, §7 Token): random opaque strings stored in `access_tokens`,
@@ -30,27 +31,34 @@ export interface TokenGrant {
 }
 
 /** Issues a token for an account (null: anonymous), linked to the login session that asked (null: none). */
-export type TokenIssuer = (accountId: string | null, country: string, sessionId?: string | null) => IssuedToken;
+export type TokenIssuer = (accountId: string | null, country: string, sessionId?: string | null) => Promise<IssuedToken>;
 
-/** Issues tokens; expired ones are dropped as new ones are made, so the table stays small. */
-export function createTokenIssuer(db: Db, now: () => number): TokenIssuer {
-  const insert = db.prepare('INSERT INTO access_tokens (token, account_id, country, expires_at, session_id) VALUES (?, ?, ?, ?, ?)');
+/** The bearer lookup every service is given: the grant of a live token, or null. */
+export type TokenVerifier = (token: string) => Promise<TokenGrant | null>;
+
+/**
+ * Issues tokens on the configured database (issue 14: SQLite or Postgres); expired ones are
+ * dropped as new ones are made, so the table stays small.
+ */
+export function createTokenIssuer(db: Kysely<Database>, now: () => number): TokenIssuer {
   const purge = createTokenPurge(db);
-  return (accountId, country, sessionId = null) => {
+  return async (accountId, country, sessionId = null) => {
     const t = now();
-    purge(t);
+    await purge(t);
     // base64url: safe in a query string (spec 001 §7 Realtime socket: access_token as a query parameter).
     const accessToken = randomBytes(32).toString('base64url');
     const accessTokenExpirationTimestampMs = t + ACCESS_TOKEN_LIFETIME_MS;
-    insert.run(accessToken, accountId, country, accessTokenExpirationTimestampMs, sessionId);
+    await db
+      .insertInto('access_tokens')
+      .values({ token: accessToken, account_id: accountId, country, expires_at: accessTokenExpirationTimestampMs, session_id: sessionId })
+      .execute();
     return { accessToken, accessTokenExpirationTimestampMs };
   };
 }
 
 /** Deletes the tokens that expired by `t` (epoch ms; the expiry index makes it a range scan); answers how many. */
-export function createTokenPurge(db: Db): (t: number) => number {
-  const removeExpired = db.prepare('DELETE FROM access_tokens WHERE expires_at <= ?');
-  return (t) => removeExpired.run(t).changes;
+export function createTokenPurge(db: Kysely<Database>): (t: number) => Promise<number> {
+  return async (t) => Number((await db.deleteFrom('access_tokens').where('expires_at', '<=', t).executeTakeFirst()).numDeletedRows);
 }
 
 /**
@@ -58,14 +66,11 @@ export function createTokenPurge(db: Db): (t: number) => number {
  * bearer lookup refuses them from the next call on. Answers the revoked tokens (their dealer
  * sockets are closed by whoever listens, AccountService.onTokensRevoked).
  */
-export function createSessionTokenRevoker(db: Db): (sessionId: string) => string[] {
-  const tokensOf = db.prepare<[string], { token: string }>('SELECT token FROM access_tokens WHERE session_id = ?');
-  const remove = db.prepare('DELETE FROM access_tokens WHERE session_id = ?');
-  return db.transaction((sessionId: string) => {
-    const tokens = tokensOf.all(sessionId).map((row) => row.token);
-    remove.run(sessionId);
-    return tokens;
-  });
+export function createSessionTokenRevoker(db: Kysely<Database>): (sessionId: string) => Promise<string[]> {
+  // One statement (DELETE ... RETURNING, on SQLite and Postgres alike): the tokens answered are
+  // exactly the rows deleted, also when another instance issues one to the session meanwhile.
+  return async (sessionId) =>
+    (await db.deleteFrom('access_tokens').where('session_id', '=', sessionId).returning('token').execute()).map((row) => row.token);
 }
 
 /**
@@ -74,20 +79,26 @@ export function createSessionTokenRevoker(db: Db): (sessionId: string) => string
  * session is (a logout deletes the tokens too; this also covers a session that expired or was
  * purged). Pass the same clock as the routes (tests control expiry with it).
  */
-export function createTokenVerifier(db: Db, now: () => number = Date.now): (token: string) => TokenGrant | null {
-  const lookup = db.prepare<[string, number, number], { account_id: string | null; country: string; product: string | null }>(
-    `SELECT t.account_id, COALESCE(a.country, t.country) AS country, a.product
-     FROM access_tokens t LEFT JOIN accounts a ON a.id = t.account_id
-     WHERE t.token = ? AND t.expires_at > ?
-       AND (t.session_id IS NULL OR EXISTS (SELECT 1 FROM sessions s WHERE s.id = t.session_id AND s.expires_at > ?))`,
-  );
-  return (token) => {
+export function createTokenVerifier(db: Kysely<Database>, now: () => number = Date.now): TokenVerifier {
+  return async (token) => {
     const t = now();
-    const row = lookup.get(token, t, t);
+    const row = await db
+      .selectFrom('access_tokens as t')
+      .leftJoin('accounts as a', 'a.id', 't.account_id')
+      .select(['t.account_id', 't.country as token_country', 'a.country as account_country', 'a.product'])
+      .where('t.token', '=', token)
+      .where('t.expires_at', '>', t)
+      .where((eb) =>
+        eb.or([
+          eb('t.session_id', 'is', null),
+          eb.exists(eb.selectFrom('sessions as s').select('s.id').whereRef('s.id', '=', 't.session_id').where('s.expires_at', '>', t)),
+        ]),
+      )
+      .executeTakeFirst();
     if (row === undefined) return null;
-    if (row.account_id === null) return { accountId: null, country: row.country, product: ANONYMOUS_PRODUCT };
+    if (row.account_id === null) return { accountId: null, country: row.token_country, product: ANONYMOUS_PRODUCT };
     // A token whose account is gone grants nothing.
-    return row.product === null ? null : { accountId: row.account_id, country: row.country, product: row.product };
+    return row.product === null || row.account_country === null ? null : { accountId: row.account_id, country: row.account_country, product: row.product };
   };
 }
 

@@ -106,7 +106,7 @@ const realTimers: DealerTimers = {
 export interface DealerOptions {
   readonly now?: () => number;
   readonly connectionId?: () => string;
-  /** The bearer lookup, rechecked for each connection's token on every heartbeat tick; null closes it. */
+  /** The bearer lookup, rechecked for each connection's token on every heartbeat tick; null (or a promise of it) closes it. */
   readonly verify?: (token: string) => unknown;
   readonly maxConnectionsPerUser?: number;
   readonly heartbeatMs?: number;
@@ -195,9 +195,22 @@ export function createDealer(options: DealerOptions = {}): Dealer {
           // No pong since the last ping: the peer is gone without a close; free its slot now.
           forget(c.info.id);
           c.socket.terminate();
-        } else if (c.token !== undefined && options.verify !== undefined && options.verify(c.token) === null) {
-          close(c, CLOSE_TOKEN_INVALID.code, CLOSE_TOKEN_INVALID.reason);
         } else {
+          const grant = c.token === undefined || options.verify === undefined ? undefined : options.verify(c.token);
+          if (grant === null) {
+            close(c, CLOSE_TOKEN_INVALID.code, CLOSE_TOKEN_INVALID.reason);
+            continue;
+          }
+          if (grant instanceof Promise) {
+            // The stored tokens are a database query away (issue 14): the answer closes the connection
+            // if it is still this one; a failed lookup keeps it (the next tick asks again).
+            grant.then(
+              (answer: unknown) => {
+                if (answer === null && live.get(c.info.id) === c) close(c, CLOSE_TOKEN_INVALID.code, CLOSE_TOKEN_INVALID.reason);
+              },
+              (error: unknown) => logError(error, 'dealer token check'),
+            );
+          }
           c.alive = false;
           c.socket.ping();
         }
@@ -231,9 +244,15 @@ export function createDealer(options: DealerOptions = {}): Dealer {
         if (frame.right.type === 'ping') socket.send(PONG_TEXT);
         else if (frame.right.type === 'request') {
           // spec 001 §7: the engine authenticates with its token after the connection id (./authenticate.ts).
-          const answer = answerAuthentication(frame.right, info.userId, options.verify);
-          if (answer !== null) socket.send(JSON.stringify(answer.reply));
-          if (answer?.token === null) close(entry, CLOSE_AUTHENTICATION_REFUSED.code, CLOSE_AUTHENTICATION_REFUSED.reason);
+          answerAuthentication(frame.right, info.userId, options.verify).then(
+            (answer) => {
+              // The connection may have closed while the token was looked up.
+              if (answer === null || live.get(info.id) !== entry) return;
+              send(socket, answer.reply);
+              if (answer.token === null) close(entry, CLOSE_AUTHENTICATION_REFUSED.code, CLOSE_AUTHENTICATION_REFUSED.reason);
+            },
+            (error: unknown) => logError(error, 'dealer authentication'),
+          );
         } else if (frame.right.type === 'reply') {
           for (const listener of replyListeners) {
             // A listener's fault is its own: the other listeners and the socket go on.

@@ -10,8 +10,8 @@ import { CLOSE_SHUTDOWN, createDealer, type Dealer, type DealerOptions } from '.
 import { registerServiceResolveRoute } from './service-resolve-route';
 
 export interface DealerDeps extends DealerOptions {
-  /** The bearer lookup (server/accounts/tokens.ts createTokenVerifier). */
-  readonly verify: (token: string) => TokenGrant | null;
+  /** The bearer lookup (server/accounts/tokens.ts createTokenVerifier: a database query, so a promise). */
+  readonly verify: (token: string) => Promise<TokenGrant | null> | TokenGrant | null;
   /** The provider's public origin; '' answers the request's own host. */
   readonly publicUrl: string;
   /** Where pushes travel between instances (server/realtime): in-process by default; its owner closes it. */
@@ -68,7 +68,9 @@ export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   wss.on('error', (error) => logError(error, 'dealer websocket server'));
 
-  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+  // Set when the server begins closing: an upgrade still looking its token up is dropped, not accepted.
+  let closing = false;
+  const handleUpgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     const target = dealerTarget(request.url);
     if (target === null || target.pathname !== DEALER_PATH) {
       // Another upgrade handler may own other paths; alone, answer (400 for a target that names no path) rather than leave the socket hanging.
@@ -76,7 +78,12 @@ export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
       return;
     }
     const { token } = target;
-    const grant = token === null || token === '' ? null : deps.verify(token);
+    const grant = token === null || token === '' ? null : await deps.verify(token);
+    // The peer may have gone (or the server begun closing) while the token was looked up.
+    if (socket.destroyed || closing) {
+      socket.destroy();
+      return;
+    }
     if (token === null || grant === null) return refuse(socket, 401, 'Unauthorized');
     const userId = grant.accountId;
     if (userId === null) return refuse(socket, 403, 'Forbidden');
@@ -95,17 +102,16 @@ export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // Node hands an upgraded socket over without its error listener: a peer's reset would otherwise be uncaught.
     socket.on('error', onSocketError);
-    try {
-      handleUpgrade(request, socket, head);
-    } catch (error) {
+    handleUpgrade(request, socket, head).catch((error: unknown) => {
       logError(error, 'dealer upgrade');
       socket.destroy();
-    }
+    });
   };
   app.server.on('upgrade', onUpgrade);
   // Subscribed before the server listens: no push for this instance is published unheard.
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', async () => {
+    closing = true;
     app.server.off('upgrade', onUpgrade);
     // A closing server tells its engines to reconnect (to another instance, or to this one restarted).
     dealer.closeAll(CLOSE_SHUTDOWN.code, CLOSE_SHUTDOWN.reason);

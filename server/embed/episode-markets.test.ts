@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../test-server';
 import { demoCatalogue } from '../testing/demo-catalogue';
 import { sessionCookie } from '../web-api/api-test-client';
@@ -41,12 +39,9 @@ let listenerInNo: string;
 beforeAll(async () => {
   server = await startTestServer(undefined, { country: 'SE' });
   // The demo accounts are made in the server's country; one listener moves to NO, where the episode is sold.
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
-  try {
-    expect(db.prepare("UPDATE accounts SET country = 'NO' WHERE username = 'free'").run().changes).toBe(1);
-  } finally {
-    db.close();
-  }
+  // Through the server's database handle (the accounts live in Postgres when DATABASE_URL says so).
+  const moved = await server.app.database.kysely.updateTable('accounts').set({ country: 'NO' }).where('username', '=', 'free').executeTakeFirst();
+  expect(moved.numUpdatedRows).toBe(1n);
   listenerInSe = await sessionCookie(server, 'demo', 'demo');
   listenerInNo = await sessionCookie(server, 'free', 'free');
 });

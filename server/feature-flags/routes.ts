@@ -68,7 +68,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, deps: FeatureFla
   app.get(FEATURE_FLAGS_PATH, async (request, reply) => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) return sendError(reply, 401, 'No token provided');
-    if (deps.verify(token) === null) return sendError(reply, 401, 'Invalid access token');
+    if ((await deps.verify(token)) === null) return sendError(reply, 401, 'Invalid access token');
     const asked = testNames((request.query as Record<string, unknown>).tests);
     if ('err' in asked) return sendError(reply, 400, asked.err);
     const flags = Object.fromEntries(asked.names.map((name) => [name, cellOf(deps.flags, name)]));

@@ -37,9 +37,9 @@ describe.each(DIALECTS)('on %s', (dialect) => {
 
   describe('logging service (spec 001 §7 Logging: POST /v1/logging/*, success is 202)', () => {
     it.each(kinds)('stores a valid %s with the caller’s account and answers 202', async (kind) => {
-      const answer = await t.request('POST', `/v1/logging/${kind}`, { token: t.token('demo'), body: BODIES[kind] });
+      const answer = await t.request('POST', `/v1/logging/${kind}`, { token: await t.tokenOf('demo'), body: BODIES[kind] });
       expect(answer.status).toBe(202);
-      expect(await stored(kind)).toEqual({ account_id: t.accountId('demo'), body: JSON.stringify(BODIES[kind]) });
+      expect(await stored(kind)).toEqual({ account_id: await t.accountIdOf('demo'), body: JSON.stringify(BODIES[kind]) });
     });
 
     it.each(kinds)('without a token (spec 001 §6: logging omits the bearer) %s is stored too, with no account (issue 12: a logged-in engine\'s playback start was refused 401 and lost)', async (kind) => {

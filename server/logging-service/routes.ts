@@ -44,10 +44,10 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
   };
 
   /** The caller's account id (null: anonymous or no token), or undefined with 401 sent. */
-  const callerOf = (authorization: string | undefined, allowNone: boolean, reply: Parameters<typeof sendError>[0]): string | null | undefined => {
+  const callerOf = async (authorization: string | undefined, allowNone: boolean, reply: Parameters<typeof sendError>[0]): Promise<string | null | undefined> => {
     const token = bearerToken(authorization);
     if (token === null) return allowNone ? null : (sendError(reply, 401, 'No token provided'), undefined);
-    const grant = deps.verify(token);
+    const grant = await deps.verify(token);
     if (grant === null) return (sendError(reply, 401, 'Invalid access token'), undefined);
     return grant.accountId;
   };
@@ -72,7 +72,7 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
       // logged-in engine's playback start or stream verification never carries one: refusing them
       // (401, as before) lost them all. §6's limit on anonymous sessions is the engine's to keep
       // (core/engine/tracking/log-endpoints.ts); a token that is sent must still be valid.
-      const caller = callerOf(request.headers.authorization, true, reply);
+      const caller = await callerOf(request.headers.authorization, true, reply);
       if (caller === undefined) return reply;
       if (tooLarge(request.body, reply)) return reply;
       const codec: t.Decoder<unknown, unknown> = LOG_KINDS[kind];
@@ -82,7 +82,7 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
 
     scope.post(METRIC_PATH, async (request, reply) => {
       // Metrics may come before there is a token (they report the token fetch itself); a sent token must be valid.
-      const caller = callerOf(request.headers.authorization, true, reply);
+      const caller = await callerOf(request.headers.authorization, true, reply);
       if (caller === undefined) return reply;
       if (tooLarge(request.body, reply)) return reply;
       if (decodeBody(MetricBody, request.body, reply, 'metric') === null) return reply;

@@ -1,9 +1,10 @@
 // Test support: the real server on loopback, tokens issued straight into its database, JSON requests
 // and dealer websockets.
 import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { createTokenIssuer } from '../accounts/tokens';
+import { ACCESS_TOKEN_LIFETIME_MS, createTokenIssuer } from '../accounts/tokens';
 import type { Db } from '../db/open-database';
 import { startTestServer, type TestServer } from '../test-server';
 
@@ -28,6 +29,9 @@ export interface PlaybackTestServer {
   /** A fresh token of a demo account ('demo' premium, 'free' free) or an anonymous one (null). */
   token(username: 'demo' | 'free' | null): string;
   accountId(username: 'demo' | 'free'): string;
+  /** As token and accountId, through the server's own database: on SQLite or Postgres (databaseUrl). */
+  tokenOf(username: 'demo' | 'free' | null): Promise<string>;
+  accountIdOf(username: 'demo' | 'free'): Promise<string>;
   /** A token of a new account of its own (no devices yet), premium unless told. */
   newUser(product?: 'premium' | 'free'): string;
   request(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string; contentType?: string }): Promise<Answer>;
@@ -39,13 +43,28 @@ export interface PlaybackTestServer {
 export async function startPlaybackTestServer(options?: Parameters<typeof startTestServer>[1], dataDir?: string): Promise<PlaybackTestServer> {
   const server = await startTestServer(dataDir, options);
   const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
-  const issue = createTokenIssuer(db, Date.now);
+  // Straight into the SQLite catalogue, synchronously, as GET /access_token would store it: the
+  // helpers token, accountId and newUser hold on SQLite only (a server with databaseUrl keeps its
+  // accounts and tokens in Postgres: tokenOf and accountIdOf work on both).
+  const insertToken = db.prepare('INSERT INTO access_tokens (token, account_id, country, expires_at) VALUES (?, ?, ?, ?)');
+  const issue = (accountId: string | null, country: string): { accessToken: string } => {
+    const accessToken = randomBytes(32).toString('base64url');
+    insertToken.run(accessToken, accountId, country, Date.now() + ACCESS_TOKEN_LIFETIME_MS);
+    return { accessToken };
+  };
   const accountId = (username: string): string => (db.prepare('SELECT id FROM accounts WHERE username = ?').get(username) as { id: string }).id;
   const sockets: WebSocket[] = [];
   return {
     server,
     db,
     accountId,
+    accountIdOf: async (username) =>
+      (await server.app.database.kysely.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
+    tokenOf: async (username) => {
+      const kysely = server.app.database.kysely;
+      const account = username === null ? null : (await kysely.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+      return (await createTokenIssuer(kysely, Date.now)(account, 'SE')).accessToken;
+    },
     newUser: (product = 'premium') => {
       const id = `test-${Math.random().toString(36).slice(2)}`;
       db.prepare('INSERT INTO accounts (id, username, display_name, password_hash, product, country) VALUES (?, ?, ?, ?, ?, ?)').run(

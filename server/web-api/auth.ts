@@ -30,11 +30,15 @@ export async function requireBearer(request: FastifyRequest, authenticate: Authe
  * `authenticate: tokenOwnerFrom(createTokenVerifier(db))` in app.ts.
  */
 export const tokenOwnerFrom =
-  (verify: (token: string) => { readonly accountId: string | null; readonly country: string } | null): Authenticate =>
-  (token) => {
-    const grant = verify(token);
+  (
+    verify: (token: string) => MaybePromise<{ readonly accountId: string | null; readonly country: string } | null>,
+  ): Authenticate =>
+  async (token) => {
+    const grant = await verify(token);
     return grant === null ? null : { userId: grant.accountId ?? ANONYMOUS_USER, country: grant.country };
   };
+
+type MaybePromise<T> = T | Promise<T>;
 
 /** The user id tokenOwnerFrom gives an anonymous token. */
 export const ANONYMOUS_USER = 'anonymous';
