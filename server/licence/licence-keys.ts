@@ -1,4 +1,5 @@
-import type { Db } from '../db/open-database';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import { base64url, clearKeyRequestKeyIds, type ClearKeyLicence } from '../media/clearkey-licence';
 
 export type LicenceOutcome =
@@ -11,9 +12,14 @@ export type LicenceOutcome =
  * substituted; audio_files key_id/key hex); a request that does not parse or names no key is 400,
  * a key id of no file or of another file 403 (spec 001 §7 Media: the engine does not retry 400 or 403).
  */
-export function createLicenceKeys(db: Db): (request: Uint8Array, contentId: string) => LicenceOutcome {
-  const keyOf = db.prepare<[string, string], { key: string }>('SELECT key FROM audio_files WHERE lower(key_id) = ? AND file_id = ? AND key IS NOT NULL LIMIT 1');
-  return (request, contentId) => {
+export function createLicenceKeys(db: Kysely<Database>): (request: Uint8Array, contentId: string) => Promise<LicenceOutcome> {
+  // The content's keys (issue 14: in the configured database), read once per request.
+  const keysOf = async (contentId: string) =>
+    new Map(
+      (await db.selectFrom('audio_files').select([sql<string>`lower(key_id)`.as('kid'), 'key']).where('file_id', '=', contentId).where('key', 'is not', null).execute())
+        .map((r) => [r.kid, r.key as string]),
+    );
+  return async (request, contentId) => {
     let kids: Uint8Array[];
     try {
       kids = clearKeyRequestKeyIds(request);
@@ -22,10 +28,11 @@ export function createLicenceKeys(db: Db): (request: Uint8Array, contentId: stri
     }
     if (kids.length === 0) return { status: 400, message: 'Malformed ClearKey request: kids is empty' };
     const keys: ClearKeyLicence['keys'] = [];
+    const known = await keysOf(contentId);
     for (const kid of kids) {
-      const row = keyOf.get(Buffer.from(kid).toString('hex'), contentId);
-      if (row === undefined) return { status: 403, message: `Unknown key id ${base64url(kid)} for content ${contentId}` };
-      keys.push({ kty: 'oct', k: base64url(Buffer.from(row.key, 'hex')), kid: base64url(kid) });
+      const key = known.get(Buffer.from(kid).toString('hex'));
+      if (key === undefined) return { status: 403, message: `Unknown key id ${base64url(kid)} for content ${contentId}` };
+      keys.push({ kty: 'oct', k: base64url(Buffer.from(key, 'hex')), kid: base64url(kid) });
     }
     return { licence: { keys, type: 'temporary' } };
   };

@@ -25,12 +25,12 @@ export interface LicenceDeps {
 /** The licence URL, the ClearKey licence server, the application certificate and server time (README.md here). */
 export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): void {
   const now = deps.now ?? Date.now;
-  const licenceFor = createLicenceKeys(deps.db);
+  const licenceFor = createLicenceKeys(app.database.kysely);
   // Issue 14: the signing secret lives in the configured database (shared by every instance over it).
   const signer = createLicenceUrlSigner(app.database.kysely);
 
   app.get(LICENCE_URL_PATH, async (request, reply) => {
-    const grant = requireAccount(request, reply, deps.verify, { premium: false });
+    const grant = await requireAccount(request, reply, deps.verify, { premium: false });
     if (grant === null) return reply;
     const query = LicenceUrlQuery.decode(request.query);
     if (isLeft(query)) return sendError(reply, 400, `Invalid licence URL request: ${formatDecodeErrors(query.left)}`);
@@ -39,7 +39,7 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
   });
 
   app.get(APPLICATION_CERTIFICATE_PATH, async (request, reply) => {
-    if (requireAccount(request, reply, deps.verify, { premium: false }) === null) return reply;
+    if ((await requireAccount(request, reply, deps.verify, { premium: false })) === null) return reply;
     return reply.code(204).send();
   });
 
@@ -51,7 +51,7 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
     licence.removeAllContentTypeParsers();
     licence.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
     licence.post(CLEARKEY_LICENCE_ROUTE, async (request, reply) => {
-      const grant = requireAccount(request, reply, deps.verify, { premium: true });
+      const grant = await requireAccount(request, reply, deps.verify, { premium: true });
       if (grant === null) return reply;
       const { expires: rawExpires, sig } = request.query as { expires?: unknown; sig?: unknown };
       const expires = typeof rawExpires === 'string' && /^[1-9]\d{0,11}$/.test(rawExpires) ? Number(rawExpires) : NaN;
@@ -64,7 +64,7 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
       if (!Buffer.isBuffer(request.body)) return sendError(reply, 400, 'Malformed ClearKey request: no body');
       // spec 001 §7 Media: the content id the engine substituted names the file whose keys it may have.
       const { contentId } = request.params as { contentId: string };
-      const outcome = licenceFor(request.body, contentId);
+      const outcome = await licenceFor(request.body, contentId);
       if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
       return reply.header('cache-control', 'no-store').type('application/json').send(JSON.stringify(outcome.licence));
     });
