@@ -4,7 +4,7 @@
 // mid-play and the engine reconnects; a browser offering only Widevine falls back to the preview.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { Browser, HTTPResponse, Page } from 'puppeteer';
+import type { Browser, HTTPRequest, HTTPResponse, Page } from 'puppeteer';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
 import { heard, logIn, waitFor, type Heard } from './engine-page';
 import { watchPageProblems } from './page-problems';
@@ -147,10 +147,32 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
   it('a product change reaches the playing engine: it refreshes its token and refetches the product state (spec 001 §4 Auth, §7 Product state)', async () => {
     const change = (product: string) =>
       page.evaluate(async (p) => (await fetch('/account/product', { method: 'POST', body: new URLSearchParams({ product: p, continue: '/' }), redirect: 'manual' })).type, product);
+    // Issue 15, one source of the live token: what the engine was given, and what its licence requests carried.
+    const given: string[] = [];
+    const licences: string[] = [];
+    const onResponse = (response: HTTPResponse): void => {
+      if (!response.url().includes('/access_token')) return;
+      void response.json().then((body: { accessToken?: string }) => given.push(body.accessToken ?? ''), () => undefined);
+    };
+    const onRequest = (request: HTTPRequest): void => {
+      if (request.method() === 'POST' && request.url().includes('/licence/')) licences.push(request.headers()['authorization'] ?? '');
+    };
+    page.on('response', onResponse);
+    page.on('request', onRequest);
     await change('free');
     const refetched = await waitFor(page, 'the refetched product state', (h) => h.engineActions.includes('engine/productStateFetched'), 20_000);
     expect(refetched.engineActions).toEqual(expect.arrayContaining(['session/productStateChanged', 'engine/productStateRegistered']));
     await change('premium');
+    await waitFor(page, 'the product state refetched again', (h) => h.engineActions.filter((t) => t === 'engine/productStateFetched').length >= 2, 20_000);
+    // The next track's key is asked for with the token refreshed by the product change, not the one the engine started with.
+    const before = await heard(page);
+    await page.click('[data-testid=skip-forward]');
+    await waitFor(page, 'the next track playing', (h) => h.widget.trackUri !== before.widget.trackUri && h.time > 1, 30_000);
+    page.off('response', onResponse);
+    page.off('request', onRequest);
+    // A refreshed token is a new one (else this would not tell the copies from the live token).
+    expect(given.at(-1)).not.toBe([...issued.tokens][0]);
+    expect(licences.at(-1)).toBe(`Bearer ${given.at(-1) ?? ''}`);
     // The whole session, the dealer's drop and the product change included, still replays line for line.
     await checkEngineSession(page);
   });

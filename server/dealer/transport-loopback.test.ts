@@ -1,6 +1,7 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { createFetchHttp } from '../../adapters/browser/fetch-http';
 import { createNodeSocket } from '../../adapters/node/ws-socket';
+import { initialSessionState, type SessionSlice } from '../../core/engine/session/state';
 import * as T from '../../core/engine/transport';
 import type { Action } from '../../core/store/action';
 import { createStore, type Store } from '../../core/store/store';
@@ -62,7 +63,9 @@ async function loginToken(server: TestServer): Promise<string> {
 }
 
 let server: TestServer;
-let store: Store<T.TransportSlice> | undefined;
+let store: Store<T.TransportSlice & SessionSlice> | undefined;
+/** The session the transport reads its token from (issue 15: the session slice alone holds it). */
+const sessionWith = (accessToken: string): SessionSlice['session'] => ({ ...initialSessionState, status: 'loaded', accessToken, expiresAtMs: 9e12, isAnonymous: false });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -77,8 +80,8 @@ describe('transport ⇄ dealer on loopback (spec 001 §7 Service resolve, Realti
     const accessToken = await loginToken(server);
     const rec = recorder();
     const scheduler = fastScheduler();
-    store = createStore<T.TransportSlice, T.TransportDeps>({
-      reducer: (state, action) => ({ transport: T.transportReducer(state.transport, action) }),
+    store = createStore<T.TransportSlice & SessionSlice, T.TransportDeps>({
+      reducer: (state, action) => ({ ...state, transport: T.transportReducer(state.transport, action) }),
       epics: T.transportEpics,
       deps: {
         clock: { now: () => scheduler.now() },
@@ -87,12 +90,12 @@ describe('transport ⇄ dealer on loopback (spec 001 §7 Service resolve, Realti
         http: createFetchHttp((url, init) => fetch(url, init)),
         socket: createNodeSocket(),
       },
-      initialState: { transport: T.initialTransportState(OWNER) },
+      initialState: { transport: T.initialTransportState(OWNER), session: sessionWith(accessToken) },
       onEnvelope: (e) => rec.add(e.action),
     });
 
     const authenticated = rec.next<ReturnType<typeof T.authenticated>>(T.authenticated.type);
-    store.dispatch(T.connectRequested({ caller: OWNER, accessToken, resolveUrl: server.url('/apresolve') }));
+    store.dispatch(T.connectRequested({ caller: OWNER, resolveUrl: server.url('/apresolve') }));
     const first = await authenticated;
     const [connection] = server.app.dealer.connections();
     expect(connection?.id).toBe(first.connectionId);
@@ -134,15 +137,15 @@ describe('transport ⇄ dealer on loopback (spec 001 §7 Service resolve, Realti
   it('an invalid token fails the connect after the 2 authentication retries (spec 001 §9)', async () => {
     const rec = recorder();
     const scheduler = fastScheduler();
-    const failing = createStore<T.TransportSlice, T.TransportDeps>({
-      reducer: (state, action) => ({ transport: T.transportReducer(state.transport, action) }),
+    const failing = createStore<T.TransportSlice & SessionSlice, T.TransportDeps>({
+      reducer: (state, action) => ({ ...state, transport: T.transportReducer(state.transport, action) }),
       epics: T.transportEpics,
       deps: { clock: { now: () => scheduler.now() }, scheduler, random: { next: () => 0.5 }, http: createFetchHttp((url, init) => fetch(url, init)), socket: createNodeSocket() },
-      initialState: { transport: T.initialTransportState(OWNER) },
+      initialState: { transport: T.initialTransportState(OWNER), session: sessionWith('not-a-token') },
       onEnvelope: (e) => rec.add(e.action),
     });
     const failed = rec.next<ReturnType<typeof T.connectionFailed>>(T.connectionFailed.type);
-    failing.dispatch(T.connectRequested({ caller: OWNER, accessToken: 'not-a-token', resolveUrl: server.url('/apresolve') }));
+    failing.dispatch(T.connectRequested({ caller: OWNER, resolveUrl: server.url('/apresolve') }));
     expect(await failed).toMatchObject({ err: 'Cannot connect to dealer' });
     expect(rec.seen.filter((a) => a.type === T.socketOpenRequested.type)).toHaveLength(3);
     failing.stop();
