@@ -4,7 +4,7 @@
 // releases its routes in Redis, and exits 0; a request that never finishes does not hold it past
 // SHUTDOWN_TIMEOUT_MS. Run `node build.mjs` first.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -44,11 +44,12 @@ async function dealerOf(origin: string): Promise<{ ws: WebSocket; closed: Promis
  * A POST /log/actions whose head the server has read (it answered 100 Continue) and whose body is
  * still to come: a request in flight. `finish` sends the body and resolves with the answer's status.
  */
-async function requestInFlight(origin: string, body: string): Promise<{ finish(): Promise<number> }> {
+async function requestInFlight(origin: string, body: string, agent?: Agent): Promise<{ finish(): Promise<number> }> {
   let req: ClientRequest;
   const answered = new Promise<IncomingMessage>((resolve, reject) => {
     req = httpRequest(`${origin}/log/actions`, {
       method: 'POST',
+      ...(agent === undefined ? {} : { agent }),
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
     });
     req.once('response', resolve);
@@ -115,6 +116,28 @@ describe('graceful shutdown (issue 14 Operations)', () => {
       await probe.close();
     }
   });
+
+  it('on SIGTERM with a request in flight on a kept-alive connection: the request is answered and the process exits 0 (the answer closes the connection instead of leaving it to the keep-alive timeout)', async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    server = await spawnServer({ port, dataDir });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // A first request opens the connection the agent keeps; the second comes on it and is in flight at SIGTERM.
+      const first = await new Promise<IncomingMessage>((resolve, reject) => httpRequest(`${origin}/healthz`, { agent }, resolve).once('error', reject).end());
+      first.resume();
+      expect(first.statusCode).toBe(200);
+      const sessionId = 'k'.repeat(32);
+      const pending = await requestInFlight(origin, JSON.stringify({ session_id: sessionId, product: 'embed_v2', entries: [{ type: 'widget/sessionStarted', t: 0 }] }), agent);
+      const exit = server.stop('SIGTERM');
+      server = undefined;
+      expect(await pending.finish()).toBe(204);
+      // Left open, the connection would hold app.close() past SHUTDOWN_TIMEOUT_MS (10 s, exit 1) and past this test's own timeout.
+      expect(await exit).toBe(0);
+    } finally {
+      agent.destroy();
+    }
+  }, 40_000);
 
   it('on SIGINT an idle server exits 0', async () => {
     const port = await freePort();
