@@ -137,13 +137,37 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
     for (const r of rows) wanted.track.add(r.id);
   }
   const imageOwners: Array<[string, string]> = [];
+  // A track's row carries its markets (track_markets), an episode's its description.
+  const tracksWhere = (column: 't.id' | 't.album_id', keys: string[]) =>
+    db.selectFrom('tracks as t').leftJoin('track_markets as m', 'm.track_id', 't.id').selectAll('t').select('m.available_markets')
+      .where(column, 'in', keys).orderBy('t.track_number').orderBy('t.id').execute();
+  const episodesWhere = (column: 'e.id' | 'e.show_id', keys: string[]) =>
+    db.selectFrom('episodes as e').leftJoin('episode_descriptions as d', 'd.episode_id', 'e.id').selectAll('e').select('d.description')
+      .where(column, 'in', keys).orderBy('e.release_date', 'desc').orderBy('e.id').execute();
+  const emptyKinds = (): Record<Kind, Set<string>> => ({ artist: new Set(), album: new Set(), track: new Set(), playlist: new Set(), show: new Set(), episode: new Set() });
+  let next = emptyKinds();
+  const add = (kind: Kind, id: string) => {
+    if (!seen[kind].has(id)) next[kind].add(id);
+  };
+  // Credits come with the artists' rows: no round of their own.
+  const credited = (rows: ReadonlyArray<{ key: string; id: string; name: string; dominant_color: string }>) => {
+    for (const { id, name, dominant_color } of rows) {
+      if (seen.artist.has(id)) continue;
+      slice.artist.set(id, { id, name, dominant_color });
+      seen.artist.add(id);
+      imageOwners.push(['artist', id]);
+    }
+  };
+  const trackArtists = (trackIds: string[]) =>
+    db.selectFrom('track_artists as x').innerJoin('artists as ar', 'ar.id', 'x.artist_id').select(['x.track_id as key', 'ar.id', 'ar.name', 'ar.dominant_color'])
+      .where('x.track_id', 'in', trackIds).orderBy('x.position').execute().then((rows) => {
+        for (const [key, list] of groupIds(rows, trackIds)) slice.trackArtists.set(key, list);
+        credited(rows);
+      });
   for (let round = 0; round < 8 && KINDS.some((k) => wanted[k].size > 0); round += 1) {
     const ids = Object.fromEntries(KINDS.map((k) => [k, [...wanted[k]].filter((id) => !seen[k].has(id))])) as Record<Kind, string[]>;
     for (const k of KINDS) for (const id of ids[k]) seen[k].add(id);
-    const next: Record<Kind, Set<string>> = { artist: new Set(), album: new Set(), track: new Set(), playlist: new Set(), show: new Set(), episode: new Set() };
-    const add = (kind: Kind, id: string) => {
-      if (!seen[kind].has(id)) next[kind].add(id);
-    };
+    next = emptyKinds();
     const reads: Array<Promise<void>> = [];
     if (ids.artist.length > 0) {
       reads.push(
@@ -157,28 +181,33 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
         db.selectFrom('albums').selectAll().where('id', 'in', ids.album).execute().then((rows) => {
           for (const r of rows) slice.album.set(r.id, r);
         }),
-        db.selectFrom('album_artists').select(['album_id as key', 'artist_id as id']).where('album_id', 'in', ids.album).orderBy('position').execute().then((rows) => {
-          for (const [key, list] of groupIds(rows, ids.album)) slice.albumArtists.set(key, list);
-          for (const r of rows) add('artist', r.id);
-        }),
-        db.selectFrom('tracks').select(['album_id as key', 'id']).where('album_id', 'in', ids.album).orderBy('track_number').orderBy('id').execute().then((rows) => {
-          for (const [key, list] of groupIds(rows, ids.album)) slice.albumTracks.set(key, list);
-          for (const r of rows) add('track', r.id);
-        }),
+        db.selectFrom('album_artists as x').innerJoin('artists as ar', 'ar.id', 'x.artist_id').select(['x.album_id as key', 'ar.id', 'ar.name', 'ar.dominant_color'])
+          .where('x.album_id', 'in', ids.album).orderBy('x.position').execute().then((rows) => {
+            for (const [key, list] of groupIds(rows, ids.album)) slice.albumArtists.set(key, list);
+            credited(rows);
+          }),
+        // The album's tracks come whole (an album's markets are its tracks'), with their artists: no round of their own.
+        tracksWhere('t.album_id', ids.album).then(async (rows) => {
+            for (const [key, list] of groupIds(rows.map((r) => ({ key: r.album_id, id: r.id })), ids.album)) slice.albumTracks.set(key, list);
+            const fresh = rows.filter((r) => !seen.track.has(r.id));
+            for (const r of fresh) {
+              slice.track.set(r.id, r);
+              seen.track.add(r.id);
+              imageOwners.push(['track', r.id]);
+            }
+            if (fresh.length > 0) await trackArtists(fresh.map((r) => r.id));
+          }),
       );
     }
     if (ids.track.length > 0) {
       reads.push(
-        db.selectFrom('tracks as t').leftJoin('track_markets as m', 'm.track_id', 't.id').selectAll('t').select('m.available_markets').where('t.id', 'in', ids.track).execute().then((rows) => {
+        tracksWhere('t.id', ids.track).then((rows) => {
           for (const r of rows) {
             slice.track.set(r.id, r);
             add('album', r.album_id);
           }
         }),
-        db.selectFrom('track_artists').select(['track_id as key', 'artist_id as id']).where('track_id', 'in', ids.track).orderBy('position').execute().then((rows) => {
-          for (const [key, list] of groupIds(rows, ids.track)) slice.trackArtists.set(key, list);
-          for (const r of rows) add('artist', r.id);
-        }),
+        trackArtists(ids.track),
       );
     }
     if (ids.playlist.length > 0) {
@@ -206,15 +235,21 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
         db.selectFrom('shows').selectAll().where('id', 'in', ids.show).execute().then((rows) => {
           for (const r of rows) slice.show.set(r.id, r);
         }),
-        db.selectFrom('episodes').select(['show_id as key', 'id']).where('show_id', 'in', ids.show).orderBy('release_date', 'desc').orderBy('id').execute().then((rows) => {
-          for (const [key, list] of groupIds(rows, ids.show)) slice.showEpisodes.set(key, list);
-          for (const r of rows) add('episode', r.id);
-        }),
+        // The show's episodes come whole: no round of their own.
+        episodesWhere('e.show_id', ids.show).then((rows) => {
+            for (const [key, list] of groupIds(rows.map((r) => ({ key: r.show_id, id: r.id })), ids.show)) slice.showEpisodes.set(key, list);
+            for (const r of rows) {
+              if (seen.episode.has(r.id)) continue;
+              slice.episode.set(r.id, r);
+              seen.episode.add(r.id);
+              imageOwners.push(['episode', r.id]);
+            }
+          }),
       );
     }
     if (ids.episode.length > 0) {
       reads.push(
-        db.selectFrom('episodes as e').leftJoin('episode_descriptions as d', 'd.episode_id', 'e.id').selectAll('e').select('d.description').where('e.id', 'in', ids.episode).execute().then((rows) => {
+        episodesWhere('e.id', ids.episode).then((rows) => {
           for (const r of rows) {
             slice.episode.set(r.id, r);
             add('show', r.show_id);

@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { demoCatalogueOf, loadDemoCatalogueInto, messageOf } from './demo-catalogue';
 import { migrationProvider } from './migrations';
@@ -62,6 +62,31 @@ const pgTypes = {
     oid === INT8_OID && format !== 'binary' ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** How many prepared statements the SQLite connection keeps (by SQL text; IN lists of each length are their own). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query afresh; a store's queries are few distinct texts run
+ * often (the embed page's catalogue reads, issue 14: its first byte must not wait longer than it did
+ * over the synchronous handle's prepared statements), so prepared statements are kept by SQL text,
+ * the oldest let go past STATEMENT_CACHE_SIZE. better-sqlite3 re-prepares a kept one itself after a schema change.
+ */
+function withStatementCache(sqlite: Db): SqliteDatabase {
+  const kept = new Map<string, ReturnType<Db['prepare']>>();
+  return {
+    prepare: (source: string) => {
+      let statement = kept.get(source);
+      if (statement === undefined) {
+        statement = sqlite.prepare(source);
+        if (kept.size >= STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value as string);
+        kept.set(source, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+}
+
 /** Opens the configured database and applies the migrations it lacks; fails naming the migration and the reason. */
 export async function openDbHandle(options: DbHandleOptions): Promise<DbHandle> {
   const sqlite = openDatabase(options.dataDir, options.fixturesDir);
@@ -69,7 +94,7 @@ export async function openDbHandle(options: DbHandleOptions): Promise<DbHandle> 
   let dialect: Dialect;
   if (options.databaseUrl === undefined) {
     dialect = 'sqlite';
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   } else {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes });
