@@ -1,5 +1,6 @@
 /**
- * Adds folders of audio, covers and metadata.json to the SQLite catalogue (server/ingest/):
+ * Adds folders of audio, covers and metadata.json to the catalogue (server/ingest/): DATA_DIR's SQLite
+ * file, or the Postgres database of DATABASE_URL (issue 14), as the server reads it:
  *
  *   npm run ingest -- [--data-dir DIR] <folder>...
  *   npx ts-node --transpile-only -O '{"module":"commonjs","moduleResolution":"node"}' scripts/ingest.ts <folder>...
@@ -13,13 +14,16 @@ import { constants } from 'node:os';
 import { ingestFolder, removeActiveTempDirs, type IngestSummary } from '../server/ingest/ingest-folder';
 import { formatProgress, formatSummary, parseIngestArgs } from '../server/ingest/ingest-cli';
 import { killRunningTools } from '../server/ingest/media-tools';
+import { committing } from '../server/ingest/commit-rows';
 
 /**
- * issue 12: a killed ingest leaves nothing behind. The catalogue is written in one synchronous
- * transaction that a signal cannot interrupt, so stopping here, between awaits, never half-writes it.
+ * issue 12: a killed ingest leaves nothing behind. The catalogue is written in one transaction;
+ * a signal that comes while it is being committed waits for it (the files it moved then belong to
+ * committed rows), so stopping here never half-writes it.
  */
 function stopOn(signal: NodeJS.Signals): void {
-  process.once(signal, () => {
+  process.once(signal, async () => {
+    await committing();
     const killed = killRunningTools('SIGKILL');
     const removed = removeActiveTempDirs();
     process.stderr.write(
@@ -44,6 +48,7 @@ async function main(): Promise<number> {
       summaries.push(
         await ingestFolder(folder, {
           dataDir: args.dataDir,
+          ...(args.databaseUrl === undefined ? {} : { databaseUrl: args.databaseUrl }),
           onProgress: (progress) => process.stderr.write(formatProgress(folder, progress, tty)),
         }),
       );

@@ -87,6 +87,19 @@ function withStatementCache(sqlite: Db): SqliteDatabase {
   };
 }
 
+/** Kysely over a Postgres pool for `url` (bigint read as numbers); the ingest opens its database so too. */
+export function connectPostgres(url: string, onPoolError?: (err: Error) => void): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+  // Without a listener an idle client's error (the server restarting) would end the process.
+  pool.on('error', (err) => onPoolError?.(err));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Kysely over a synchronous SQLite connection, its prepared statements kept (withStatementCache). */
+export function kyselyOverSqlite(sqlite: Db): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
 /** Opens the configured database and applies the migrations it lacks; fails naming the migration and the reason. */
 export async function openDbHandle(options: DbHandleOptions): Promise<DbHandle> {
   const sqlite = openDatabase(options.dataDir, options.fixturesDir);
@@ -94,13 +107,10 @@ export async function openDbHandle(options: DbHandleOptions): Promise<DbHandle> 
   let dialect: Dialect;
   if (options.databaseUrl === undefined) {
     dialect = 'sqlite';
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    kysely = kyselyOverSqlite(sqlite);
   } else {
     dialect = 'postgres';
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes });
-    // Without a listener an idle client's error (the server restarting) would end the process.
-    pool.on('error', (err) => options.onPoolError?.(err));
-    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    kysely = connectPostgres(options.databaseUrl, options.onPoolError);
   }
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> =>

@@ -1,14 +1,17 @@
+import { parseDatabaseUrl } from '../db/database';
 import type { IngestProgress, IngestSummary } from './ingest-folder';
 
 export const INGEST_USAGE = `usage: npm run ingest -- [--data-dir DIR] <folder>...
 
-Adds each folder (an album, a show or playlists: see README "Ingest") to DIR/catalogue.sqlite and
-DIR/media/. DIR defaults to $DATA_DIR, else ./data (as the server). Folders are ingested in order, each
+Adds each folder (an album, a show or playlists: see README "Ingest") to DIR/catalogue.sqlite (or,
+with DATABASE_URL=postgres://..., to that database, as the server) and DIR/media/. DIR defaults to $DATA_DIR, else ./data (as the server). Folders are ingested in order, each
 all or nothing; a folder ingested before from the same files is skipped. FFMPEG and FFPROBE override
 /usr/bin/ffmpeg and /usr/bin/ffprobe.`;
 
 export interface IngestArgs {
   readonly dataDir: string;
+  /** DATABASE_URL (issue 14): the catalogue is written there; unset, DIR/catalogue.sqlite. */
+  readonly databaseUrl?: string;
   readonly folders: string[];
 }
 
@@ -29,7 +32,13 @@ export function parseIngestArgs(argv: ReadonlyArray<string>, env: NodeJS.Process
     else folders.push(arg);
   }
   if (folders.length === 0) return { message: `no folder given\n\n${INGEST_USAGE}`, exitCode: 1 };
-  return { dataDir, folders };
+  let databaseUrl: string | undefined;
+  try {
+    databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
+  } catch (err) {
+    return { message: err instanceof Error ? err.message : String(err), exitCode: 1 };
+  }
+  return { dataDir, folders, ...(databaseUrl === undefined ? {} : { databaseUrl }) };
 }
 
 /** One progress line: a bar for a terminal (redrawn with \r), plain `[done/total] label` lines otherwise. */

@@ -4,7 +4,7 @@ import { commitRows } from './commit-rows';
 import type { IngestPlan } from './ingest-plan';
 import type { IngestRows, SourceRow } from './ingest-rows';
 import { defaultMediaTools, type MediaTools } from './media-tools';
-import { mediaDirOf, openCatalogue } from './open-catalogue';
+import { mediaDirOf, openIngestDatabase } from './open-catalogue';
 import { planAlbum } from './plan-album';
 import { planPlaylists } from './plan-playlists';
 import { planShow } from './plan-show';
@@ -17,7 +17,10 @@ export interface IngestProgress {
 }
 
 export interface IngestOptions {
+  /** Where the media go (`${dataDir}/media`), and the catalogue too unless databaseUrl is given. */
   readonly dataDir: string;
+  /** DATABASE_URL: the catalogue is written to this Postgres database (issue 14), as the server reads it. */
+  readonly databaseUrl?: string;
   readonly tools?: MediaTools;
   /** Key ids, keys and IVs; crypto.randomBytes unless a test pins them. */
   readonly randomBytes?: (n: number) => Uint8Array;
@@ -93,20 +96,25 @@ export function removeStaleTempDirs(dataDir: string, alive: (pid: number) => boo
  */
 export async function ingestFolder(dir: string, options: IngestOptions): Promise<IngestSummary> {
   const folder = readSourceFolder(dir);
-  const db = openCatalogue(options.dataDir);
+  const { db, close } = await openIngestDatabase(options.dataDir, options.databaseUrl);
   try {
     removeStaleTempDirs(options.dataDir);
     const metadata = folder.metadata;
     const plan: IngestPlan =
-      metadata.kind === 'album' ? planAlbum(db, folder, metadata) : metadata.kind === 'show' ? planShow(folder, metadata) : planPlaylists(db, folder, metadata);
+      metadata.kind === 'album' ? await planAlbum(db, folder, metadata) : metadata.kind === 'show' ? planShow(folder, metadata) : await planPlaylists(db, folder, metadata);
 
-    const existing = db.prepare('SELECT source_hash AS hash FROM ingest_sources WHERE resource_id = ?');
+    const existing = new Map(
+      plan.sources.length === 0
+        ? []
+        : (await db.selectFrom('ingest_sources').select(['resource_id', 'source_hash']).where('resource_id', 'in', plan.sources.map((s) => s.resourceId)).execute())
+            .map((r) => [r.resource_id, r.source_hash]),
+    );
     const added: SourceRow[] = [];
     const unchanged: SourceRow[] = [];
     for (const source of plan.sources) {
-      const row = existing.get(source.resourceId) as { hash: string } | undefined;
-      if (row === undefined) added.push(source);
-      else if (row.hash === source.sourceHash) unchanged.push(source);
+      const hash = existing.get(source.resourceId);
+      if (hash === undefined) added.push(source);
+      else if (hash === source.sourceHash) unchanged.push(source);
       else {
         throw new Error(
           `${folder.label}: the ${source.kind} ${JSON.stringify(source.name)} is already in the catalogue, made from other ` +
@@ -133,7 +141,7 @@ export async function ingestFolder(dir: string, options: IngestOptions): Promise
       );
       rows.sources.push(...added);
       const bytes = validateFiles(rows, tmpDir);
-      commitRows(db, rows, tmpDir, mediaDirOf(options.dataDir));
+      await commitRows(db, rows, tmpDir, mediaDirOf(options.dataDir));
       options.onProgress?.({ done: total, total, label: 'catalogue written' });
       const audioMs = [...rows.tracks, ...rows.episodes].reduce((sum, r) => sum + r.durationMs, 0);
       return { ...summary, counts: countsOf(rows), audioMs, bytes };
@@ -142,7 +150,7 @@ export async function ingestFolder(dir: string, options: IngestOptions): Promise
       activeTempDirs.delete(tmpDir);
     }
   } finally {
-    db.close();
+    await close();
   }
 }
 

@@ -1,4 +1,5 @@
-import type Database from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import type { AlbumMetadata } from './metadata-codec';
 import { emptyRows } from './ingest-rows';
 import type { IngestPlan } from './ingest-plan';
@@ -16,7 +17,7 @@ export const trackIdOf = (albumId: string, trackNumber: number): string => catal
 /** An artist's top tracks: the first albums' tracks, in order, up to this many. */
 const TOP_TRACKS = 10;
 
-export function planAlbum(db: Database.Database, folder: SourceFolder, album: AlbumMetadata): IngestPlan {
+export async function planAlbum(db: Kysely<Database>, folder: SourceFolder, album: AlbumMetadata): Promise<IngestPlan> {
   const albumId = albumIdOf(album);
   const cover = readSourceFile(folder, album.cover, 'cover');
   const artistImages = new Map<string, SourceFile>();
@@ -31,10 +32,15 @@ export function planAlbum(db: Database.Database, folder: SourceFolder, album: Al
     ...[...artistImages.values()].map((f) => f.hash),
     ...audio.map((f) => f.hash),
   ]);
-  const artistExists = db.prepare('SELECT 1 FROM artists WHERE id = ?');
-  const topCount = db.prepare('SELECT count(*) AS n FROM artist_top_tracks WHERE artist_id = ?');
   const names = [...new Set([...album.artists.map((a) => a.name), ...album.tracks.flatMap((t) => t.artists)])];
-  const newArtists = names.filter((name) => artistExists.get(artistIdOf(name)) === undefined);
+  const known = new Set((await db.selectFrom('artists').select('id').where('id', 'in', names.map(artistIdOf)).execute()).map((r) => r.id));
+  const newArtists = names.filter((name) => !known.has(artistIdOf(name)));
+  // How many top tracks each of the album's artists has already (the ingest adds after them, up to TOP_TRACKS).
+  const albumArtistIds = album.artists.map((a) => artistIdOf(a.name));
+  const topCounts = new Map(
+    (await db.selectFrom('artist_top_tracks').select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')]).where('artist_id', 'in', albumArtistIds).groupBy('artist_id').execute())
+      .map((r) => [r.artist_id, Number(r.n)]),
+  );
 
   return {
     sources: [{ resourceId: albumId, kind: 'album', name: album.name, sourceHash: hash }],
@@ -70,7 +76,7 @@ export function planAlbum(db: Database.Database, folder: SourceFolder, album: Al
       }
       for (const artist of album.artists) {
         const artistId = artistIdOf(artist.name);
-        const room = TOP_TRACKS - (topCount.get(artistId) as { n: number }).n;
+        const room = TOP_TRACKS - (topCounts.get(artistId) ?? 0);
         const own = ordered.filter(({ track }) => track.artists.includes(artist.name)).slice(0, Math.max(0, room));
         for (const { track } of own) rows.topTracks.push({ artistId, trackId: trackIdOf(albumId, track.trackNumber) });
       }
