@@ -212,22 +212,37 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
     }
     if (ids.playlist.length > 0) {
       reads.push(
-        db.selectFrom('playlists').selectAll().where('id', 'in', ids.playlist).execute().then((rows) => {
-          for (const r of rows) slice.playlist.set(r.id, r);
-        }),
-        db.selectFrom('playlist_tracks').select(['playlist_id as key', 'track_id as id']).where('playlist_id', 'in', ids.playlist).orderBy('position').execute().then((rows) => {
-          for (const [key, list] of groupIds(rows, ids.playlist)) slice.playlistTracks.set(key, list);
-          for (const r of rows) add('track', r.id);
-        }),
-        // Playlists listeners made (server/web-api/playlist-store.ts): owner account, public flag, version.
-        db.selectFrom('user_playlists as u').innerJoin('playlists as p', 'p.id', 'u.playlist_id').leftJoin('accounts as a', 'a.id', 'u.owner_id')
-          .select(['u.playlist_id', 'u.owner_id', 'u.public', 'u.description', 'u.version', (eb) => eb.fn.coalesce('a.display_name', 'p.owner_display_name').as('display_name')])
-          .where('u.playlist_id', 'in', ids.playlist).execute().then((rows) => {
-            for (const r of rows) slice.userPlaylist.set(r.playlist_id, r);
+        // With what a listener's playlist adds (server/web-api/playlist-store.ts: owner account, public flag,
+        // version) and its followers, in one query.
+        db.selectFrom('playlists as p').leftJoin('user_playlists as u', 'u.playlist_id', 'p.id').leftJoin('accounts as a', 'a.id', 'u.owner_id')
+          .select(['p.id', 'p.name', 'p.owner_display_name', 'p.dominant_color', 'u.owner_id', 'u.public', 'u.description', 'u.version'])
+          .select((eb) => [
+            eb.fn.coalesce('a.display_name', 'p.owner_display_name').as('display_name'),
+            eb.selectFrom('playlist_followers as f').select(eb.fn.countAll<number>().as('n')).whereRef('f.playlist_id', '=', 'p.id').as('followers'),
+          ])
+          .where('p.id', 'in', ids.playlist).execute().then((rows) => {
+            for (const r of rows) {
+              slice.playlist.set(r.id, { id: r.id, name: r.name, owner_display_name: r.owner_display_name, dominant_color: r.dominant_color });
+              if (r.owner_id !== null) {
+                slice.userPlaylist.set(r.id, { owner_id: r.owner_id, public: r.public, description: r.description, version: r.version, display_name: r.display_name });
+              }
+              slice.followers.set(r.id, Number(r.followers ?? 0));
+            }
           }),
-        db.selectFrom('playlist_followers').select(['playlist_id', (eb) => eb.fn.countAll<number>().as('n')]).where('playlist_id', 'in', ids.playlist).groupBy('playlist_id').execute().then((rows) => {
-          for (const r of rows) slice.followers.set(r.playlist_id, Number(r.n));
-        }),
+        // The tracks come whole, with their artists: no round of their own.
+        db.selectFrom('playlist_tracks as p').innerJoin('tracks as t', 't.id', 'p.track_id').leftJoin('track_markets as m', 'm.track_id', 't.id')
+          .selectAll('t').select(['m.available_markets', 'p.playlist_id as key'])
+          .where('p.playlist_id', 'in', ids.playlist).orderBy('p.position').execute().then(async (rows) => {
+            for (const [key, list] of groupIds(rows, ids.playlist)) slice.playlistTracks.set(key, list);
+            const fresh = [...new Map(rows.filter((r) => !seen.track.has(r.id)).map((r) => [r.id, r])).values()];
+            for (const { key: _key, ...r } of fresh) {
+              slice.track.set(r.id, r);
+              seen.track.add(r.id);
+              imageOwners.push(['track', r.id]);
+              add('album', r.album_id);
+            }
+            if (fresh.length > 0) await trackArtists(fresh.map((r) => r.id));
+          }),
       );
     }
     if (ids.show.length > 0) {
