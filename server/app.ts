@@ -219,9 +219,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     app.realtime.closeTokens(tokens, CLOSE_TOKEN_REVOKED.code, CLOSE_TOKEN_REVOKED.reason).catch((error: unknown) => app.log.warn({ err: error }, 'dealer revocation'));
   });
   // Issue 5: the track-playback service and player commands (server/playback/README.md).
-  registerPlayback(app, { db, verify: verifyToken, realtime: app.realtime });
+  registerPlayback(app, { verify: verifyToken, realtime: app.realtime });
   // Issue 5: licence URL, ClearKey licence server, application certificate, server time (server/licence/README.md).
-  registerLicenceRoutes(app, { db, verify: verifyToken, publicUrl });
+  registerLicenceRoutes(app, { verify: verifyToken, publicUrl });
   // Issue 5: the logging service, /v1/logging/* and /v1/metric (server/logging-service/README.md).
   registerLoggingService(app, { log: logWriter, verify: verifyToken });
   // Issue 5: the feature-flag service the engine asks for 'send all state updates' (spec 001 §4, §7 User and flags).

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isLeft } from 'fp-ts/Either';
 import { formatDecodeErrors } from '../../core/model/decode-errors';
-import type { Db } from '../db/open-database';
 import { requestOrigin } from '../http/request-origin';
 import { requireAccount, sendError, type Verify } from '../playback/bearer-grant';
 import { installJsonErrors } from '../playback/json-errors';
@@ -15,7 +14,6 @@ export const APPLICATION_CERTIFICATE_PATH = '/v1/application-certificate';
 export const SERVER_TIME_PATH = '/melody/v1/time';
 
 export interface LicenceDeps {
-  readonly db: Db;
   readonly verify: Verify;
   /** The provider's public origin; '' answers the request's origin as the server accepts it (server/http/request-origin.ts). */
   readonly publicUrl: string;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/open-database';
 import type { Realtime } from '../realtime/hub';
 import type { Verify } from './bearer-grant';
 import { createContextTracks } from './context-tracks';
@@ -9,7 +8,6 @@ import { installJsonErrors } from './json-errors';
 import { registerTrackPlaybackRoutes } from './track-playback-routes';
 
 export interface PlaybackDeps {
-  readonly db: Db;
   readonly verify: Verify;
   /** Pushes to devices wherever their dealer socket is (app.realtime). */
   readonly realtime: Realtime;
