@@ -106,7 +106,11 @@ describe('DRM through the EME adapter and the DRM epics (spec 001 §3, §7 Media
         'drm/keySystemSelected org.w3.clearkey',
         'drm/mediaKeysAttached org.w3.clearkey',
         'drm/encrypted',
+        // The licence session's creation and the licence's arrival mark the edges of spec 001 §3's
+        // licence-session and request latencies.
+        'drm/licenceSessionCreated',
         'drm/licenceChallenged',
+        'drm/licenceReceived',
         'drm/licenceUpdated org.w3.clearkey',
       ]);
       const updated = outcome.state.actions.indexOf('drm/licenceUpdated org.w3.clearkey');
