@@ -30,6 +30,7 @@
  * 4. any row naming a test file that does not exist, or a test name ("…" after the file) not in that file;
  * 5. two rows with the same id, or a row without one.
  * A row of a rule in prose is checked by 2, 4 and 5 only: whether its test asserts the rule is read, not parsed.
+ * This file quotes spec texts in its examples; it never counts as a test that holds one.
  */
 import * as fs from 'fs';
 import { CONFORMANCE, checkConformance, extractItems, matcher, parseConformance, repoSources, sections, specFiles, specItems, type SpecItem } from './conformance';
