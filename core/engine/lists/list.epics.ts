@@ -9,7 +9,7 @@ import { latestNavigation } from './navigation';
 import type { ListSlice } from './reducer';
 import { smartPrevious } from './smart-previous';
 
-/** The list player draws its shuffle order from the injected random (no Math.random in core). */
+/** The list player draws its shuffle order from the injected random, so a replay draws the same order. */
 export interface ListDeps {
   readonly random: RandomPort;
 }
