@@ -204,12 +204,11 @@ export function createDealer(options: DealerOptions = {}): Dealer {
           if (grant instanceof Promise) {
             // The stored tokens are a database query away (issue 14): the answer closes the connection
             // if it is still this one; a failed lookup keeps it (the next tick asks again).
-            grant.then(
-              (answer: unknown) => {
+            grant
+              .then((answer: unknown) => {
                 if (answer === null && live.get(c.info.id) === c) close(c, CLOSE_TOKEN_INVALID.code, CLOSE_TOKEN_INVALID.reason);
-              },
-              (error: unknown) => logError(error, 'dealer token check'),
-            );
+              })
+              .catch((error: unknown) => logError(error, 'dealer token check'));
           }
           c.alive = false;
           c.socket.ping();
@@ -244,15 +243,16 @@ export function createDealer(options: DealerOptions = {}): Dealer {
         if (frame.right.type === 'ping') socket.send(PONG_TEXT);
         else if (frame.right.type === 'request') {
           // spec 001 §7: the engine authenticates with its token after the connection id (./authenticate.ts).
-          answerAuthentication(frame.right, info.userId, options.verify).then(
-            (answer) => {
+          // The catch comes after the answer's handling too: a throw there must not become an
+          // unhandled rejection, which ends a Node 20 process.
+          answerAuthentication(frame.right, info.userId, options.verify)
+            .then((answer) => {
               // The connection may have closed while the token was looked up.
               if (answer === null || live.get(info.id) !== entry) return;
               send(socket, answer.reply);
               if (answer.token === null) close(entry, CLOSE_AUTHENTICATION_REFUSED.code, CLOSE_AUTHENTICATION_REFUSED.reason);
-            },
-            (error: unknown) => logError(error, 'dealer authentication'),
-          );
+            })
+            .catch((error: unknown) => logError(error, 'dealer authentication'));
         } else if (frame.right.type === 'reply') {
           for (const listener of replyListeners) {
             // A listener's fault is its own: the other listeners and the socket go on.
@@ -280,7 +280,7 @@ export function createDealer(options: DealerOptions = {}): Dealer {
     };
     const opened = options.onOpen?.(info);
     if (opened instanceof Promise) {
-      opened.then(announce, (error: unknown) => {
+      opened.then(announce).catch((error: unknown) => {
         logError(error, 'dealer open listener');
         if (live.has(info.id)) close(entry, 1011, 'Cannot route this connection; reconnect');
       });
