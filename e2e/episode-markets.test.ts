@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
+import { artifactPath } from './artifacts';
 import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { heard, logIn, waitFor } from './engine-page';
 import { type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
@@ -89,7 +90,7 @@ describe("an episode not sold in the visitor's market (spec 000 §5; issue 13)",
     const preview = await page.$eval('audio#preview-audio', (el) => ({ paused: (el as HTMLAudioElement).paused, src: (el as HTMLAudioElement).currentSrc }));
     expect(preview.paused).toBe(true);
     expect(preview.src).not.toContain(unsold.preview);
-    await page.screenshot({ path: join(ROOT, 'e2e/artifacts/episode-markets-anonymous.png') });
+    await page.screenshot({ path: artifactPath('episode-markets-anonymous.png') });
     await closeNotice();
 
     await (await rowAt(await indexOfName(sold.name))).click();
@@ -114,7 +115,7 @@ describe("an episode not sold in the visitor's market (spec 000 §5; issue 13)",
     const after = await heard(page);
     expect(after.widget.isPlaying).toBe(false);
     expect(after.engineActions).not.toContain('engine/playContextRequested');
-    await page.screenshot({ path: join(ROOT, 'e2e/artifacts/episode-markets-logged-in.png') });
+    await page.screenshot({ path: artifactPath('episode-markets-logged-in.png') });
     await closeNotice();
 
     await (await rowAt(await indexOfName(sold.name))).click();

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
+import { artifactPath } from './artifacts';
 import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
 import { checkRecordedSession, keepRecordedSession } from './recorded-session';
@@ -79,7 +80,7 @@ describe('recorded sessions', () => {
     expect(await page.$eval('[data-testid="unavailable-modal"]', (el) => el.textContent)).toContain(en.embed_episode_preview_not_available);
     expect(await page.evaluate(() => document.querySelector('audio')!.paused)).toBe(true);
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.modal')!).opacity === '1', { timeout: 5_000 });
-    await page.screenshot({ path: join(ROOT, 'e2e/artifacts/unavailable-episode.png') });
+    await page.screenshot({ path: artifactPath('unavailable-episode.png') });
 
     const session = await checkRecordedSession(page);
     expect(session.file.entries.map((e) => e.action.type)).toContain('preview/trackUnavailable');
