@@ -12,7 +12,7 @@ import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested } from '../
 import * as P from './actions';
 import type { EngineState, PlayerEpic } from './deps';
 import { failureText } from './failure-text';
-import { fileOfTrack, stateOfTrack } from './state-machine';
+import { hasMp4File, stateOfTrack } from './state-machine';
 
 /** spec 001 §7 Connect state: POST /connect-state/v1/player/command/from/{from}/to/{to}. */
 export const PLAYER_COMMAND_PATH = '/connect-state/v1/player/command/from';
@@ -38,7 +38,7 @@ export function currentState(state: EngineState): CurrentState {
   const machineState = trackIndex === null ? null : stateOfTrack(machine, trackIndex);
   return {
     present: true,
-    trackValid: track !== undefined && fileOfTrack(track) !== null,
+    trackValid: track !== undefined && hasMp4File(track),
     seekingDisallowed: machineState?.disallow_seeking === true,
     restrictions: machineState?.restrictions ?? {},
   };

@@ -9,7 +9,7 @@ import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested, mediaStopR
 import { machineLoaded, machineRejected } from './actions';
 import type { EngineState, PlayerEpic } from './deps';
 import { playbackStatsOf } from './playback-stats';
-import { fileOfTrack, StateMachine, stateOfRef } from './state-machine';
+import { hasMp4File, StateMachine, stateOfRef } from './state-machine';
 
 const at = (state: EngineState, now: number) => ({ position: state.media.positionMs, duration: state.media.plan?.durationMs ?? 0, playbackStats: playbackStatsOf(state, now) });
 
@@ -24,7 +24,7 @@ export function loadedContext(action: ReturnType<typeof stateLoaded>, state: Eng
   return [
     machineLoaded({ machine, index: current.track, startMs, autoplay: !action.stateRef.paused }),
     // A track without an MP4 file cannot be played here: the list player skips it (spec 001 §4).
-    listLoadRequested({ tracks: machine.tracks.map((t) => ({ uri: t.metadata.uri, playable: fileOfTrack(t) !== null })), startIndex: current.track }),
+    listLoadRequested({ tracks: machine.tracks.map((t) => ({ uri: t.metadata.uri, playable: hasMp4File(t) })), startIndex: current.track }),
     // The context this client asked to play starts with its reason; one another device sent, 'remote'.
     navigationRequested({ direction: 'next', reason: state.player.pendingReason ?? 'remote' }),
   ];

@@ -8,7 +8,7 @@ import { clientInitialised, machineLoaded, playContextRequested, progressed } fr
 import { engineReducer, initialEngineState } from './index';
 import { playerReducer } from './reducer';
 import { initialPlayerState, type PlayerState } from './state';
-import { fileOfTrack, refOfTrack, stateOfRef, stateOfTrack } from './state-machine';
+import { fileOfTrack, hasMp4File, QUALITY_HEADROOM_BPS, refOfTrack, stateOfRef, stateOfTrack } from './state-machine';
 import { engineState, INSTANCE_ID, MACHINE_ID, machineTrack, stateMachine, stateRef, trackUri } from './testing/engine-state';
 
 const started = (playbackId: string) =>
@@ -88,15 +88,38 @@ describe('state machine helpers (spec 001 §3 State machine from the device serv
     expect(refOfTrack(machine, 9, false)).toBeNull();
   });
 
-  it('fileOfTrack picks the highest-bitrate MP4 file wherever it is listed; null without MP4 files', () => {
-    const files = [
-      { file_id: 'mid', format: 'MP4_128', bitrate: 128000 },
-      { file_id: 'best', format: 'MP4_160', bitrate: 160000 },
-      { file_id: 'low', format: 'MP4_96', bitrate: 96000 },
-    ];
-    expect(fileOfTrack(machineTrack(0, { manifest: { file_ids_mp4: files } }))?.file_id).toBe('best');
-    expect(fileOfTrack(machineTrack(0, { manifest: { file_ids_mp4: [...files].reverse() } }))?.file_id).toBe('best');
-    expect(fileOfTrack(machineTrack(0, { manifest: { file_ids_mp4: [] } }))).toBeNull();
+  const files = [
+    { file_id: 'mid', format: 'MP4_128', bitrate: 128000 },
+    { file_id: 'best', format: 'MP4_160', bitrate: 160000 },
+    { file_id: 'low', format: 'MP4_96', bitrate: 96000 },
+  ];
+  // spec 001 §9 Video quality ("bitrate plus audio bitrate below estimate minus 100000") on an audio-only track.
+  it.each([
+    [400000, 'best', 'the default estimate (spec 001 §9: 400000)'],
+    [260001, 'best', '160000 is below 260001 - 100000'],
+    [260000, 'mid', '160000 is not below 260000 - 100000; 128000 is'],
+    [228001, 'mid', '128000 is below 228001 - 100000'],
+    [228000, 'low', '96000 is below 228000 - 100000, 128000 not'],
+    [196001, 'low', '96000 is below 196001 - 100000'],
+    [196000, 'low', 'none below 96000: the lowest'],
+    [0, 'low', 'no estimate: the lowest'],
+  ])('fileOfTrack at an estimate of %d bit/s picks %s (%s), wherever it is listed', (estimateBps, fileId) => {
+    expect(fileOfTrack(machineTrack(0, { manifest: { file_ids_mp4: files } }), estimateBps)?.file_id).toBe(fileId);
+    expect(fileOfTrack(machineTrack(0, { manifest: { file_ids_mp4: [...files].reverse() } }), estimateBps)?.file_id).toBe(fileId);
+  });
+
+  it('the threshold between the provider\'s 96 and 160 kbit/s files is an estimate of 260000 bit/s (QUALITY_HEADROOM_BPS)', () => {
+    const track = machineTrack(0);
+    expect(QUALITY_HEADROOM_BPS).toBe(100000);
+    expect(fileOfTrack(track, 260000)?.bitrate).toBe(96000);
+    expect(fileOfTrack(track, 260001)?.bitrate).toBe(160000);
+  });
+
+  it('fileOfTrack is null and hasMp4File false without MP4 files', () => {
+    const none = machineTrack(0, { manifest: { file_ids_mp4: [] } });
+    expect(fileOfTrack(none, 400000)).toBeNull();
+    expect(hasMp4File(none)).toBe(false);
+    expect(hasMp4File(machineTrack(0))).toBe(true);
   });
 });
 

@@ -55,10 +55,29 @@ export function refOfTrack(machine: StateMachine, index: number, paused: boolean
 }
 
 /**
- * The file the media player loads: the manifest's highest-bitrate MP4 file. The provider lists
- * them lowest first; one file is played per track (no switching mid-track), so the better one is
- * taken. A track without MP4 files cannot be played by this engine.
+ * spec 001 §9 Video quality: a profile plays when "bitrate plus audio bitrate below estimate minus
+ * 100000"; an audio-only track has no video bitrate, so its file's bitrate alone must be below
+ * the estimate minus this headroom.
  */
-export function fileOfTrack(track: MachineTrack): Mp4File | null {
-  return track.manifest.file_ids_mp4.reduce<Mp4File | null>((best, file) => (best === null || file.bitrate > best.bitrate ? file : best), null);
+export const QUALITY_HEADROOM_BPS = 100000;
+
+/** The track can be played by this engine: it lists at least one MP4 file (spec 001 §3 file_ids_mp4). */
+export function hasMp4File(track: MachineTrack): boolean {
+  return track.manifest.file_ids_mp4.length > 0;
+}
+
+/**
+ * The file the media player loads for a track, chosen by the bandwidth estimate (bits/s) when the
+ * track is loaded (spec 001 §9 Video quality applied to audio, QUALITY_HEADROOM_BPS): the
+ * highest-bitrate MP4 file below the estimate minus 100000, so with the provider's 96 and 160
+ * kbit/s files an estimate above 260000 gets 160 and one at or below it 96. When none is below,
+ * the lowest (a slow link still plays, at the smallest cost). One file per track: no switching
+ * mid-track, so the estimate decides the next track's file. Wherever the provider lists them.
+ */
+export function fileOfTrack(track: MachineTrack, estimateBps: number): Mp4File | null {
+  const files = track.manifest.file_ids_mp4;
+  const budget = estimateBps - QUALITY_HEADROOM_BPS;
+  const lowest = files.reduce<Mp4File | null>((low, file) => (low === null || file.bitrate < low.bitrate ? file : low), null);
+  const fitting = files.filter((file) => file.bitrate < budget);
+  return fitting.reduce<Mp4File | null>((best, file) => (best === null || file.bitrate > best.bitrate ? file : best), null) ?? lowest;
 }

@@ -6,6 +6,7 @@ import { mediaLoadRequested, mediaSeekRequested } from '../media/actions';
 import { finaliseRequested, trackingStarted } from '../tracking/actions';
 import { LIST_PLAYER_PLAYED_THRESHOLD_MS } from '../tracking/constants';
 import { trackingKeySystem } from '../drm/key-systems';
+import { estimate } from '../media/bandwidth-estimator';
 import type { EngineState, PlayerEpic } from './deps';
 import { playbackIdOf } from './playback-id';
 import { fileOfTrack, refOfTrack } from './state-machine';
@@ -22,7 +23,8 @@ export const AUDIO_CODEC = 'mp4a.40.2';
 export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, state: EngineState, now: number): Action[] {
   const { machine, playbackId, instanceId, playbacks, startMs, autoplay } = state.player;
   const track = machine?.tracks[action.index];
-  const file = track === undefined ? null : fileOfTrack(track);
+  // spec 001 §9: the bandwidth estimate at this load picks the track's file (fileOfTrack).
+  const file = track === undefined ? null : fileOfTrack(track, estimate(state.media.bandwidth));
   const ref = machine === null ? null : refOfTrack(machine, action.index, !autoplay);
   if (machine === null || track === undefined || file === null || ref === null) return [];
   const finalise = playbackId === null ? [] : [finaliseRequested({ playbackId, at: now, positionMs: state.media.positionMs, reasonEnd: action.reason })];

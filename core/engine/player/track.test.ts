@@ -1,11 +1,12 @@
 import { localStateChanged, stateUpdateRequested } from '../device/actions';
 import { restartRequested, trackLoadRequested } from '../lists/actions';
-import { mediaLoadRequested } from '../media/actions';
+import { fragmentFetched, mediaLoadRequested } from '../media/actions';
 import { finaliseRequested, trackingStarted } from '../tracking/actions';
 import { playbackIdOf } from './playback-id';
 import { engineState, INSTANCE_ID, stateMachine, stateRef, trackUri } from './testing/engine-state';
-import { runPlayer } from './testing/run-player';
+import { only, runPlayer } from './testing/run-player';
 import { AUDIO_CODEC, trackLoadActions, trackLoadEpic } from './track.epic';
+import { estimate } from '../media/bandwidth-estimator';
 import { LIST_PLAYER_PLAYED_THRESHOLD_MS, PLAYED_THRESHOLD_MS } from '../tracking/constants';
 
 const KEY_SYSTEM = 'com.widevine.alpha';
@@ -84,5 +85,47 @@ describe('trackLoadEpic (spec 001 §4 List player, Smart previous)', () => {
     ]);
     expect(log[2]?.[2]).toMatchObject({ at: 3, reasonStart: 'clickrow' });
     expect(log[4]?.[2]).toEqual({ positionMs: 0 });
+  });
+});
+
+describe('the bandwidth estimate picks the next track\'s file (spec 001 §9 Estimator, Video quality)', () => {
+  // The first load is play id 1; its fetches carry it (a stale one would not be sampled).
+  const fetched = (at: number, bytes: number, elapsedMs: number, index: number) =>
+    [at, fragmentFetched({ playId: 1, clears: 0, index, key: `k${index}`, bytes, elapsedMs })] as const;
+  const load = (at: number, index: number, reason: 'clickrow' | 'trackdone' = 'trackdone') =>
+    [at, trackLoadRequested({ index, uri: trackUri(index), reason })] as const;
+  const loadedFiles = (log: ReturnType<typeof runPlayer>['log']) =>
+    only(log, 'mediaPlayer/loadRequested').map(([t, , payload]) => [t, payload?.['fileId']]);
+
+  it('a slow link (100000 bytes per 4 s: 200000 bit/s, not above 260000) gets the 96 kbit/s file for the next track', () => {
+    const { log, state } = runPlayer([trackLoadEpic], engineState({ player: { machine: stateMachine(3) } }), [
+      load(1, 0, 'clickrow'),
+      fetched(10, 100000, 4000, 0),
+      fetched(20, 100000, 4000, 1),
+      load(30, 1),
+    ]);
+    expect(Math.round(estimate(state().media.bandwidth))).toBe(200000);
+    // The first track is loaded on the default estimate (400000 bit/s): 160.
+    expect(loadedFiles(log)).toEqual([[1, 'f0-160'], [30, 'f1-96']]);
+    expect(only(log, 'tracking/started').map(([, , p]) => p?.['bitrate'])).toEqual([160000, 96000]);
+  });
+
+  it('a fast link (100000 bytes per 100 ms: 8 Mbit/s) gets the 160 kbit/s file', () => {
+    const { log } = runPlayer([trackLoadEpic], engineState({ player: { machine: stateMachine(3) } }), [
+      load(1, 0, 'clickrow'),
+      fetched(10, 100000, 100, 0),
+      fetched(20, 100000, 100, 1),
+      load(30, 1),
+    ]);
+    expect(loadedFiles(log)).toEqual([[1, 'f0-160'], [30, 'f1-160']]);
+  });
+
+  it('under 128000 bytes sampled the default estimate (400000 bit/s) still decides: 160', () => {
+    const { log } = runPlayer([trackLoadEpic], engineState({ player: { machine: stateMachine(3) } }), [
+      load(1, 0, 'clickrow'),
+      fetched(10, 100000, 4000, 0),
+      load(30, 1),
+    ]);
+    expect(loadedFiles(log)).toEqual([[1, 'f0-160'], [30, 'f1-160']]);
   });
 });
