@@ -127,6 +127,13 @@ export interface ServerSecretsTable { name: string; secret: Buffer; created_at: 
 /** seq (migration 003): as library_items'. */
 export interface PlaylistFollowersTable { playlist_id: string; user_id: string; public: number; followed_at: number; seq: Generated<number> }
 
+/** Issue 16 (migration 004): per user, the connect-state cluster's last timestamp, active device and player options (JSON). */
+export interface ConnectStateUsersTable { account_id: string; cluster_timestamp: number; active_device_id: string | null; options: string }
+/** Issue 16: the hidden observers (spec 001 §7 PUT devices/{observerId}) and their dealer connection. */
+export interface ConnectStateObserversTable { account_id: string; observer_id: string; connection_id: string; registered_at: number }
+/** Issue 16: a command's ack id until a cluster confirms it; expect is JSON (the state ref or volume the device must report). */
+export interface ConnectStateAcksTable { ack_id: string; account_id: string; device_id: string; seq_num: number; expect: string; created_at: number }
+
 /** Kysely's database type: every table by name. */
 export interface Database {
   artists: ArtistsTable;
@@ -155,6 +162,9 @@ export interface Database {
   audio_files: AudioFilesTable;
   playback_devices: PlaybackDevicesTable;
   playback_state_updates: PlaybackStateUpdatesTable;
+  connect_state_users: ConnectStateUsersTable;
+  connect_state_observers: ConnectStateObserversTable;
+  connect_state_acks: ConnectStateAcksTable;
   library_items: LibraryItemsTable;
   user_playlists: UserPlaylistsTable;
   server_secrets: ServerSecretsTable;

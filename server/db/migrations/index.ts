@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { migration001 } from './001_initial';
 import { migration003 } from './003_list_order';
+import { migration004 } from './004_connect_state';
 
 /**
  * Issue 14: every migration, by name in the order they apply (Kysely's Migrator sorts by name, so
@@ -11,6 +12,7 @@ import { migration003 } from './003_list_order';
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001_initial': migration001,
   '003_list_order': migration003,
+  '004_connect_state': migration004,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
