@@ -10,7 +10,7 @@ function recordingFetch() {
   return { fetchFn, inits };
 }
 
-describe('createFetchHttp keepalive (logs sent as the page is hidden: core/logging/action-logging.epic)', () => {
+describe('createFetchHttp keepalive (logs sent as the page is hidden: core/widget/action-logging.epic)', () => {
   it('passes keepalive to fetch only when the request asks for it', async () => {
     const { fetchFn, inits } = recordingFetch();
     const http = createFetchHttp(fetchFn);

@@ -1,6 +1,6 @@
 import type { Episode, Resource } from '../model/embed-data';
 import { albumData, testTrack } from '../widget/testing/album-data';
-import type { Visitor } from '../widget/episode-availability';
+import { availableTo } from '../widget/episode-availability';
 import { decideTrack, isPreviewable, nextIndex, previousIndex, startIndex, trackListOf } from './preview-player';
 
 const base = { external_urls: { spotify: 'https://open.test/x' }, dominantColor: '#000', name: 'R' };
@@ -15,7 +15,8 @@ const episode: Episode = {
   is_playable: true,
 };
 const [t1, t2] = [testTrack(1), testTrack(2)];
-const anonymous: Visitor = { loggedIn: false, countryCode: 'SE' };
+// The widget's availability rule for an anonymous visitor (the preview player takes it as a parameter).
+const anonymous = availableTo({ loggedIn: false, countryCode: 'SE' });
 
 describe('trackListOf (spec 000 §3: where each resource keeps its tracks)', () => {
   const album = albumData([t1, t2]).resource;
@@ -72,5 +73,12 @@ describe('the preview player rules (spec 001 §4 Preview player, §5)', () => {
 
   it('has nothing to decide outside the list', () => {
     expect(decideTrack(list, 4, anonymous)).toBeNull();
+  });
+
+  it('takes availability from the caller (the widget\'s rule is not imported): an item it refuses is not previewable', () => {
+    const refuseAll = () => false;
+    expect(isPreviewable(good, refuseAll)).toBe(false);
+    expect(startIndex(list, refuseAll)).toBeNull();
+    expect(decideTrack(list, 3, refuseAll)).toEqual({ kind: 'unavailable', index: 3, uri: good.uri });
   });
 });

@@ -1,10 +1,16 @@
 import type { Playable, Resource } from '../model/embed-data';
-import { isAvailableTo, type Visitor } from '../widget/episode-availability';
 
 /**
  * The preview player of spec 001 §4: it plays a resource's track list on one audio element.
  * These are its pure rules; the widget's epics turn them into decisions.
  */
+
+/**
+ * Whether the visitor may play an item at all: the widget's rule (spec 000 §4 Track availability, §5
+ * episode markets; core/widget/episode-availability availableTo), handed in so that the lists
+ * domain does not import the widget (core/purity.test.ts ALLOWED_DIRECTIONS).
+ */
+export type IsAvailable = (item: Playable) => boolean;
 
 /** The list a resource plays (spec 000 §3): a single track or episode is a list of one. */
 export function trackListOf(resource: Resource): ReadonlyArray<Playable> {
@@ -27,14 +33,14 @@ export function trackListOf(resource: Resource): ReadonlyArray<Playable> {
  * spec 001 §5: the preview player plays only playable tracks with a preview address; playable for
  * this visitor (spec 000 §4 Track availability, and an episode only in its markets, §5).
  */
-export function isPreviewable(track: Playable, visitor: Visitor): boolean {
-  return isAvailableTo(track, visitor) && typeof track.audio_preview_url === 'string' && track.audio_preview_url !== '';
+export function isPreviewable(track: Playable, isAvailable: IsAvailable): boolean {
+  return isAvailable(track) && typeof track.audio_preview_url === 'string' && track.audio_preview_url !== '';
 }
 
 /** spec 001 §5: playback starts at the first playable track unless an index is given. */
-export function startIndex(list: ReadonlyArray<Playable>, visitor: Visitor, index?: number): number | null {
+export function startIndex(list: ReadonlyArray<Playable>, isAvailable: IsAvailable, index?: number): number | null {
   if (index !== undefined) return index >= 0 && index < list.length ? index : null;
-  const first = list.findIndex((track) => isPreviewable(track, visitor));
+  const first = list.findIndex((track) => isPreviewable(track, isAvailable));
   return first === -1 ? null : first;
 }
 
@@ -54,10 +60,10 @@ export type TrackDecision =
   | { readonly kind: 'unavailable'; readonly index: number; readonly uri: string };
 
 /** What to do with the track at `index`; null when the index is outside the list. */
-export function decideTrack(list: ReadonlyArray<Playable>, index: number, visitor: Visitor): TrackDecision | null {
+export function decideTrack(list: ReadonlyArray<Playable>, index: number, isAvailable: IsAvailable): TrackDecision | null {
   const track = list[index];
   if (track === undefined) return null;
-  return isPreviewable(track, visitor) && track.audio_preview_url !== null
+  return isPreviewable(track, isAvailable) && track.audio_preview_url !== null
     ? { kind: 'load', index, uri: track.uri, src: track.audio_preview_url }
     : { kind: 'unavailable', index, uri: track.uri };
 }

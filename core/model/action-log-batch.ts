@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { EventId } from './event-id';
 
-/** At most this many entries in one batch: the widget flushes at 50 (core/logging/action-logging.epic). */
+/** At most this many entries in one batch: the widget flushes at 50 (core/widget/action-logging.epic). */
 export const MAX_ACTION_LOG_ENTRIES = 500;
 
 /** One logged action: its type, its time on the widget's clock, and its payload fields as they are. */

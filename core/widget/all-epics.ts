@@ -1,5 +1,5 @@
-import { actionLoggingEpic } from '../logging/action-logging.epic';
-import { errorReportingEpic } from '../logging/error-reporting.epic';
+import { actionLoggingEpic } from './action-logging.epic';
+import { errorReportingEpic } from './error-reporting.epic';
 import { combineEpics } from '../store/store';
 import { embedApiEpics } from './embed-api/embed-api.epic';
 import { widgetEpicOrder } from './epics';

@@ -49,3 +49,9 @@ export function isAvailableTo(item: Playable, visitor: Visitor): boolean {
   if (!isTrackPlayable(item, visitor.loggedIn)) return false;
   return item.type !== 'episode' || isEpisodeAvailable(item, visitor.countryCode, visitor.resource);
 }
+
+/** isAvailableTo for one visitor, as the preview player's rules take it (core/lists/preview-player IsAvailable). */
+export const availableTo =
+  (visitor: Visitor) =>
+  (item: Playable): boolean =>
+    isAvailableTo(item, visitor);

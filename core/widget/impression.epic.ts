@@ -1,6 +1,6 @@
 import { of } from 'rxjs';
 import { filter, map, mergeMap, take } from 'rxjs/operators';
-import { widgetOutboxAction, isSuccess } from '../logging/action-logging.epic';
+import { widgetOutboxAction, isSuccess } from './action-logging.epic';
 import { eventIdFrom } from '../logging/event-id';
 import { impressionItem } from '../logging/impression';
 import { outbox } from '../logging/outbox';

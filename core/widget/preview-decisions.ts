@@ -16,7 +16,7 @@ import {
 } from './actions';
 import { PREVIEW_CAP_MS } from './preview-mode';
 import type { WidgetState } from './state';
-import { visitorOf } from './episode-availability';
+import { availableTo, visitorOf } from './episode-availability';
 import { handsOffToApp, mobileHandoffDecisions } from './platform/mobile-handoff';
 
 /*
@@ -51,9 +51,9 @@ export function startDecisions(state: WidgetState): Action[] {
 /** The first playable track with a preview address (spec 001 §5), or null when there is none. */
 function firstTrackToLoad(state: WidgetState): Extract<TrackDecision, { kind: 'load' }> | null {
   const list = currentTrackList(state);
-  const visitor = visitorOf(state);
-  const first = startIndex(list, visitor);
-  const decision = first === null ? null : decideTrack(list, first, visitor);
+  const available = availableTo(visitorOf(state));
+  const first = startIndex(list, available);
+  const decision = first === null ? null : decideTrack(list, first, available);
   return decision?.kind === 'load' ? decision : null;
 }
 
@@ -104,17 +104,17 @@ export function advanceDecisions(state: WidgetState): Action[] {
   const { index } = state.player;
   if (index === null) return [];
   const list = currentTrackList(state);
-  const visitor = visitorOf(state);
+  const available = availableTo(visitorOf(state));
   const next = nextIndex(index, list.length);
   if (next > index) {
-    const decision = decideTrack(list, next, visitor);
+    const decision = decideTrack(list, next, available);
     if (decision === null) return [];
     return decision.kind === 'load'
       ? [loadAction(decision), playDecided()]
       : [trackUnavailable({ index: decision.index, uri: decision.uri })];
   }
-  const first = startIndex(list, visitor);
-  const decision = first === null ? null : decideTrack(list, first, visitor);
+  const first = startIndex(list, available);
+  const decision = first === null ? null : decideTrack(list, first, available);
   if (decision?.kind !== 'load') return [playbackPaused()];
   const track = list[decision.index] as Playable;
   const rewind =

@@ -2,7 +2,7 @@ import type { Image, Playable, Resource } from '../model/embed-data';
 import { startIndex, trackListOf } from '../lists/preview-player';
 import { isPreviewMode, PREVIEW_CAP_MS } from './preview-mode';
 import type { WidgetState } from './state';
-import { isAvailableTo, visitorOf } from './episode-availability';
+import { availableTo, isAvailableTo, visitorOf } from './episode-availability';
 import { formatTime } from './time-format';
 import { coverImagesOf } from './big-cover-art';
 
@@ -29,7 +29,7 @@ export function selectCurrentTrack(state: WidgetState): Playable | undefined {
   const list = selectTrackList(state);
   const { trackUri } = state.playback;
   const playing = trackUri === null ? undefined : list.find((track) => track.uri === trackUri);
-  return playing ?? list[startIndex(list, visitorOf(state)) ?? 0];
+  return playing ?? list[startIndex(list, availableTo(visitorOf(state))) ?? 0];
 }
 
 export function selectTitle(state: WidgetState): string {

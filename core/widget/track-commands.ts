@@ -3,7 +3,7 @@ import { decideTrack, nextIndex, previousIndex, startIndex } from '../lists/prev
 import { playDecided, playerStarted, seekDecided, trackLoadDecided, trackUnavailable } from './actions';
 import { currentTrackList, seekDecisions } from './preview-decisions';
 import type { WidgetState } from './state';
-import { visitorOf } from './episode-availability';
+import { availableTo, visitorOf } from './episode-availability';
 import { handsOffToApp, mobileHandoffDecisions } from './platform/mobile-handoff';
 
 /*
@@ -24,7 +24,7 @@ export function playIndexDecisions(state: WidgetState, index: number): Action[] 
   // spec 000 §4 Play rules: on mobile with the app installed, play (from an index too) hands off to the app.
   if (handsOffToApp(state)) return mobileHandoffDecisions(state);
   const start = state.player.started ? [] : [playerStarted()];
-  const decision = decideTrack(currentTrackList(state), index, visitorOf(state));
+  const decision = decideTrack(currentTrackList(state), index, availableTo(visitorOf(state)));
   if (decision === null) return start;
   // The element keeps the file it holds (loading the same file does not rewind): start it over.
   if (decision.kind === 'load' && index === state.player.index) return [...start, seekDecided({ positionMs: 0 }), playDecided()];
@@ -42,7 +42,7 @@ export function playIndexDecisions(state: WidgetState, index: number): Action[] 
 export function skipDecisions(state: WidgetState, direction: 'next' | 'prev'): Action[] {
   const list = currentTrackList(state);
   if (list.length === 0) return state.player.started ? [] : [playerStarted()];
-  const current = state.player.index ?? startIndex(list, visitorOf(state)) ?? 0;
+  const current = state.player.index ?? startIndex(list, availableTo(visitorOf(state))) ?? 0;
   const target = direction === 'next' ? nextIndex(current, list.length) : previousIndex(current);
   return playIndexDecisions(state, target);
 }

@@ -20,8 +20,8 @@ export { default as LogDownload } from '../devtools/log-download';
 export const embedApiEpic: WidgetEpic = combineEpics(...embedApiEpics);
 export const shareEpic: WidgetEpic = combineEpics(...shareEpics);
 export { impressionEpic } from '../../core/widget/impression.epic';
-export { actionLoggingEpic } from '../../core/logging/action-logging.epic';
-export { errorReportingEpic } from '../../core/logging/error-reporting.epic';
+export { actionLoggingEpic } from '../../core/widget/action-logging.epic';
+export { errorReportingEpic } from '../../core/widget/error-reporting.epic';
 
 // The debug action log (debug=1 only: a page without it keeps none).
 export { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';

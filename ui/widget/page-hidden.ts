@@ -5,7 +5,7 @@ import type { WidgetState } from '../../core/widget/state';
 /**
  * The page being hidden or left (pagehide; visibilitychange to hidden, the last event a mobile
  * browser reliably fires) as a `widget/pageHidden` adapter fact, so that the logging channel sends
- * what waits (core/logging/action-logging.epic). Returns the function that removes the listeners.
+ * what waits (core/widget/action-logging.epic). Returns the function that removes the listeners.
  */
 export function bindPageHidden(store: Store<WidgetState>, win: Window): () => void {
   const onPageHide = () => store.dispatch(pageHidden(), 'adapter');

@@ -3,8 +3,8 @@ import type { Breadcrumb, ErrorReport } from '../model/error-report';
 import type { Ports } from '../ports';
 import type { Action } from '../store/action';
 import { epicFailed, type Epic } from '../store/store';
-import { errorCaught, errorReporterContextRead, errorReportFailed, mediaFailed } from '../widget/actions';
-import type { WidgetState } from '../widget/state';
+import { errorCaught, errorReporterContextRead, errorReportFailed, mediaFailed } from './actions';
+import type { WidgetState } from './state';
 import {
   addBreadcrumb,
   breadcrumbLimit,
@@ -15,10 +15,10 @@ import {
   isReportingHost,
   isSampled,
   type ErrorInput,
-} from './error-reporter';
+} from '../logging/error-reporter';
 import { isSuccess, widgetOutboxAction } from './action-logging.epic';
-import { eventIdFrom } from './event-id';
-import { outbox } from './outbox';
+import { eventIdFrom } from '../logging/event-id';
+import { outbox } from '../logging/outbox';
 
 /** Issue 12: the outbox key of the widget's error reports. */
 export const ERROR_REPORT_OUTBOX_KEY = 'embed.outbox.errors';

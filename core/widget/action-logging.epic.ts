@@ -3,13 +3,13 @@ import { filter, map, mergeMap } from 'rxjs/operators';
 import type { Ports } from '../ports';
 import type { Action } from '../store/action';
 import type { Epic } from '../store/store';
-import type { WidgetState } from '../widget/state';
-import { actionsLogFailed, logEventsDropped, pageHidden } from '../widget/actions';
-import { ACTION_LOG_FLUSH_MS, ACTION_LOG_MAX_BATCH, actionLogEntry, actionLogItem, isLoggedAction } from './action-logging';
-import { batch } from './batch';
-import { eventIdFrom } from './event-id';
-import { outbox, type OutboxEvent } from './outbox';
-import { networkFailureText, requestFailureText } from './request-failure';
+import type { WidgetState } from './state';
+import { actionsLogFailed, logEventsDropped, pageHidden } from './actions';
+import { ACTION_LOG_FLUSH_MS, ACTION_LOG_MAX_BATCH, actionLogEntry, actionLogItem, isLoggedAction } from '../logging/action-logging';
+import { batch } from '../logging/batch';
+import { eventIdFrom } from '../logging/event-id';
+import { outbox, type OutboxEvent } from '../logging/outbox';
+import { networkFailureText, requestFailureText } from '../logging/request-failure';
 
 /** Issue 12: the outbox key of the widget's action batches (shared by every embed of the origin). */
 export const ACTION_LOG_OUTBOX_KEY = 'embed.outbox.actions';

@@ -14,12 +14,12 @@ import {
   mediaFailed,
   mediaTimeUpdated,
   pointerEntered,
-} from '../widget/actions';
-import { widgetEpics } from '../widget/all-epics';
-import { initialWidgetState, type WidgetState } from '../widget/state';
-import { albumData } from '../widget/testing/album-data';
-import { epicActions, testScheduler } from '../widget/testing/marbles';
-import { runWidget } from '../widget/testing/run-widget';
+} from './actions';
+import { widgetEpics } from './all-epics';
+import { initialWidgetState, type WidgetState } from './state';
+import { albumData } from './testing/album-data';
+import { epicActions, testScheduler } from './testing/marbles';
+import { runWidget } from './testing/run-widget';
 import { createErrorReportingEpic, errorReportingEpic } from './error-reporting.epic';
 
 const initialState = initialWidgetState({ ...albumData(), config: { ...albumData().config, version: 'embed_v2-2019-09-14-1.0.0' } });

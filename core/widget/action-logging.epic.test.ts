@@ -12,11 +12,11 @@ import {
   playbackProgressed,
   impressionFailed,
   pageHidden,
-} from '../widget/actions';
-import { initialWidgetState } from '../widget/state';
-import { albumData } from '../widget/testing/album-data';
-import { epicActions, testScheduler } from '../widget/testing/marbles';
-import { runWidget } from '../widget/testing/run-widget';
+} from './actions';
+import { initialWidgetState } from './state';
+import { albumData } from './testing/album-data';
+import { epicActions, testScheduler } from './testing/marbles';
+import { runWidget } from './testing/run-widget';
 
 const initialState = initialWidgetState(albumData());
 
