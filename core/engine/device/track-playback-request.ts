@@ -10,7 +10,7 @@ import type { TransportSlice, TransportState } from '../transport/state';
 export const TRACK_PLAYBACK_PATH = '/track-playback/v1';
 
 /** The spclient host the service resolve named; the scheme follows the resolve URL's (like the dealer's). Null before resolve. */
-function spclientBase(transport: TransportState): string | null {
+export function spclientBase(transport: TransportState): string | null {
   if (transport.endpoints === null || transport.resolveUrl === null) return null;
   const scheme = /^https:/i.test(transport.resolveUrl) ? 'https' : 'http';
   return `${scheme}://${transport.endpoints.spclient}`;
