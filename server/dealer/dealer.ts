@@ -31,6 +31,8 @@ export interface Dealer {
   pushTo(connectionId: string, payload: DealerPush): boolean;
   /** Live connections, of one user or of everyone. */
   connections(userId?: string): DealerConnection[];
+  /** Closes one connection of this instance (another instance's cap eviction); false when it is not here. */
+  closeConnection(connectionId: string, code: number, reason: string): boolean;
   /** Closes a user's connections (default 1001 Going Away: the engine reconnects); returns how many. */
   drop(userId: string, code?: number, reason?: string): number;
   /**
@@ -301,6 +303,12 @@ export function createDealer(options: DealerOptions = {}): Dealer {
     pushTo: (connectionId, payload) => {
       const c = live.get(connectionId);
       return c !== undefined && sendTo(c, frameOf(payload));
+    },
+    closeConnection: (connectionId, code, reason) => {
+      const c = live.get(connectionId);
+      if (c === undefined) return false;
+      close(c, code, reason);
+      return true;
     },
     connections: (userId) => [...live.values()].map((c) => c.info).filter((info) => userId === undefined || info.userId === userId),
     drop: (userId, code = 1001, reason = 'Dropped by the provider') => {

@@ -62,7 +62,13 @@ export function dealerTarget(target: string | undefined): { readonly pathname: s
  */
 export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
   const logError = (error: unknown, context: string): void => app.log.warn({ err: error }, context);
-  const hub = createRealtimeHub({ bus: deps.bus ?? createInProcessBus(), dealer: () => dealer, logError, heartbeatMs: deps.routeHeartbeatMs });
+  const hub = createRealtimeHub({
+    bus: deps.bus ?? createInProcessBus(),
+    dealer: () => dealer,
+    logError,
+    heartbeatMs: deps.routeHeartbeatMs,
+    maxConnectionsPerUser: deps.maxConnectionsPerUser,
+  });
   const dealer = createDealer({ logError, ...deps, onOpen: hub.opened, onClose: hub.closed });
   // 64 KiB is plenty for the engine's frames (pings and replies).
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });

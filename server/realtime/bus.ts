@@ -9,6 +9,8 @@ export interface Route {
   readonly connectionId: string;
   readonly userId: string;
   readonly instanceId: string;
+  /** When the connection opened (epoch ms): the per-user cap closes the oldest. Given to claim and refresh only. */
+  readonly openedAt?: number;
 }
 
 /** What travels on the bus: JSON values only (the Redis bus sends them as text). */
@@ -20,8 +22,14 @@ export interface RealtimeBus {
   publish(channel: string, message: BusMessage): Promise<void>;
   /** Hears the channel's messages from now on (the subscription is live once this settles). */
   subscribe(channel: string, handler: (message: BusMessage) => void): Promise<void>;
-  /** Routes a connection to its instance (until released, or until its instance stops refreshing it). */
-  claim(route: Route): Promise<void>;
+  /**
+   * Routes a connection to its instance (until released, or until its instance stops refreshing it).
+   * Given a cap, also counts the user's routes on every instance, the new one included, in one step
+   * (two instances claiming at once never both stay under it): answers the oldest others beyond the
+   * cap, which the caller closes; they no longer count. Routes of a dead instance stop counting as
+   * they expire.
+   */
+  claim(route: Route, cap?: number): Promise<readonly Route[]>;
   release(route: Route): Promise<void>;
   /** Re-asserts the routes an instance holds: its heartbeat. Routes not refreshed expire (Redis). */
   refresh(routes: readonly Route[]): Promise<void>;
@@ -49,8 +57,12 @@ export function createInProcessBus(): RealtimeBus {
       set.add(handler);
       handlers.set(channel, set);
     },
-    claim: async (route) => {
+    claim: async (route, cap) => {
       routes.set(route.connectionId, route);
+      if (cap === undefined) return [];
+      // Insertion order is claim order: the first of the user's others are the oldest.
+      const others = [...routes.values()].filter((other) => other.userId === route.userId && other.connectionId !== route.connectionId);
+      return others.slice(0, Math.max(0, others.length + 1 - cap));
     },
     release: async (route) => {
       routes.delete(route.connectionId);

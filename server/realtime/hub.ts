@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CLOSE_TOKEN_REVOKED, tokenDigest, type Dealer, type DealerConnection, type DealerPush } from '../dealer/dealer';
+import { CLOSE_OVER_CAP, CLOSE_TOKEN_REVOKED, MAX_CONNECTIONS_PER_USER, tokenDigest, type Dealer, type DealerConnection, type DealerPush } from '../dealer/dealer';
 import type { BusMessage, RealtimeBus, Route } from './bus';
 
 /*
@@ -49,6 +49,8 @@ export interface RealtimeHubOptions {
   readonly dealer: () => Dealer;
   readonly instanceId?: string;
   readonly heartbeatMs?: number;
+  /** The user's live dealer connections on all instances together (issue 12 cap; dealer.ts MAX_CONNECTIONS_PER_USER). */
+  readonly maxConnectionsPerUser?: number;
   readonly logError?: (error: unknown, context: string) => void;
 }
 
@@ -58,7 +60,8 @@ const BROADCAST = 'broadcast';
 type Envelope =
   | { readonly kind: 'push-user'; readonly userId: string; readonly payload: DealerPush }
   | { readonly kind: 'push-connection'; readonly connectionId: string; readonly payload: DealerPush }
-  | { readonly kind: 'close-tokens'; readonly from: string; readonly digests: readonly string[]; readonly code: number; readonly reason: string };
+  | { readonly kind: 'close-tokens'; readonly from: string; readonly digests: readonly string[]; readonly code: number; readonly reason: string }
+  | { readonly kind: 'close-connection'; readonly connectionId: string; readonly code: number; readonly reason: string };
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isPush = (value: unknown): value is DealerPush => typeof value === 'object' && value !== null;
@@ -74,6 +77,8 @@ function envelopeOf(message: BusMessage): Envelope | null {
       return isString(message.from) && Array.isArray(message.digests) && message.digests.every(isString) && typeof message.code === 'number' && isString(message.reason)
         ? (message as unknown as Envelope)
         : null;
+    case 'close-connection':
+      return isString(message.connectionId) && typeof message.code === 'number' && isString(message.reason) ? (message as unknown as Envelope) : null;
     default:
       return null;
   }
@@ -91,7 +96,13 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     const dealer = options.dealer();
     if (envelope.kind === 'push-user') dealer.push(envelope.userId, envelope.payload);
     else if (envelope.kind === 'push-connection') dealer.pushTo(envelope.connectionId, envelope.payload);
+    else if (envelope.kind === 'close-connection') dealer.closeConnection(envelope.connectionId, envelope.code, envelope.reason);
     else dealer.closeTokenDigests(envelope.digests, envelope.code, envelope.reason);
+  };
+  /** Closes a connection over the user's cap, on whichever instance holds it. */
+  const closeOverCap = async (route: Route): Promise<void> => {
+    if (route.instanceId === instanceId) options.dealer().closeConnection(route.connectionId, CLOSE_OVER_CAP.code, CLOSE_OVER_CAP.reason);
+    else await bus.publish(instanceChannel(route.instanceId), { kind: 'close-connection', connectionId: route.connectionId, ...CLOSE_OVER_CAP });
   };
   const hear = (message: BusMessage): void => {
     const envelope = envelopeOf(message);
@@ -132,9 +143,11 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     },
     ping: () => bus.ping(),
     opened: async (connection) => {
-      const route: Route = { connectionId: connection.id, userId: connection.userId, instanceId };
+      const route: Route = { connectionId: connection.id, userId: connection.userId, instanceId, openedAt: connection.openedAt };
       mine.set(connection.id, route);
-      await bus.claim(route);
+      // Issue 14: the cap counts the user's sockets on every instance (the dealer alone sees only its own).
+      const over = await bus.claim(route, options.maxConnectionsPerUser ?? MAX_CONNECTIONS_PER_USER);
+      await Promise.all(over.map(closeOverCap));
     },
     closed: (connection) => {
       const route = mine.get(connection.id);

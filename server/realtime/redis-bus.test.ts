@@ -78,6 +78,31 @@ describe('routes in Redis', () => {
     expect(heard).toEqual([{ kind: 'push-connection', connectionId: 'c', payload: { uri: 'hm://x' } }]);
   });
 
+  it('the per-user cap counts the routes of every instance in one step: past it the oldest others are answered, never the new one (issue 12 cap, issue 14)', async () => {
+    const user = 'u-cap';
+    const mk = (n: number) => route(`cap-${n}`, n % 2 === 0 ? 'instance-a' : 'instance-b', user);
+    for (let n = 0; n < 3; n += 1) expect(await (n % 2 === 0 ? a : b).claim(mk(n), 3)).toEqual([]);
+    // The fourth, on either instance, puts the oldest (on A) over the cap.
+    expect(await b.claim(mk(3), 3)).toEqual([mk(0)]);
+    expect(await a.claim(mk(4), 3)).toEqual([mk(1)]);
+    // Claims at once on both instances: between them exactly the two oldest go, each once.
+    const [fromA, fromB] = await Promise.all([a.claim(route('cap-5', 'instance-a', user), 3), b.claim(route('cap-6', 'instance-b', user), 3)]);
+    expect([...fromA!, ...fromB!].map((r) => r.connectionId).sort()).toEqual(['cap-2', 'cap-3']);
+    for (const n of [0, 1, 2, 3, 4, 5, 6]) await a.release(route(`cap-${n}`, 'x', user));
+  });
+
+  it("a dead instance's connections stop counting toward the cap once their routes expire", async () => {
+    const user = 'u-cap-dead';
+    for (let n = 0; n < 3; n += 1) await a.claim(route(`gone-${n}`, 'instance-dead', user), 3);
+    // The dead instance refreshes nothing: once its routes have expired, a new connection puts no one over the cap.
+    expect(await eventually(async () => (await b.routesOf(user)).length === 0)).toBe(true);
+    expect(await b.claim(route('fresh-1', 'instance-b', user), 3)).toEqual([]);
+    expect(await b.claim(route('fresh-2', 'instance-b', user), 3)).toEqual([]);
+    expect(await b.claim(route('fresh-3', 'instance-b', user), 3)).toEqual([]);
+    expect(await b.claim(route('fresh-4', 'instance-b', user), 3)).toEqual([route('fresh-1', 'instance-b', user)]);
+    for (const n of [1, 2, 3, 4]) await b.release(route(`fresh-${n}`, 'instance-b', user));
+  });
+
   it('connecting to a Redis that is not there fails (the server does not start on a wrong REDIS_URL)', async () => {
     await expect(connectRedisBus('redis://127.0.0.1:1')).rejects.toThrow();
   });

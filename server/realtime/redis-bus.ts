@@ -5,6 +5,8 @@ import type { BusMessage, RealtimeBus, Route } from './bus';
  * The bus over Redis (REDIS_URL): pub/sub for the messages, keys for the routing.
  * - `<prefix>conn:<connectionId>` → `{"u": userId, "i": instanceId}`, with a TTL
  * - `<prefix>user:<userId>` → the set of the user's connection ids, with a TTL
+ * - `<prefix>open:<userId>` → the user's connection ids scored by opening time (µs), with a TTL: the
+ *   per-user dealer cap across instances (CAP_SCRIPT)
  * Both are rewritten by the owning instance's heartbeat (refresh); an instance that dies stops
  * refreshing and its routes expire after routeTtlMs, so no push is routed to it for longer.
  */
@@ -21,6 +23,37 @@ export interface RedisBusOptions {
   readonly prefix?: string;
   readonly logError?: (error: unknown, context: string) => void;
 }
+
+/**
+ * The per-user cap, in one step on the Redis server (no other instance's claim interleaves):
+ * forgets the ids whose route has expired (their instance died), adds the new one scored by the
+ * Redis clock (one clock for every instance), and removes the oldest others beyond the cap,
+ * answering each with its route's value (`{"u","i"}`, or '' if gone) for the caller to close.
+ * KEYS[1] the open set; ARGV: connection id, cap, TTL ms, the route key prefix.
+ */
+const CAP_SCRIPT = `
+local key, id, cap, ttl, conn = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
+for _, other in ipairs(redis.call('ZRANGE', key, 0, -1)) do
+  if other ~= id and redis.call('EXISTS', conn .. other) == 0 then redis.call('ZREM', key, other) end
+end
+local now = redis.call('TIME')
+redis.call('ZADD', key, tonumber(now[1]) * 1000000 + tonumber(now[2]), id)
+redis.call('PEXPIRE', key, ttl)
+local over = redis.call('ZCARD', key) - cap
+local evicted = {}
+if over > 0 then
+  for _, other in ipairs(redis.call('ZRANGE', key, 0, -1)) do
+    if over <= 0 then break end
+    if other ~= id then
+      redis.call('ZREM', key, other)
+      table.insert(evicted, other)
+      table.insert(evicted, redis.call('GET', conn .. other) or '')
+      over = over - 1
+    end
+  end
+end
+return evicted
+`;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -79,12 +112,16 @@ export async function connectRedisBus(url: string, options: RedisBusOptions = {}
 
   const connKey = (connectionId: string) => `${prefix}conn:${connectionId}`;
   const userKey = (userId: string) => `${prefix}user:${userId}`;
+  const openKey = (userId: string) => `${prefix}open:${userId}`;
   const channelName = (channel: string) => `${prefix}${channel}`;
   const write = (pipeline: ReturnType<Redis['pipeline']>, route: Route) =>
     pipeline
       .set(connKey(route.connectionId), JSON.stringify({ u: route.userId, i: route.instanceId }), 'PX', ttl)
       .sadd(userKey(route.userId), route.connectionId)
-      .pexpire(userKey(route.userId), ttl);
+      .pexpire(userKey(route.userId), ttl)
+      // NX: a refresh keeps the opening time the claim gave; it only puts back what a Redis restarted empty lost.
+      .zadd(openKey(route.userId), 'NX', (route.openedAt ?? 0) * 1000, route.connectionId)
+      .pexpire(openKey(route.userId), ttl);
   /** Runs a pipeline; any command's error fails it. */
   const run = async (pipeline: ReturnType<Redis['pipeline']>): Promise<void> => {
     for (const [error] of (await pipeline.exec()) ?? []) if (error !== null) throw error;
@@ -113,8 +150,22 @@ export async function connectRedisBus(url: string, options: RedisBusOptions = {}
         await subscriber.subscribe(name);
       }
     },
-    claim: (route) => run(write(commands.pipeline(), route)),
-    release: (route) => run(commands.pipeline().del(connKey(route.connectionId)).srem(userKey(route.userId), route.connectionId)),
+    claim: async (route, cap) => {
+      const pipeline = write(commands.pipeline(), route);
+      if (cap !== undefined) pipeline.eval(CAP_SCRIPT, 1, openKey(route.userId), route.connectionId, cap, ttl, connKey(''));
+      const results = (await pipeline.exec()) ?? [];
+      for (const [error] of results) if (error !== null) throw error;
+      if (cap === undefined) return [];
+      const answer = (results[results.length - 1]?.[1] ?? []) as string[];
+      const evicted: Route[] = [];
+      for (let i = 0; i + 1 < answer.length; i += 2) {
+        const gone = decode(answer[i]!, answer[i + 1] || null);
+        if (gone !== null) evicted.push(gone);
+      }
+      return evicted;
+    },
+    release: (route) =>
+      run(commands.pipeline().del(connKey(route.connectionId)).srem(userKey(route.userId), route.connectionId).zrem(openKey(route.userId), route.connectionId)),
     refresh: async (routes) => {
       // Rewritten rather than only re-timed: a Redis that restarted empty (no persistence) gets them back.
       for (let i = 0; i < routes.length; i += 500) {
