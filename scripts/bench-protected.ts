@@ -17,7 +17,7 @@ const CLEARKEY = 'org.w3.clearkey';
 const CLEARKEY_DASH_SCHEME = 'urn:uuid:e2719d58-a985-b3c9-781a-b030af78d30e';
 const LOG_IN = { username: 'demo', password: 'demo' };
 
-/** The file the engine plays: the track's MP4 file of the highest bitrate (core fileOfTrack). */
+/** The file the engine plays: the track's MP4 file of the highest bitrate (core fileOfTrack: what the default estimate, and loopback's, pick). */
 export interface ProtectedFile {
   readonly trackId: string;
   readonly fileId: string;
