@@ -239,11 +239,22 @@ export interface MediaByteRange {
   readonly last: number;
 }
 
-/** What a range fetch came back with: sizes only, the body stays in the adapter. */
+/**
+ * What a range fetch came back with: sizes only, the body stays in the adapter. A body that starts
+ * a file (an init segment) also tells its 'cenc' init data, the pssh boxes of its moov as base64
+ * (what the element's 'encrypted' event will carry once it is appended), when it has any: the DRM
+ * can license a file fetched ahead before it plays (core/engine/media/preload.epic.ts).
+ */
 export type RangeFetchResult =
-  | { readonly kind: 'response'; readonly status: number; readonly byteLength: number }
+  | { readonly kind: 'response'; readonly status: number; readonly byteLength: number; readonly initData?: string }
   /** No response at all; `online` is the browser's guess (spec 001 §8 Fragment: offline or online status 0). */
   | { readonly kind: 'connection-error'; readonly online: boolean };
+
+/**
+ * Bodies kept under a key that starts with this are the next track's, fetched ahead (spec 001 §4
+ * can-preload): a detach (the current track's MediaSource going) keeps them for the next one.
+ */
+export const PRELOAD_KEY_PREFIX = 'next.';
 
 /**
  * Media Source Extensions on the engine's audio element (the one the EmePort sets media keys on).
@@ -257,7 +268,8 @@ export interface MediaSourcePort {
   isTypeSupported(mimeType: string): boolean;
   /**
    * Cold: subscribing points the element at a new MediaSource and, once it opens, adds one source
-   * buffer for `mimeType` and emits once. Unsubscribing detaches it and frees every kept body.
+   * buffer for `mimeType` and emits once. Unsubscribing detaches it and frees every kept body
+   * but those under PRELOAD_KEY_PREFIX.
    * Errors (name NotSupportedError) when the type cannot be played.
    */
   attach(mimeType: string): Observable<void>;

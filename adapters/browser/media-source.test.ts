@@ -132,6 +132,21 @@ describe('browser MediaSource adapter (core/ports.ts MediaSourcePort)', () => {
     await expect(firstValueFrom(forbidden.port.append('k'))).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
+  it('a detach frees the current track\'s bodies but keeps the next track\'s, fetched ahead (spec 001 §4 can-preload, PRELOAD_KEY_PREFIX)', async () => {
+    const { port, buffers, sources } = setup();
+    const first = port.attach('audio/mp4').subscribe();
+    sources[0]!.dispatchEvent(new Event('sourceopen'));
+    await firstValueFrom(port.fetchRange('1.0.3', 'http://cdn/f1', { first: 100, last: 199 }));
+    await firstValueFrom(port.fetchRange('next.f2.init', 'http://cdn/f2', { first: 0, last: 49 }));
+    first.unsubscribe();
+    const attached = new Promise<void>((resolve) => port.attach('audio/mp4').subscribe(() => resolve()));
+    sources[1]!.dispatchEvent(new Event('sourceopen'));
+    await attached;
+    await firstValueFrom(port.append('next.f2.init'));
+    expect(buffers[1]!.appended).toEqual([50]);
+    await expect(firstValueFrom(port.append('1.0.3'))).rejects.toMatchObject({ name: 'NotFoundError' });
+  });
+
   it('a full buffer errors the append with QuotaExceededError (spec 001 §8 Media)', async () => {
     const { port, open } = setup({ quotaAfter: 0 });
     await open();

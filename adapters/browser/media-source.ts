@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs';
-import type { MediaByteRange, MediaElementFact, MediaSourcePort, RangeFetchResult } from '../../core/ports';
+import { PRELOAD_KEY_PREFIX, type MediaByteRange, type MediaElementFact, type MediaSourcePort, type RangeFetchResult } from '../../core/ports';
+import { psshInitData } from './pssh';
 import { call, elementControls, elementFacts } from './element-calls';
 
 /** The part of the window this adapter uses. */
@@ -96,7 +97,8 @@ export function createBrowserMediaSource(win: MediaSourceWindow, element: MediaS
       element.src = url;
       return () => {
         ms.removeEventListener('sourceopen', onOpen);
-        bodies.clear();
+        // The next track's bodies, fetched ahead, outlive this source (core/ports.ts PRELOAD_KEY_PREFIX).
+        for (const key of [...bodies.keys()]) if (!key.startsWith(PRELOAD_KEY_PREFIX)) bodies.delete(key);
         if (source === ms) {
           source = null;
           buffer = null;
@@ -107,12 +109,14 @@ export function createBrowserMediaSource(win: MediaSourceWindow, element: MediaS
   const fetchRange = (key: string, url: string, range: MediaByteRange): Observable<RangeFetchResult> =>
     new Observable<RangeFetchResult>((subscriber) => {
       const abort = new AbortController();
-      win
+      void win
         .fetch(url, { headers: { range: `bytes=${range.first}-${range.last}` }, signal: abort.signal })
         .then(async (response) => {
           const body = await response.arrayBuffer();
           if (response.ok) keep(key, body);
-          return { kind: 'response', status: response.status, byteLength: body.byteLength } as const;
+          // A body that starts the file is an init segment: its pssh boxes let the DRM license it before it is appended.
+          const initData = response.ok && range.first === 0 ? psshInitData(body) : undefined;
+          return { kind: 'response', status: response.status, byteLength: body.byteLength, ...(initData === undefined ? {} : { initData }) } as const;
         })
         .catch((): RangeFetchResult => ({ kind: 'connection-error', online: win.navigator.onLine }))
         .then((result) => {

@@ -1,6 +1,6 @@
 import { Observable, Subject, type SchedulerLike } from 'rxjs';
 import { later as answerLater, named } from './scheduled-answer';
-import type { MediaByteRange, MediaElementFact, MediaSourcePort, RangeFetchResult } from '../../core/ports';
+import { PRELOAD_KEY_PREFIX, type MediaByteRange, type MediaElementFact, type MediaSourcePort, type RangeFetchResult } from '../../core/ports';
 
 /** What the fake element and network do; by default every range arrives whole on the next turn. */
 export interface FakeMediaSourceScript {
@@ -45,7 +45,8 @@ export function createFakeMediaSource(scheduler: SchedulerLike, calls: string[],
         const task = scheduler.schedule(() => (script.attachError === undefined ? subscriber.next() : subscriber.error(named(script.attachError))));
         return () => {
           calls.push('detach');
-          kept.clear();
+          // The next track's bodies, fetched ahead, outlive the current track's source (core/ports.ts).
+          for (const key of kept) if (!key.startsWith(PRELOAD_KEY_PREFIX)) kept.delete(key);
           task.unsubscribe();
         };
       }),

@@ -30,6 +30,8 @@ export const mediaKeysAttached = defineAction('drm/mediaKeysAttached', { keySyst
 /** A key session was asked of the browser for new init data (spec 001 §3 tracking record: the licence session latency ends here; a creation failure follows as drm/failed). */
 export const licenceSessionCreated = defineAction('drm/licenceSessionCreated');
 export const licenceChallenged = defineAction('drm/licenceChallenged', { messageType: t.string, bytes: t.number });
+/** A key session was asked of the browser for the next file's init data, fetched ahead (spec 001 §4 can-preload): its licence comes before it plays. */
+export const licencePreloadStarted = defineAction('drm/licencePreloadStarted', { contentId: t.string });
 /**
  * The licence server answered a licence; update() follows (spec 001 §3: the licence request latency
  * ends here). Not even its size: the licence holds a key, which the log redacts (a placeholder of
@@ -68,6 +70,7 @@ export const drmActions = [
   mediaKeysAttached,
   licenceSessionCreated,
   licenceChallenged,
+  licencePreloadStarted,
   licenceReceived,
   serverTimeFetched,
   licenceUrlResolved,

@@ -1,14 +1,23 @@
-import { EMPTY, catchError, concat, defer, distinct, filter, mergeMap, of, take, tap, type Observable } from 'rxjs';
+import { EMPTY, catchError, concat, defer, distinct, filter, map, mergeMap, of, take, tap, type Observable } from 'rxjs';
 import { SESSION_CREATION_ERROR, type EmeSessionEvent } from '../../ports';
 import type { Action } from '../../store/action';
 import { playContextRequested, resumeRequested } from '../player/actions';
-import { drmFailed, drmSetupRequested, encrypted, licenceChallenged, licenceExchangeRenewed, licenceSessionCreated } from './actions';
+import { mediaPreloaded } from '../media/actions';
+import { drmFailed, drmSetupRequested, encrypted, licenceChallenged, licenceExchangeRenewed, licencePreloadStarted, licenceSessionCreated } from './actions';
 import type { DrmEpic } from './deps';
 import { generateRequestFailed, keySessionNotSupported, userCappedError } from './eme-errors';
 import { errorName } from '../media/error-name';
 import { authorisation } from '../session/authorisation';
 import { licenceExchange } from './licence-exchange';
 import type { DrmSlice } from './state';
+
+interface InitData {
+  readonly initDataType: string;
+  readonly initData: string;
+  readonly contentId: string | null;
+  /** The next file's, fetched ahead rather than met by the element. */
+  readonly ahead: boolean;
+}
 
 /** The length in bytes of a base64 payload (for the log: the challenge itself stays out of actions). */
 const base64Bytes = (base64: string): number => Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
@@ -44,13 +53,20 @@ function untilLicensed(exchange: () => Observable<Action>, plays$: Observable<Ac
  */
 export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((action) => encrypted.match(action) || drmSetupRequested.match(action)),
-    // A new setup starts a new set of sessions: init data seen before may need a new one.
-    distinct((action) => (encrypted.match(action) ? action.initData : {}), action$.pipe(filter(drmSetupRequested.match))),
-    filter(encrypted.match),
-    mergeMap((fact) => {
+    filter((action) => encrypted.match(action) || drmSetupRequested.match(action) || (mediaPreloaded.match(action) && action.initData !== null)),
+    map((action): InitData | null => {
+      if (!encrypted.match(action) && !mediaPreloaded.match(action)) return null;
+      // The next file's init segment, fetched ahead (spec 001 §4 can-preload): licensed now, under its own
+      // content id, so that when it is appended its 'encrypted' init data is one seen before, and its keys are there.
+      if (mediaPreloaded.match(action)) return { initDataType: 'cenc', initData: action.initData ?? '', contentId: action.fileId, ahead: true };
       // The file being loaded as its init data comes: the content id of its licence (spec 001 §7 Media).
-      const contentId = state$.value.drm.contentId;
+      return { initDataType: action.initDataType, initData: action.initData, contentId: state$.value.drm.contentId, ahead: false };
+    }),
+    // A new setup starts a new set of sessions: init data seen before may need a new one.
+    distinct((fact) => (fact === null ? {} : fact.initData), action$.pipe(filter(drmSetupRequested.match))),
+    filter((fact): fact is InitData => fact !== null),
+    mergeMap((fact) => {
+      const { contentId } = fact;
       return state$.pipe(
         filter((s: DrmSlice) => s.drm.mediaKeys && s.drm.keySystem !== null && s.drm.config !== null),
         take(1),
@@ -78,7 +94,8 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
               return of(drmFailed(name === SESSION_CREATION_ERROR ? keySessionNotSupported() : generateRequestFailed(name)));
             }),
           );
-          return concat(of(licenceSessionCreated()), events$);
+          // A session for a file fetched ahead is not the current playback's (its §3 licence-session latency).
+          return concat(of(fact.ahead ? licencePreloadStarted({ contentId: contentId ?? '' }) : licenceSessionCreated()), events$);
         }),
       );
     }),

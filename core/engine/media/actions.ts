@@ -103,6 +103,31 @@ export const rebufferRequested = defineAction('mediaPlayer/rebufferRequested', {
 export const mediaPausedEvent = defineAction('mediaPlayer/paused', { playId: t.number });
 /** spec 001 §4: 10 s or less remain. */
 export const mediaCanPreload = defineAction('mediaPlayer/canPreload', { playId: t.number });
+/**
+ * spec 001 §4 can-preload, consumed: while load `playId` plays its last 10 s, the next track's
+ * file (`fileId`) is resolved and its seek table, init segment and first fragment fetched ahead
+ * (preload.epic.ts), so that its load starts from them.
+ */
+export const mediaPreloadRequested = defineAction('mediaPlayer/preloadRequested', { playId: t.number, fileId: t.string });
+/** The next file, fetched ahead: its bodies wait in the adapter under `initKey` and `fragmentKey` (fragment 0). */
+export const mediaPreloaded = defineAction('mediaPlayer/preloaded', {
+  playId: t.number,
+  fileId: t.string,
+  urls: t.array(t.string),
+  expiresAt: t.union([t.number, t.null]),
+  offset: t.number,
+  timescale: t.number,
+  segments: t.array(t.tuple([t.number, t.number])),
+  protection: t.string,
+  initKey: t.string,
+  fragmentKey: t.string,
+  /** The init segment's 'cenc' init data (its pssh boxes, base64) when it has any: the DRM licenses it ahead. */
+  initData: t.union([t.string, t.null]),
+});
+/** The fetched-ahead file is given up: the list changed (skip, new context, shuffle, repeat), or a fetch failed (the load then does it all). */
+export const mediaPreloadDropped = defineAction('mediaPlayer/preloadDropped', { reason: t.string });
+/** Load `playId` starts from the file fetched ahead: no resolve, seek table, init or first fragment request. */
+export const mediaPreloadUsed = defineAction('mediaPlayer/preloadUsed', { playId: t.number, fileId: t.string });
 /** The track ended; `synthesised` for a protected track's timer (spec 001 §4). */
 export const mediaTrackEnded = defineAction('mediaPlayer/ended', { playId: t.number, synthesised: t.boolean });
 /** spec 001 §8 Reactions: an autoplay-blocked play emits autoplay-failed; other refusals pause. */
@@ -139,6 +164,10 @@ export const mediaPlayerActions = [
   rebufferRequested,
   mediaPausedEvent,
   mediaCanPreload,
+  mediaPreloadRequested,
+  mediaPreloaded,
+  mediaPreloadDropped,
+  mediaPreloadUsed,
   mediaTrackEnded,
   mediaPlayRefused,
   mediaPlayerFailed,

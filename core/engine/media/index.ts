@@ -10,12 +10,14 @@
  * mediaPlayRequested, mediaPauseRequested, mediaSeekRequested and mediaStopRequested; listen to
  * mediaPlayer/paused, canPreload, ended, playRefused and failed, and to the element facts. A
  * protected track also needs the DRM (core/engine/drm) on the same element; its drm/userCapped
- * pauses playback (spec 001 §4).
+ * pauses playback (spec 001 §4). mediaPreloadRequested (after canPreload) fetches the next file
+ * ahead; a load of that file from 0 starts from it (mediaPlayer/preloadUsed), mediaPreloadDropped drops it.
  */
 import { combineEpics } from '../../store/store';
 import type { MediaEpic } from './deps';
 import { fragmentFetchEpic, topUpEpic } from './fragments.epic';
 import { loadEpic } from './load.epic';
+import { preloadEpic } from './preload.epic';
 import { cappedEpic, canPreloadEpic, elementCommandsEpic, elementErrorEpic, endedEpic, metadataEpic, pauseEventEpic } from './playback.epic';
 import { quotaExceededEpic, sourceBufferEpic } from './source-buffer.epic';
 import { storageResolveEpic } from './storage-resolve.epic';
@@ -25,7 +27,8 @@ export * from './constants';
 export * from './media-errors';
 export { decodeMediaElementFact, mediaElementError } from './element-fact';
 export { mediaReducer } from './reducer';
-export { initialMediaState, type MediaSlice, type MediaState, type MediaStatus, type MediaTrack } from './state';
+export { initialMediaState, type MediaSlice, type MediaState, type MediaStatus, type MediaTrack, type Preload, type PreloadedFile } from './state';
+export { preloadKeys } from './preload.epic';
 export type { MediaConfig, MediaDeps, MediaEpic } from './deps';
 
 export const mediaEpics: ReadonlyArray<MediaEpic> = [
@@ -39,6 +42,7 @@ export const mediaEpics: ReadonlyArray<MediaEpic> = [
   metadataEpic,
   pauseEventEpic,
   canPreloadEpic,
+  preloadEpic,
   endedEpic,
   elementErrorEpic,
   cappedEpic,

@@ -1,7 +1,7 @@
 import { EMPTY, catchError, filter, map, merge, of, switchMap, take, type Observable } from 'rxjs';
 import { isLeft } from 'fp-ts/Either';
 import type { Action } from '../../store/action';
-import { mediaLoadRequested, mediaSourceOpened, mediaStopRequested, seekTableLoaded, storageResolveRequested } from './actions';
+import { mediaLoadRequested, mediaPreloadUsed, mediaSourceOpened, mediaStopRequested, seekTableLoaded, storageResolveRequested } from './actions';
 import type { MediaDeps, MediaEpic } from './deps';
 import { mediaElementError } from './element-fact';
 import { failure } from './failure';
@@ -37,15 +37,14 @@ export const loadEpic: MediaEpic = (action$, state$, deps) =>
     filter((action) => mediaLoadRequested.match(action) || mediaStopRequested.match(action)),
     switchMap((action) => {
       if (!mediaLoadRequested.match(action)) return EMPTY;
-      const { playId } = state$.value.media;
-      return merge(
-        deps.mediaSource.attach(deps.media.mimeType).pipe(
-          map(() => mediaSourceOpened({ playId })),
-          // spec 001 §8 Media: the type cannot be played (MediaError 4's text).
-          catchError((err: unknown) => of(failure(state$.value.media, playId, { ...mediaElementError(4), detail: String(err) }))),
-        ),
-        of(storageResolveRequested({ playId, fileId: action.fileId, reason: 'load' })),
-        loadSeekTable(deps, state$, playId, action.fileId),
+      const { playId, resolved, plan } = state$.value.media;
+      const attach = deps.mediaSource.attach(deps.media.mimeType).pipe(
+        map(() => mediaSourceOpened({ playId })),
+        // spec 001 §8 Media: the type cannot be played (MediaError 4's text).
+        catchError((err: unknown) => of(failure(state$.value.media, playId, { ...mediaElementError(4), detail: String(err) }))),
       );
+      // The file fetched ahead (reducer.ts fromPreload): its URLs, seek table and first bodies are here.
+      if (resolved !== null && plan !== null) return merge(of(mediaPreloadUsed({ playId, fileId: action.fileId })), attach);
+      return merge(attach, of(storageResolveRequested({ playId, fileId: action.fileId, reason: 'load' })), loadSeekTable(deps, state$, playId, action.fileId));
     }),
   );

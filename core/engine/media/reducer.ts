@@ -5,7 +5,7 @@ import { recordError, recordStop } from './fatal-on-next';
 import { fragmentPlan } from './fragment-plan';
 import { nextPlayId } from './play-id';
 import { clear, emptyQueue, enqueue, sourceOpened, updateEnded, type BufferOperation, type QueueTransition } from './source-buffer-queue';
-import { initialMediaState, type MediaState, type MediaStatus } from './state';
+import { initialMediaState, type MediaState, type MediaStatus, type PreloadedFile } from './state';
 
 /** Takes a queue transition: its state, and the operation it started for the source-buffer epic. */
 function withQueue(state: MediaState, transition: QueueTransition<string>): MediaState {
@@ -26,13 +26,25 @@ const current = (state: MediaState, step: { playId: number; clears?: number }): 
 
 const ELEMENT_STATUS: Partial<Record<string, MediaStatus>> = { playing: 'playing', pause: 'paused', waiting: 'buffering' };
 
+/**
+ * A load of the file fetched ahead (spec 001 §4 can-preload): its URLs and seek table are known,
+ * and its init segment and fragment 0 wait in the adapter, queued for the new source buffer (the
+ * queue starts them once the source opens), so that it sounds as soon as the element can play.
+ */
+function fromPreload(loading: MediaState, ready: PreloadedFile): MediaState {
+  const plan = fragmentPlan({ ...ready.table, segments: ready.table.segments.map(([size, duration]) => ({ size, duration })), pssh: {} });
+  const withPlan: MediaState = { ...loading, resolved: ready.resolved, plan, initRequested: true, fetched: [0] };
+  const duration = enqueueOp(withPlan, { kind: 'duration', durationMs: plan.durationMs });
+  return enqueueOp(enqueueOp(duration, { kind: 'append', data: ready.initKey }), { kind: 'append', data: ready.fragmentKey });
+}
+
 /** The media player of spec 001 §4: the load's steps, the buffer's queue, the estimator and the fatal-on-next flag. */
 export function mediaReducer(state: MediaState, action: Action): MediaState {
   if (a.mediaLoadRequested.match(action)) {
     const { type: _type, ...track } = action;
     const playId = nextPlayId(state.playId);
     // A new load gets a new MediaSource: a fresh queue; the estimator and the fatal-on-next flag carry over.
-    return {
+    const loading: MediaState = {
       ...initialMediaState,
       playId,
       status: 'loading',
@@ -44,9 +56,23 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
       bandwidth: state.bandwidth,
       fatalOnNext: state.fatalOnNext,
     };
+    const ready = state.preload?.fileId === track.fileId && track.startMs === 0 ? state.preload.ready : null;
+    return ready === null ? loading : fromPreload(loading, ready);
+  }
+  if (a.mediaPreloadRequested.match(action)) {
+    return action.playId === state.playId ? { ...state, preload: { fileId: action.fileId, ready: null } } : state;
+  }
+  if (a.mediaPreloaded.match(action)) {
+    if (action.playId !== state.playId || state.preload?.fileId !== action.fileId) return state;
+    const { urls, expiresAt, offset, timescale, segments, protection, initKey, fragmentKey } = action;
+    const resolved = expiresAt === null ? { urls } : { urls, expiresAt };
+    return { ...state, preload: { fileId: action.fileId, ready: { resolved, table: { offset, timescale, segments, protection }, initKey, fragmentKey } } };
+  }
+  if (a.mediaPreloadDropped.match(action)) {
+    return { ...state, preload: null };
   }
   if (a.mediaStopRequested.match(action)) {
-    return { ...state, status: 'stopped', fetching: false, fatalOnNext: recordStop(state.fatalOnNext) };
+    return { ...state, status: 'stopped', fetching: false, fatalOnNext: recordStop(state.fatalOnNext), preload: null };
   }
   // A pause or play before the metadata is loaded decides whether the load starts playing (spec 001 §4 autoplay if requested).
   if ((a.mediaPauseRequested.match(action) || a.mediaPlayRequested.match(action)) && state.status === 'loading' && state.track !== null) {

@@ -24,6 +24,20 @@ export interface StartedOperation {
   readonly operation: BufferOperation<string> | ClearOperation;
 }
 
+/** The next track's file fetched ahead (spec 001 §4 can-preload): `ready` once all of it is here. */
+export interface Preload {
+  readonly fileId: string;
+  readonly ready: PreloadedFile | null;
+}
+
+export interface PreloadedFile {
+  readonly resolved: ResolvedUrls;
+  readonly table: { readonly offset: number; readonly timescale: number; readonly segments: ReadonlyArray<readonly [number, number]>; readonly protection: string };
+  /** Where the adapter keeps the init segment's and fragment 0's bodies. */
+  readonly initKey: string;
+  readonly fragmentKey: string;
+}
+
 export interface MediaState {
   /** spec 001 §4: each load increments it. */
   readonly playId: number;
@@ -45,6 +59,7 @@ export interface MediaState {
   readonly bandwidth: BandwidthState;
   readonly fatalOnNext: FatalOnNextState;
   readonly lastError: MediaPipelineError | null;
+  readonly preload: Preload | null;
 }
 
 export interface MediaSlice {
@@ -68,4 +83,5 @@ export const initialMediaState: MediaState = {
   bandwidth: initialBandwidthState(),
   fatalOnNext: initialFatalOnNext,
   lastError: null,
+  preload: null,
 };

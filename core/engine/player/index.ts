@@ -47,6 +47,7 @@ import { registrationFailureEpic } from './registration-failure.epic';
 import { startEpic, tokenUpdatesEpic } from './start.epic';
 import { initialPlayerState } from './state';
 import { trackLoadEpic } from './track.epic';
+import { nextTrackPreloadEpic } from './preload.epic';
 import { volumeEpic } from './volume.epic';
 
 export * from './actions';
@@ -101,6 +102,7 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     commandsEpic,
     contextEpic,
     trackLoadEpic,
+    nextTrackPreloadEpic,
     mediaFactsEpic,
     logsEpic,
     diagnosticsEpic,

@@ -1,0 +1,59 @@
+import { filter, mergeMap } from 'rxjs/operators';
+import type { Action } from '../../store/action';
+import {
+  listClearRequested,
+  listLoadRequested,
+  navigationRequested,
+  orderChanged,
+  repeatChanged,
+  smartPreviousRequested,
+} from '../lists/actions';
+import { onTrackFinished } from '../lists/list-player';
+import { estimate } from '../media/bandwidth-estimator';
+import { mediaCanPreload, mediaPreloadDropped, mediaPreloadRequested } from '../media/actions';
+import type { EngineState, PlayerEpic } from './deps';
+import { fileOfTrack } from './state-machine';
+
+/**
+ * The file the list player will load when the current track finishes (spec 001 §4 List player:
+ * "Track finish moves next (reason trackdone)", repeat TRACK loads it again), chosen as
+ * trackLoadActions (track.epic.ts) chooses it; null when the list ends there or it has no file.
+ */
+export function nextFileId(state: EngineState): string | null {
+  const { list, player } = state;
+  if (list.status === 'noList') return null;
+  const step = onTrackFinished(list);
+  if (step.kind !== 'load') return null;
+  const track = player.machine?.tracks[step.index];
+  return track === undefined ? null : (fileOfTrack(track, estimate(state.media.bandwidth))?.file_id ?? null);
+}
+
+/** What changes the track after this one: then what was fetched ahead is not what will play. */
+const changesNext = (a: Action): string | null => {
+  if (navigationRequested.match(a) || smartPreviousRequested.match(a)) return 'skip';
+  if (listLoadRequested.match(a)) return 'new context';
+  if (listClearRequested.match(a)) return 'list cleared';
+  if (orderChanged.match(a)) return 'shuffle';
+  if (repeatChanged.match(a)) return 'repeat';
+  return null;
+};
+
+/**
+ * spec 001 §4 Media player: "A can-preload signal fires when 10 s or less remain." Its consumer:
+ * the next track's file is fetched ahead and licensed (core/engine/media/preload.epic.ts, the
+ * DRM's licence session), so that at the track's end the next one starts from it. A skip, a new
+ * context, a shuffle or repeat change or a cleared list drops it.
+ */
+export const nextTrackPreloadEpic: PlayerEpic = (action$, state$) =>
+  action$.pipe(
+    filter((a) => mediaCanPreload.match(a) || changesNext(a) !== null),
+    mergeMap((a): Action[] => {
+      const state = state$.value;
+      if (mediaCanPreload.match(a)) {
+        const fileId = a.playId === state.media.playId ? nextFileId(state) : null;
+        return fileId === null ? [] : [mediaPreloadRequested({ playId: a.playId, fileId })];
+      }
+      const reason = changesNext(a);
+      return reason === null || state.media.preload === null ? [] : [mediaPreloadDropped({ reason })];
+    }),
+  );
