@@ -12,6 +12,8 @@ command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || missi
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 # Issue 14: the realtime tests share a throwaway Redis between two instances (server/testing/redis.ts).
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+# Issue 14: the two-instances e2e runs Debian's nginx in front of them with deploy/nginx/provider.conf (e2e/reverse-proxy.ts).
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ "${#missing[@]}" = "0" ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Debian's ${missing[*]} for the tests..."
