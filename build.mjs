@@ -64,6 +64,7 @@ const builds = [
       'scripts/replay': 'scripts/replay.ts',
       'scripts/bench': 'scripts/bench.ts',
       'scripts/bench-logging': 'scripts/bench-logging.ts',
+      'scripts/bench-realtime': 'scripts/bench-realtime.ts',
       'scripts/fuzz': 'scripts/fuzz.ts',
       'scripts/fuzz-server': 'scripts/fuzz-server.ts',
     },

@@ -34,7 +34,8 @@ export interface LoggingBenchOptions {
 
 const ENTRIES_PER_BATCH = 50;
 
-function fakeDist(): string {
+/** An empty widget bundle: the benches need the server, not its pages (scripts/bench-realtime.ts too). */
+export function fakeDist(): string {
   const distDir = mkdtempSync(join(tmpdir(), 'embed-bench-dist-'));
   mkdirSync(join(distDir, 'widget'));
   writeFileSync(join(distDir, 'widget', 'main.css'), '');
