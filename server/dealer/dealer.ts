@@ -131,7 +131,7 @@ function frameOf(payload: DealerPush): MessageFrame | RequestFrame {
     const { key, ...rest } = payload;
     return { ...rest, type: 'request', key: key ?? randomBytes(8).toString('hex') };
   }
-  return { ...payload, type: 'message' } as MessageFrame;
+  return { ...payload, type: 'message' };
 }
 
 interface Live {

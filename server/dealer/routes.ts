@@ -69,7 +69,7 @@ export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
     heartbeatMs: deps.routeHeartbeatMs,
     maxConnectionsPerUser: deps.maxConnectionsPerUser,
   });
-  const dealer = createDealer({ logError, ...deps, onOpen: hub.opened, onClose: hub.closed });
+  const dealer = createDealer({ logError, ...deps, onOpen: (connection) => hub.opened(connection), onClose: (connection) => hub.closed(connection) });
   // 64 KiB is plenty for the engine's frames (pings and replies).
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   wss.on('error', (error) => logError(error, 'dealer websocket server'));

@@ -44,9 +44,30 @@ export interface DeviceRegistry {
   live(userId: string, liveConnections: ReadonlySet<string>): Promise<Device[]>;
   /** Adds or replaces (same id: a re-registration on a new connection). false when the user is at the limit (counting devices on live connections). */
   register(device: Device, liveConnections: ReadonlySet<string>): Promise<boolean>;
-  /** Stores a device's changed fields (the routes change a Device they got, then save it). */
+  /**
+   * Stores every field of the device as given (a whole copy: what another instance changed since it
+   * was read is overwritten). The routes use update, which writes only what they change.
+   */
   save(device: Device): Promise<void>;
+  /**
+   * Changes only the named fields of a stored device, in one statement, and answers the device as
+   * stored after it (undefined when there is none). `seqNum` raises the sequence number, never lowers it.
+   */
+  update(userId: string, deviceId: string, changes: DeviceChanges): Promise<Device | undefined>;
   remove(userId: string, deviceId: string): Promise<boolean>;
+}
+
+/** What one request changes in a stored device (issue 14: two instances change one device at once). */
+export interface DeviceChanges {
+  readonly connectionId?: string;
+  readonly info?: DeviceInfo;
+  readonly clientVersion?: string;
+  readonly volume?: number;
+  readonly machine?: StateMachine | null;
+  readonly commandedRef?: StateRef | null;
+  readonly stateRef?: StateRef | null;
+  /** A sequence number seen: the stored one becomes the larger of the two. */
+  readonly seqNum?: number;
 }
 
 interface Row {
@@ -90,6 +111,14 @@ function deviceOf(row: Row): Device | undefined {
   };
 }
 
+type StoredValues = Omit<Row, 'account_id' | 'device_id'> & { readonly updated_at: number };
+
+/**
+ * What a re-registration (spec 001 §4: the same device on a new connection id) overwrites: the
+ * player state (machine, refs, sequence number) stays as stored, whatever instance changed it last.
+ */
+const REGISTRATION_COLUMNS: ReadonlyArray<keyof StoredValues> = ['connection_id', 'info', 'client_version', 'volume', 'updated_at'];
+
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
 export function createDeviceRegistry(db: Kysely<Database>, options: { readonly max?: number; readonly now?: () => number } = {}): DeviceRegistry {
@@ -97,8 +126,9 @@ export function createDeviceRegistry(db: Kysely<Database>, options: { readonly m
   const now = options.now ?? Date.now;
   const rowsOf = (trx: Kysely<Database>, userId: string) =>
     trx.selectFrom('playback_devices').selectAll().where('account_id', '=', userId).orderBy('updated_at').execute();
-  const store = async (trx: Kysely<Database>, device: Device): Promise<void> => {
-    const values = {
+  /** Inserts the device, or overwrites the stored one's `columns` (all of them by default). */
+  const store = async (trx: Kysely<Database>, device: Device, columns?: ReadonlyArray<keyof StoredValues>): Promise<void> => {
+    const values: StoredValues = {
       connection_id: device.connectionId,
       info: JSON.stringify(device.info),
       client_version: device.clientVersion ?? null,
@@ -112,7 +142,9 @@ export function createDeviceRegistry(db: Kysely<Database>, options: { readonly m
     await trx
       .insertInto('playback_devices')
       .values({ account_id: device.userId, device_id: device.id, ...values })
-      .onConflict((oc) => oc.columns(['account_id', 'device_id']).doUpdateSet(values))
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'device_id']).doUpdateSet(columns === undefined ? values : Object.fromEntries(columns.map((column) => [column, values[column]]))),
+      )
       .execute();
   };
   const deleteOne = async (trx: Kysely<Database>, userId: string, deviceId: string) =>
@@ -137,10 +169,34 @@ export function createDeviceRegistry(db: Kysely<Database>, options: { readonly m
         }
         const others = rows.filter((row) => row.device_id !== device.id && liveConnections.has(row.connection_id));
         if (others.length >= max) return false;
-        await store(trx, device);
+        await store(trx, device, REGISTRATION_COLUMNS);
         return true;
       }),
     save: (device) => store(db, device),
+    // One UPDATE … RETURNING: a state update through one instance and a command through another
+    // each write their own columns, and neither puts back what the other changed since its read.
+    update: async (userId, deviceId, changes) => {
+      const row = await db
+        .updateTable('playback_devices')
+        .set((eb) => ({
+          ...(changes.connectionId === undefined ? {} : { connection_id: changes.connectionId }),
+          ...(changes.info === undefined ? {} : { info: JSON.stringify(changes.info) }),
+          ...(changes.clientVersion === undefined ? {} : { client_version: changes.clientVersion }),
+          ...(changes.volume === undefined ? {} : { volume: changes.volume }),
+          ...(changes.machine === undefined ? {} : { machine: json(changes.machine) }),
+          ...(changes.commandedRef === undefined ? {} : { commanded_ref: json(changes.commandedRef) }),
+          ...(changes.stateRef === undefined ? {} : { state_ref: json(changes.stateRef) }),
+          ...(changes.seqNum === undefined
+            ? {}
+            : { last_seq_num: eb.case().when('last_seq_num', '<', changes.seqNum).then(changes.seqNum).else(eb.ref('last_seq_num')).end() }),
+          updated_at: now(),
+        }))
+        .where('account_id', '=', userId)
+        .where('device_id', '=', deviceId)
+        .returningAll()
+        .executeTakeFirst();
+      return row === undefined ? undefined : deviceOf(row);
+    },
     remove: async (userId, deviceId) => (await deleteOne(db, userId, deviceId)) > 0,
   };
 }

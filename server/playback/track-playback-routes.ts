@@ -79,9 +79,11 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     if (found === null) return reply;
     const body = decodeBody(UpdateBody, request.body, reply, 'device update');
     if (body === null) return reply;
-    found.device.info = { ...found.device.info, ...body.device };
-    if (body.client_version !== undefined) found.device.clientVersion = body.client_version;
-    await deps.devices.save(found.device);
+    const { device } = found;
+    await deps.devices.update(device.userId, device.id, {
+      ...(body.device === undefined ? {} : { info: { ...device.info, ...body.device } }),
+      ...(body.client_version === undefined ? {} : { clientVersion: body.client_version }),
+    });
     return reply.code(204).send();
   });
 
@@ -106,16 +108,16 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     if ((body.rejected_state_refs?.length ?? 0) > MAX_REJECTED_STATE_REFS) {
       return sendError(reply, 400, `Invalid state update: rejected_state_refs has more than ${MAX_REJECTED_STATE_REFS} refs`);
     }
-    const { device } = found;
+    // Issue 14: only the ref and sequence number are written, and the answer is the device as stored
+    // after it, so a command sent through another instance meanwhile is neither undone nor missed.
+    const device = await deps.devices.update(found.device.userId, found.device.id, { stateRef: body.state_ref, seqNum: body.seq_num });
+    if (device === undefined) return sendError(reply, 404, 'Device not found');
     const trackIndex = body.state_ref === null ? undefined : device.machine?.states.find((s) => s.state_id === body.state_ref?.state_id)?.track;
     const trackUri = trackIndex === undefined ? null : (device.machine?.tracks[trackIndex]?.metadata.uri ?? null);
     await deps.db
       .insertInto('playback_state_updates')
       .values({ account_id: device.userId, device_id: device.id, seq_num: body.seq_num, reason, track_uri: trackUri, body: JSON.stringify(body), received_at: deps.now() })
       .execute();
-    device.lastSeqNum = Math.max(device.lastSeqNum, body.seq_num);
-    device.stateRef = body.state_ref;
-    await deps.devices.save(device);
     return reply.send({ state_machine: device.machine, updated_state_ref: device.stateRef });
   });
 
@@ -128,12 +130,15 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     if (body.rejected_state_refs.length > MAX_REJECTED_STATE_REFS) {
       return sendError(reply, 400, `Invalid state conflict: rejected_state_refs has more than ${MAX_REJECTED_STATE_REFS} refs`);
     }
-    found.device.lastSeqNum = Math.max(found.device.lastSeqNum, body.seq_num);
     // The device says where it is now: the answer must start from there, or the device would
-    // reject it as another conflict (spec 001 §4 replace_state), and again, without end.
-    if (body.state_ref !== undefined) found.device.stateRef = body.state_ref;
-    await deps.devices.save(found.device);
-    return reply.send({ commands: commandsAfterConflict(found.device) });
+    // reject it as another conflict (spec 001 §4 replace_state), and again, without end. It goes to
+    // the state last commanded through any instance (the device as stored after this write).
+    const device = await deps.devices.update(found.device.userId, found.device.id, {
+      seqNum: body.seq_num,
+      ...(body.state_ref === undefined ? {} : { stateRef: body.state_ref }),
+    });
+    if (device === undefined) return sendError(reply, 404, 'Device not found');
+    return reply.send({ commands: commandsAfterConflict(device) });
   });
 
   app.put(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/volume`, async (request, reply) => {
@@ -141,9 +146,7 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     if (found === null) return reply;
     const body = decodeBody(VolumeBody, request.body, reply, 'volume');
     if (body === null) return reply;
-    found.device.volume = body.volume;
-    found.device.lastSeqNum = Math.max(found.device.lastSeqNum, body.seq_num);
-    await deps.devices.save(found.device);
+    await deps.devices.update(found.device.userId, found.device.id, { volume: body.volume, seqNum: body.seq_num });
     return reply.code(204).send();
   });
 }

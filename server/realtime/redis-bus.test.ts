@@ -87,7 +87,7 @@ describe('routes in Redis', () => {
     expect(await a.claim(mk(4), 3)).toEqual([mk(1)]);
     // Claims at once on both instances: between them exactly the two oldest go, each once.
     const [fromA, fromB] = await Promise.all([a.claim(route('cap-5', 'instance-a', user), 3), b.claim(route('cap-6', 'instance-b', user), 3)]);
-    expect([...fromA!, ...fromB!].map((r) => r.connectionId).sort()).toEqual(['cap-2', 'cap-3']);
+    expect([...fromA, ...fromB].map((r) => r.connectionId).sort()).toEqual(['cap-2', 'cap-3']);
     for (const n of [0, 1, 2, 3, 4, 5, 6]) await a.release(route(`cap-${n}`, 'x', user));
   });
 
