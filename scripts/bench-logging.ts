@@ -3,13 +3,13 @@
 // real HTTP endpoints on loopback: one event per request (/v1/metric, as the engine sends them) and
 // batches of 50 (/log/actions, as the widget sends them). The client runs in the same process and
 // shares the machine's cores, so the figures are a floor. Bounded in count and in time.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { buildServer } from '../server/app';
 import type { Dialect } from '../server/db/database';
 import { startPostgres, type TestPostgres } from '../server/testing/postgres';
+import { fakeDist } from './bench-dist';
 
 export interface LoggingFigures {
   readonly dialect: Dialect;
@@ -33,16 +33,6 @@ export interface LoggingBenchOptions {
 }
 
 const ENTRIES_PER_BATCH = 50;
-
-/** An empty widget bundle: the benches need the server, not its pages (scripts/bench-realtime.ts too). */
-export function fakeDist(): string {
-  const distDir = mkdtempSync(join(tmpdir(), 'embed-bench-dist-'));
-  mkdirSync(join(distDir, 'widget'));
-  writeFileSync(join(distDir, 'widget', 'main.css'), '');
-  writeFileSync(join(distDir, 'widget', 'main.js'), '');
-  writeFileSync(join(distDir, 'widget', 'main.js.br'), brotliCompressSync(''));
-  return distDir;
-}
 
 /** One figure: a fresh server over a fresh database, `requests` posts `concurrency` at a time, then the rows counted. */
 async function measure(

@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import { logInCookie } from '../server/accounts/login-client';
 import { buildServer } from '../server/app';
 import { startTestRedis, type TestRedis } from '../server/testing/redis';
-import { fakeDist } from './bench-logging';
+import { fakeDist } from './bench-dist';
 
 export type PushRoute = 'pushTo across instances (Redis)' | 'push to user across instances (Redis)' | 'pushTo on the same instance';
 
