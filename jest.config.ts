@@ -20,12 +20,20 @@ const project = (displayName: string, roots: string[], testEnvironment: string, 
   ...extra,
 });
 
+// Issue 14: `TEST_STORES=postgres jest --selectProjects server e2e` (the second run of `npm test`)
+// starts one Postgres and one Redis for the run; every test server gets a database of its own there
+// (server/testing/stores.ts). Without TEST_STORES=postgres the setup does nothing.
+const stores: Partial<Config> = {
+  globalSetup: '<rootDir>/server/testing/stores-setup.ts',
+  globalTeardown: '<rootDir>/server/testing/stores-teardown.ts',
+};
+
 const config: Config = {
   projects: [
     project('core', ['<rootDir>/core', '<rootDir>/scripts', '<rootDir>/fixtures'], 'node'),
     project('ui', ['<rootDir>/ui', '<rootDir>/adapters'], 'jsdom'),
-    project('server', ['<rootDir>/server'], 'node'),
-    project('e2e', ['<rootDir>/e2e'], 'node', { slowTestThreshold: 60 }),
+    project('server', ['<rootDir>/server'], 'node', stores),
+    project('e2e', ['<rootDir>/e2e'], 'node', { slowTestThreshold: 60, ...stores }),
   ],
 };
 

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import puppeteer, { type Browser, type Page } from 'puppeteer';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type ServerOptions } from '../server/app';
+import { forgetDataDir, storeEnvFor, storeOptionsFor } from '../server/testing/stores';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -28,13 +29,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The real server on a free loopback port, with a fresh data directory seeded from fixtures/. */
+/**
+ * The real server on a free loopback port, with a fresh data directory seeded from fixtures/; in the
+ * Postgres run of `npm test` (TEST_STORES=postgres) on a fresh database and the run's Redis (server/testing/stores.ts).
+ */
 export async function startServer(
   options: { root?: string; beforeListen?: (app: FastifyInstance) => void; server?: Pick<ServerOptions, 'demoProductChange'> } = {},
 ): Promise<RunningServer> {
   const root = options.root ?? resolve(__dirname, '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'embed-e2e-'));
-  const app = await buildServer({ dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false, ...options.server });
+  const stores = await storeOptionsFor(dataDir);
+  const app = await buildServer({ dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false, ...options.server, ...stores });
   options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -46,6 +51,7 @@ export async function startServer(
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+      await forgetDataDir(dataDir);
     },
   };
 }
@@ -121,13 +127,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node dist/server/main.js` on 127.0.0.1:`port` over `dataDir`; resolves once it listens. */
+/**
+ * Starts `node dist/server/main.js` on 127.0.0.1:`port` over `dataDir`; resolves once it listens. In the
+ * Postgres run, over the data directory's database (the same one for a restart) and the run's Redis.
+ */
 export async function spawnServer(options: { port: number; dataDir: string; env?: NodeJS.ProcessEnv; root?: string }): Promise<ChildServer> {
   const { spawn } = await import('node:child_process');
   const root = options.root ?? resolve(__dirname, '..');
+  const stores = await storeEnvFor(options.dataDir, { DATABASE_URL: options.env?.DATABASE_URL, REDIS_URL: options.env?.REDIS_URL });
   const child = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
     cwd: root,
-    env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir },
+    env: { ...process.env, ...options.env, ...stores, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));

@@ -5,6 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type ServerOptions } from './app';
 import { FIXTURES_DIR } from './testing/demo-catalogue';
+import { forgetDataDir, storeOptionsFor } from './testing/stores';
 
 export interface TestServer {
   readonly app: FastifyInstance;
@@ -24,7 +25,11 @@ export function fakeDist(): string {
   return distDir;
 }
 
-/** The real server on a free loopback port over a temporary data directory. */
+/**
+ * The real server on a free loopback port over a temporary data directory. In the Postgres run of
+ * `npm test` (TEST_STORES=postgres, server/testing/stores.ts) on a fresh database of its own (the
+ * same one when started again over the same data directory) and the run's Redis, unless the test gives them.
+ */
 export async function startTestServer(
   dataDir = mkdtempSync(join(tmpdir(), 'embed-data-')),
   options: Omit<ServerOptions, 'dataDir' | 'distDir' | 'fixturesDir'> & {
@@ -34,7 +39,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const distDir = fakeDist();
   const { beforeListen, ...serverOptions } = options;
-  const app = await buildServer({ dataDir, distDir, fixturesDir: FIXTURES_DIR, ...serverOptions });
+  const stores = await storeOptionsFor(dataDir, { databaseUrl: options.databaseUrl, redisUrl: options.redisUrl });
+  const app = await buildServer({ dataDir, distDir, fixturesDir: FIXTURES_DIR, ...serverOptions, ...stores });
   beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -46,7 +52,10 @@ export async function startTestServer(
     stop: async (options = {}) => {
       await app.close();
       rmSync(distDir, { recursive: true, force: true });
-      if (options.keepData !== true) rmSync(dataDir, { recursive: true, force: true });
+      if (options.keepData !== true) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await forgetDataDir(dataDir);
+      }
     },
   };
 }

@@ -75,8 +75,8 @@ describe.each([
   it(`counts the user's sockets on every instance: the ${MAX_CONNECTIONS_PER_USER + 1}th, on either, closes the oldest (4000, with the reason) and no other`, async () => {
     pair = await start();
     const { a, b } = pair;
-    const token = a.newUser('premium');
-    const stranger = a.newUser('premium');
+    const token = await a.newUser('premium');
+    const stranger = await a.newUser('premium');
     // Another user's sockets never count toward this one's cap.
     const others = [await openDealer(b, stranger, 'b'), await openDealer(a, stranger, 'a')];
     sockets.push(...others);

@@ -14,7 +14,7 @@ describe('GET feature flags (spec 001 §7 User and flags, §3 Feature flag respo
   afterAll(() => t.stop());
 
   it("answers the cells asked for: the demo's 'send all state updates' is absent (value null), so the engine limits (spec 001 §4)", async () => {
-    const answer = await t.request('GET', path(`${encodeURIComponent(SEND_ALL)},other`), { token: t.token('demo') });
+    const answer = await t.request('GET', path(`${encodeURIComponent(SEND_ALL)},other`), { token: await t.token('demo') });
     expect(answer.status).toBe(200);
     expect(answer.json()).toEqual({
       flags: {
@@ -29,7 +29,7 @@ describe('GET feature flags (spec 001 §7 User and flags, §3 Feature flag respo
     expect(none.status).toBe(401);
     expect(none.json()).toEqual({ error: { status: 401, message: 'No token provided' } });
     expect((await t.request('GET', path('a'), { token: 'made-up' })).json()).toEqual({ error: { status: 401, message: 'Invalid access token' } });
-    expect((await t.request('GET', path('a'), { token: t.token(null) })).status).toBe(200);
+    expect((await t.request('GET', path('a'), { token: await t.token(null) })).status).toBe(200);
   });
 
   it.each([
@@ -38,7 +38,7 @@ describe('GET feature flags (spec 001 §7 User and flags, §3 Feature flag respo
     ['only commas', path(',,'), 'tests must name at least one flag.'],
     [`more than ${MAX_TESTS} names`, path(Array.from({ length: MAX_TESTS + 1 }, (_, i) => `f${i}`).join(',')), `tests may name at most ${MAX_TESTS} flags.`],
   ])('answers %s with 400 naming tests', async (_name, url, message) => {
-    const answer = await t.request('GET', url, { token: t.token('demo') });
+    const answer = await t.request('GET', url, { token: await t.token('demo') });
     expect(answer.status).toBe(400);
     expect(answer.json()).toEqual({ error: { status: 400, message } });
   });
@@ -52,7 +52,7 @@ describe('feature flags set in the server options (a test turning the cell on)',
   afterAll(() => t.stop());
 
   it("answers a configured cell with its value, exists and fromAbba; the others stay absent", async () => {
-    const answer = await t.request('GET', path(`${encodeURIComponent(SEND_ALL)},variant,missing`), { token: t.token('free') });
+    const answer = await t.request('GET', path(`${encodeURIComponent(SEND_ALL)},variant,missing`), { token: await t.token('free') });
     expect(answer.json()).toEqual({
       flags: {
         [SEND_ALL]: { value: true, exists: true, featureName: SEND_ALL, fromAbba: true },
@@ -64,7 +64,7 @@ describe('feature flags set in the server options (a test turning the cell on)',
 
   it("the engine's request and decoding read the cell as on here, and as not on from the demo's defaults", async () => {
     const ask = async (server: PlaybackTestServer) => {
-      const answer = await server.request('GET', `${FEATURE_FLAGS_PATH}?${flagsQuery([SEND_ALL])}`, { token: server.token('demo') });
+      const answer = await server.request('GET', `${FEATURE_FLAGS_PATH}?${flagsQuery([SEND_ALL])}`, { token: await server.token('demo') });
       return flagOutcome(SEND_ALL, { status: answer.status, body: answer.text });
     };
     expect(await ask(t)).toEqual({ on: true, err: null });

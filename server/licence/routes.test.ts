@@ -13,7 +13,7 @@ const urlQuery = 'keysystem=org.w3.clearkey&mediatype=audio&sdk_name=harmony&sdk
 
 beforeAll(async () => {
   t = await startPlaybackTestServer();
-  t.db.prepare("INSERT INTO audio_files (file_id, path, format, bitrate, key_id, key) VALUES ('lic1', 'x.mp4', 'MP4_96', 96000, ?, ?)").run(keyId.toString('hex'), key.toString('hex'));
+  await t.db.insertInto('audio_files').values({ file_id: 'lic1', path: 'x.mp4', format: 'MP4_96', bitrate: 96000, key_id: keyId.toString('hex'), key: key.toString('hex') }).execute();
 });
 afterAll(async () => {
   await t.stop();
@@ -32,7 +32,7 @@ const LIC1_PATH = `${CLEARKEY_LICENCE_PATH}/lic1`;
 describe('licence URL (spec 001 §7 Media: keysystem, mediatype, sdk_name, sdk_version → uri, expires)', () => {
   it('answers an absolute ClearKey licence uri and expires in unix seconds, one hour ahead', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const answer = await t.request('GET', `${LICENCE_URL_PATH}?${urlQuery}`, { token: t.token('demo') });
+    const answer = await t.request('GET', `${LICENCE_URL_PATH}?${urlQuery}`, { token: await t.token('demo') });
     expect(answer.status).toBe(200);
     const { uri, expires } = answer.json();
     expect(uri).toMatch(new RegExp(`^${t.server.url(`${CLEARKEY_LICENCE_PATH}/{contentId}?expires=${expires}&sig=`).replace(/[.?{}]/g, '\\$&')}[A-Za-z0-9_-]{43}$`));
@@ -41,7 +41,7 @@ describe('licence URL (spec 001 §7 Media: keysystem, mediatype, sdk_name, sdk_v
   });
 
   it('answers 400 naming the parameter for a missing one or a key system other than ClearKey; 401 without a token', async () => {
-    const token = t.token('demo');
+    const token = await t.token('demo');
     const missing = await t.request('GET', `${LICENCE_URL_PATH}?keysystem=org.w3.clearkey&mediatype=audio&sdk_name=x`, { token });
     expect(missing.status).toBe(400);
     expect(missing.json().error.message).toContain('sdk_version');
@@ -54,7 +54,7 @@ describe('licence URL (spec 001 §7 Media: keysystem, mediatype, sdk_name, sdk_v
 
 describe('ClearKey licence server (W3C EME ClearKey; spec 001 §7 Media: no retry on 400, 402, 403)', () => {
   it('answers the key of audio_files for the requested key id, to a premium token', async () => {
-    const token = t.token('demo');
+    const token = await t.token('demo');
     const request = JSON.stringify({ kids: [b64url(keyId)], type: 'temporary' });
     const answer = await t.request('POST', await licencePath(token), { token, raw: request, contentType: 'application/octet-stream' });
     expect(answer.status).toBe(200);
@@ -64,7 +64,7 @@ describe('ClearKey licence server (W3C EME ClearKey; spec 001 §7 Media: no retr
   });
 
   it('answers 403 for an unknown key id, 400 for a malformed request or an empty kids list', async () => {
-    const token = t.token('demo');
+    const token = await t.token('demo');
     const path = await licencePath(token);
     const unknown = await t.request('POST', path, { token, raw: JSON.stringify({ kids: [b64url(randomBytes(16))] }), contentType: 'application/octet-stream' });
     expect(unknown.status).toBe(403);
@@ -76,33 +76,37 @@ describe('ClearKey licence server (W3C EME ClearKey; spec 001 §7 Media: no retr
 
   it('answers 403 PREMIUM_REQUIRED to a free user, 401 without a token, 403 for an expired URL', async () => {
     const request = JSON.stringify({ kids: [b64url(keyId)] });
-    const path = await licencePath(t.token('demo'));
-    const free = await t.request('POST', path, { token: t.token('free'), raw: request, contentType: 'application/octet-stream' });
+    const path = await licencePath(await t.token('demo'));
+    const free = await t.request('POST', path, { token: await t.token('free'), raw: request, contentType: 'application/octet-stream' });
     expect(free.status).toBe(403);
     expect(free.text).toContain('PREMIUM_REQUIRED');
     expect((await t.request('POST', path, { raw: request, contentType: 'application/octet-stream' })).status).toBe(401);
     const expired = `${LIC1_PATH}?expires=${Math.floor(Date.now() / 1000) - 1}`;
-    expect((await t.request('POST', expired, { token: t.token('demo'), raw: request, contentType: 'application/octet-stream' })).status).toBe(403);
+    expect((await t.request('POST', expired, { token: await t.token('demo'), raw: request, contentType: 'application/octet-stream' })).status).toBe(403);
   });
 });
 
 describe('content id (spec 001 §7 Media: "POST to licence server URL with content id substituted")', () => {
   const request = JSON.stringify({ kids: [b64url(keyId)] });
-  const post = (path: string) => t.request('POST', path, { token: t.token('demo'), raw: request, contentType: 'application/octet-stream' });
+  const post = async (path: string) => t.request('POST', path, { token: await t.token('demo'), raw: request, contentType: 'application/octet-stream' });
 
   it('the licence URL names the content by a placeholder; the file named gives its key', async () => {
-    const { uri } = (await t.request('GET', `${LICENCE_URL_PATH}?${urlQuery}`, { token: t.token('demo') })).json() as { uri: string };
+    const { uri } = (await t.request('GET', `${LICENCE_URL_PATH}?${urlQuery}`, { token: await t.token('demo') })).json() as { uri: string };
     expect(uri).toContain(`${CLEARKEY_LICENCE_PATH}/${CONTENT_ID_PLACEHOLDER}?`);
-    expect((await post(await licencePath(t.token('demo'), 'lic1'))).status).toBe(200);
+    expect((await post(await licencePath(await t.token('demo'), 'lic1'))).status).toBe(200);
   });
 
   it("another file's content id, or none, gives no key: 403, 404", async () => {
-    t.db.prepare("INSERT OR IGNORE INTO audio_files (file_id, path, format, bitrate, key_id, key) VALUES ('lic2', 'y.mp4', 'MP4_96', 96000, ?, ?)").run(randomBytes(16).toString('hex'), randomBytes(16).toString('hex'));
-    const other = await post(await licencePath(t.token('demo'), 'lic2'));
+    await t.db
+      .insertInto('audio_files')
+      .values({ file_id: 'lic2', path: 'y.mp4', format: 'MP4_96', bitrate: 96000, key_id: randomBytes(16).toString('hex'), key: randomBytes(16).toString('hex') })
+      .onConflict((oc) => oc.column('file_id').doNothing())
+      .execute();
+    const other = await post(await licencePath(await t.token('demo'), 'lic2'));
     expect(other.status).toBe(403);
     expect(other.json().error.message).toContain('for content lic2');
-    expect((await post(await licencePath(t.token('demo'), 'nothing-here'))).status).toBe(403);
-    const { search } = new URL(await licencePath(t.token('demo')), 'http://x');
+    expect((await post(await licencePath(await t.token('demo'), 'nothing-here'))).status).toBe(403);
+    const { search } = new URL(await licencePath(await t.token('demo')), 'http://x');
     expect((await post(`${CLEARKEY_LICENCE_PATH}${search}`)).status).toBe(404);
   });
 });
@@ -117,12 +121,12 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
   const withQuery = (expires: string | number, sig: string) => `${LIC1_PATH}?expires=${expires}&sig=${sig}`;
 
   it('the URL as given gives the licence', async () => {
-    const token = t.token('demo');
+    const token = await t.token('demo');
     expect((await post(await licencePath(token), token)).status).toBe(200);
   });
 
   it('a changed expiry (later, or the same number written otherwise) is 403', async () => {
-    const token = t.token('demo');
+    const token = await t.token('demo');
     const { expires, sig } = parts(await licencePath(token));
     for (const changed of [expires + 1, expires + 86400, `0${expires}`, `${expires}.0`, `${expires}e0`]) {
       const answer = await post(withQuery(changed, sig), token);
@@ -131,7 +135,7 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
   });
 
   it('a changed, missing or malformed signature is 403', async () => {
-    const token = t.token('demo');
+    const token = await t.token('demo');
     const { expires, sig } = parts(await licencePath(token));
     const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
     for (const path of [withQuery(expires, flipped), withQuery(expires, sig.slice(0, -1)), withQuery(expires, `${sig}A`), `${LIC1_PATH}?expires=${expires}`, withQuery(expires, '')]) {
@@ -140,8 +144,8 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
   });
 
   it("another premium user's URL is 403 for this user (bound to the account it was issued to)", async () => {
-    const mine = t.newUser('premium');
-    const theirs = t.token('demo');
+    const mine = await t.newUser('premium');
+    const theirs = await t.token('demo');
     const theirPath = await licencePath(theirs);
     expect((await post(theirPath, theirs)).status).toBe(200);
     const answer = await post(theirPath, mine);
@@ -153,18 +157,18 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
     const past = Math.floor(Date.now() / 1000) - 1;
     // Signed with the server's own secret (the same database), so only the expiry is wrong.
     const secret = await serverSecret(t.server.app.database.kysely, 'licence-url-hmac');
-    const sig = licenceUrlSigner(secret).sign(t.accountId('demo'), past);
-    const answer = await post(withQuery(past, sig), t.token('demo'));
+    const sig = licenceUrlSigner(secret).sign(await t.accountId('demo'), past);
+    const answer = await post(withQuery(past, sig), await t.token('demo'));
     expect(answer.status).toBe(403);
     expect(answer.json().error.message).toMatch(/expired/);
   });
 
   it('the signing secret is made once and kept in the database: another instance over it accepts the URL', async () => {
-    const rows = t.db.prepare("SELECT secret FROM server_secrets WHERE name = 'licence-url-hmac'").all() as Array<{ secret: Buffer }>;
+    const rows = await t.db.selectFrom('server_secrets').select('secret').where('name', '=', 'licence-url-hmac').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.secret.length).toBeGreaterThanOrEqual(32);
     expect((await serverSecret(t.server.app.database.kysely, 'licence-url-hmac')).equals(rows[0]!.secret)).toBe(true);
-    const token = t.token('demo');
+    const token = await t.token('demo');
     const path = await licencePath(token);
     const second = await startTestServer(t.server.dataDir);
     try {
@@ -182,16 +186,16 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
 
 describe('application certificate and server time (spec 001 §7 Media)', () => {
   it('answers 204 with no body for the application certificate (ClearKey has none), 401 without a token', async () => {
-    const answer = await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: t.token('demo') });
+    const answer = await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: await t.token('demo') });
     expect(answer.status).toBe(204);
     expect(answer.text).toBe('');
     expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH)).status).toBe(401);
   });
 
   it('the application certificate is for logged-in users, free and premium alike; anonymous 403, a bad token 401 (spec 001 §7 Media: authorised)', async () => {
-    expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: t.token('free') })).status).toBe(204);
+    expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: await t.token('free') })).status).toBe(204);
     expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: 'not-a-token' })).status).toBe(401);
-    expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: t.token(null) })).status).toBe(403);
+    expect((await t.request('GET', APPLICATION_CERTIFICATE_PATH, { token: await t.token(null) })).status).toBe(403);
   });
 
   it('answers the server time as { timestamp } in unix seconds', async () => {

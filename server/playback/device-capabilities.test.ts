@@ -18,11 +18,11 @@ afterAll(async () => {
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const sub_state = { playback_speed: 1, position: 1200, duration: 200000, stream_time: 0 };
-const first = <T>(sql: string): T => t.db.prepare(sql).get() as T;
+const first = async <T>(sql: string): Promise<T> => (await t.rows<T>(sql))[0]!;
 
 /** A new premium user with a live dealer connection and one device registered with these capabilities (undefined: none named). */
 async function deviceWith(capabilities: Record<string, unknown> | undefined, id = 'cap-device') {
-  const token = t.newUser();
+  const token = await t.newUser();
   const dealer = await t.dealer(token);
   const body = registrationBody(dealer.connectionId, id);
   const { capabilities: _default, ...device } = body.device;
@@ -34,14 +34,14 @@ const command = (token: string, to: string, body: unknown) => t.request('POST', 
 
 describe('registration with the capabilities of spec 001 §3 (manifest_formats, audio_podcasts, video_playback, change_volume, endsong_snooping)', () => {
   it("takes the engine's own descriptor (its default name and every capability), as the engine sends it", async () => {
-    const token = t.newUser();
+    const token = await t.newUser();
     const dealer = await t.dealer(token);
     const made = createDescriptor({ id: 'engine-descriptor', brand: 'embed' }, CHROME);
     if (!made.ok) throw new Error(made.err);
     const body = { device: made.descriptor, connection_id: dealer.connectionId, client_version: '3.22.1', previous_session_state: null, volume: 65535 };
     const answer = await t.request('POST', DEVICES, { token, body });
     expect(answer.status).toBe(200);
-    const stored = JSON.parse((first<{ info: string }>(`SELECT info FROM playback_devices WHERE device_id = 'engine-descriptor'`)).info);
+    const stored = JSON.parse(((await first<{ info: string }>(`SELECT info FROM playback_devices WHERE device_id = 'engine-descriptor'`))).info);
     expect(stored).toMatchObject({
       name: 'Web Player (Chrome 120 on Linux)',
       capabilities: { manifest_formats: ['file_ids_mp4'], audio_podcasts: true, video_playback: false, change_volume: true, endsong_snooping: false },
@@ -66,8 +66,8 @@ describe('registration with the capabilities of spec 001 §3 (manifest_formats, 
   });
 
   it('refuses a show to a device without audio_podcasts, and any context to one whose manifest_formats lack file_ids_mp4; a device naming neither plays both', async () => {
-    const show = first<{ id: string }>('SELECT show_id AS id FROM episodes LIMIT 1').id;
-    const album = first<{ id: string }>('SELECT id FROM albums LIMIT 1').id;
+    const show = (await first<{ id: string }>('SELECT show_id AS id FROM episodes LIMIT 1')).id;
+    const album = (await first<{ id: string }>('SELECT id FROM albums LIMIT 1')).id;
     const noPodcasts = await deviceWith({ audio_podcasts: false });
     expect((await command(noPodcasts.token, noPodcasts.id, { endpoint: 'play', context: { uri: `spotify:show:${show}` } })).json().error.message).toContain('Device cannot play podcasts');
     expect((await command(noPodcasts.token, noPodcasts.id, { endpoint: 'play', context: { uri: `spotify:album:${album}` } })).status).toBe(200);
@@ -86,14 +86,14 @@ describe('state updates with playback_stats and rejected_state_refs (spec 001 §
 
   it("stores them and answers the device's state_machine and updated_state_ref (the machine a play command sent, the ref the update names)", async () => {
     const { token, dealer, id } = await deviceWith(undefined, 'stats-device');
-    const album = first<{ id: string }>('SELECT id FROM albums LIMIT 1').id;
+    const album = (await first<{ id: string }>('SELECT id FROM albums LIMIT 1')).id;
     expect((await command(token, id, { endpoint: 'play', context: { uri: `spotify:album:${album}` } })).status).toBe(200);
     const sent = (await dealer.next()).message;
     const body = { seq_num: 1, state_ref: sent.state_ref, sub_state, previous_position: 0, playback_stats: stats, rejected_state_refs: [ref(0), ref(1)], debug_source: 'started_playing' };
     const answer = await t.request('PUT', `${DEVICES}/${id}/state`, { token, body });
     expect(answer.status).toBe(200);
     expect(answer.json()).toEqual({ state_machine: sent.state_machine, updated_state_ref: sent.state_ref });
-    const row = first<{ body: string }>(`SELECT body FROM playback_state_updates WHERE device_id = 'stats-device' ORDER BY id DESC`);
+    const row = (await first<{ body: string }>(`SELECT body FROM playback_state_updates WHERE device_id = 'stats-device' ORDER BY id DESC`));
     expect(JSON.parse(row.body)).toMatchObject({ playback_stats: stats, rejected_state_refs: [ref(0), ref(1)] });
   });
 

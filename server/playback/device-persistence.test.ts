@@ -15,8 +15,8 @@ afterEach(async () => {
 describe('the track-playback service over a restart (issue 12: device and player state persisted)', () => {
   it('keeps the device, its machine, state ref, seq_num and volume: after re-registering, a state conflict and a remote pause work on the old machine', async () => {
     t = await startPlaybackTestServer();
-    const album = (t.db.prepare('SELECT id FROM albums ORDER BY rowid LIMIT 1').get() as { id: string }).id;
-    let token = t.token('demo');
+    const album = (await t.db.selectFrom('albums').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+    let token = await t.token('demo');
     let dealer = await t.dealer(token);
     expect((await t.request('POST', DEVICES, { token, body: { ...registrationBody(dealer.connectionId, DEVICE), volume: 30000 } })).status).toBe(200);
     const play = await t.request('POST', `/connect-state/v1/player/command/from/c/to/${DEVICE}`, { token, body: { command: { endpoint: 'play', context: { uri: `spotify:album:${album}` } } } });
@@ -28,7 +28,7 @@ describe('the track-playback service over a restart (issue 12: device and player
     const dataDir = t.server.dataDir;
     await t.stop({ keepData: true });
     t = await startPlaybackTestServer(undefined, dataDir);
-    token = t.token('demo');
+    token = await t.token('demo');
 
     // Before the engine has reconnected, its state update still finds its device (not a 404).
     const early = await t.request('PUT', `${DEVICES}/${DEVICE}/state`, { token, body: { seq_num: 8, state_ref: ref, sub_state, debug_source: 'progress' } });
@@ -43,19 +43,19 @@ describe('the track-playback service over a restart (issue 12: device and player
 
     const update = await t.request('PUT', `${DEVICES}/${DEVICE}/state`, { token, body: { seq_num: 9, state_ref: ref, sub_state, debug_source: 'progress' } });
     expect(update.json()).toEqual({ state_machine: machine, updated_state_ref: ref });
-    const stored = t.db.prepare('SELECT track_uri FROM playback_state_updates WHERE seq_num = 9').get() as { track_uri: string };
+    const stored = await t.db.selectFrom('playback_state_updates').select('track_uri').where('seq_num', '=', 9).executeTakeFirstOrThrow();
     expect(stored.track_uri).toBe(machine.tracks[0].metadata.uri);
 
     const pause = await t.request('POST', `/connect-state/v1/player/command/from/c/to/${DEVICE}`, { token, body: { command: { endpoint: 'pause' } } });
     expect(pause.status).toBe(200);
     expect((await dealer.next()).message).toMatchObject({ type: 'replace_state', state_ref: { ...ref, paused: true }, prev_state_ref: ref });
-    const row = t.db.prepare('SELECT volume FROM playback_devices WHERE device_id = ?').get(DEVICE) as { volume: number };
+    const row = await t.db.selectFrom('playback_devices').select('volume').where('device_id', '=', DEVICE).executeTakeFirstOrThrow();
     expect(row.volume).toBe(30000);
   });
 
   it('counts only devices with a live connection toward the limit: devices of a closed connection do not block a new one', async () => {
     t = await startPlaybackTestServer();
-    const token = t.newUser();
+    const token = await t.newUser();
     const old = await t.dealer(token);
     for (let i = 0; i < 10; i += 1) {
       expect((await t.request('POST', DEVICES, { token, body: registrationBody(old.connectionId, `old-${i}`) })).status).toBe(200);

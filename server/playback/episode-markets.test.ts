@@ -20,9 +20,9 @@ const listeners: Record<'SE' | 'NO', { token: string; dealer: Dealer; device: st
 beforeAll(async () => {
   t = await startPlaybackTestServer(undefined);
   for (const country of ['SE', 'NO'] as const) {
-    const token = t.newUser('premium');
+    const token = await t.newUser('premium');
     // A listener's country is their account's (the token's grant reads it).
-    t.db.prepare('UPDATE accounts SET country = ? WHERE id = (SELECT account_id FROM access_tokens WHERE token = ?)').run(country, token);
+    await t.rows('UPDATE accounts SET country = ? WHERE id = (SELECT account_id FROM access_tokens WHERE token = ?)', country, token);
     const dealer = await t.dealer(token);
     const device = `device-${country.toLowerCase()}`;
     expect((await t.request('POST', DEVICES, { token, body: registrationBody(dealer.connectionId, device) })).status).toBe(200);
@@ -76,11 +76,11 @@ describe("the player command and the state machine follow the listener's market 
   });
 
   it("storage resolve hands out the unsold episode's file to a listener where it is sold only; an anonymous token in SE is refused too", async () => {
-    const fileIds = (t.db.prepare("SELECT file_id FROM audio_files WHERE episode_id = ? AND format LIKE 'MP4%'").all(unsold.id) as Array<{ file_id: string }>).map((f) => f.file_id);
-    const soldFile = (t.db.prepare("SELECT file_id FROM audio_files WHERE episode_id = ? AND format LIKE 'MP4%'").get(sold.id) as { file_id: string }).file_id;
+    const fileIds = (await t.rows<{ file_id: string }>("SELECT file_id FROM audio_files WHERE episode_id = ? AND format LIKE 'MP4%'", unsold.id)).map((f) => f.file_id);
+    const soldFile = (await t.rows<{ file_id: string }>("SELECT file_id FROM audio_files WHERE episode_id = ? AND format LIKE 'MP4%'", sold.id))[0]!.file_id;
     expect(fileIds.length).toBeGreaterThan(0);
     const resolve = (fileId: string, token: string) => t.request('GET', `/storage-resolve/files/audio/interactive/${fileId}`, { token });
-    const anonymous = t.token(null);
+    const anonymous = await t.token(null);
     for (const fileId of fileIds) {
       expect([(await resolve(fileId, listeners.SE.token)).status, (await resolve(fileId, anonymous)).status, (await resolve(fileId, listeners.NO.token)).status]).toEqual([403, 403, 200]);
     }

@@ -8,12 +8,12 @@ let token: string;
 let dealer: Dealer;
 const DEVICE = 'player-device';
 const command = (body: unknown, to = DEVICE, tok = token) => t.request('POST', `/connect-state/v1/player/command/from/controller/to/${to}`, { token: tok, body: { command: body } });
-const first = <T>(sql: string, ...args: unknown[]): T => t.db.prepare(sql).get(...args) as T;
-const all = <T>(sql: string, ...args: unknown[]): T[] => t.db.prepare(sql).all(...args) as T[];
+const first = async <T>(sql: string, ...args: unknown[]): Promise<T> => (await t.rows<T>(sql, ...args))[0]!;
+const all = <T>(sql: string, ...args: unknown[]): Promise<T[]> => t.rows<T>(sql, ...args);
 
 beforeAll(async () => {
   t = await startPlaybackTestServer();
-  token = t.token('demo');
+  token = await t.token('demo');
   dealer = await t.dealer(token);
   expect((await t.request('POST', DEVICES, { token, body: registrationBody(dealer.connectionId, DEVICE) })).status).toBe(200);
 });
@@ -23,11 +23,11 @@ afterAll(async () => {
 
 describe('player command → replace_state over the dealer (issue 5; spec 001 §3 State machine from the device service)', () => {
   it('builds the album’s machine with the MP4 file ids of audio_files and sends it to the device as a request frame', async () => {
-    const album = first<{ id: string }>('SELECT id FROM albums ORDER BY rowid LIMIT 1').id;
-    const tracks = all<{ id: string; name: string; duration_ms: number }>('SELECT id, name, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number', album);
+    const album = (await first<{ id: string }>('SELECT id FROM albums ORDER BY id LIMIT 1')).id;
+    const tracks = (await all<{ id: string; name: string; duration_ms: number }>('SELECT id, name, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number', album));
     const track1 = tracks[0]!;
     // The demo catalogue's track has the ingest's three files: two packaged MP4s and the MP3 preview.
-    const files = all<{ file_id: string; format: string }>('SELECT file_id, format FROM audio_files WHERE track_id = ?', track1.id);
+    const files = (await all<{ file_id: string; format: string }>('SELECT file_id, format FROM audio_files WHERE track_id = ?', track1.id));
     expect(files.map((f) => f.format).sort()).toEqual(['MP3_96', 'MP4_160', 'MP4_96']);
     const fileId = (format: string) => files.find((f) => f.format === format)!.file_id;
 
@@ -56,7 +56,7 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
     ['show', 'SELECT show_id AS id, count(*) AS n FROM episodes GROUP BY show_id LIMIT 1'],
     ['track', 'SELECT id, 1 AS n FROM tracks LIMIT 1'],
   ])('plays a %s context: one state per item of the catalogue', async (kind, sql) => {
-    const row = first<{ id: string; n: number }>(sql);
+    const row = (await first<{ id: string; n: number }>(sql));
     expect((await command({ endpoint: 'play', context: { uri: `spotify:${kind}:${row.id}` } })).status).toBe(200);
     const machine = (await dealer.next()).message.state_machine;
     expect(machine.states).toHaveLength(row.n);
@@ -64,7 +64,7 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
   });
 
   it('starts at options.skip_to with seek_to on that state and initially_paused in the ref', async () => {
-    const album = first<{ id: string }>('SELECT id FROM albums ORDER BY rowid LIMIT 1').id;
+    const album = (await first<{ id: string }>('SELECT id FROM albums ORDER BY id LIMIT 1')).id;
     await command({ endpoint: 'play', context: { uri: `spotify:album:${album}` }, options: { skip_to: { track_index: 1 }, seek_to: 32000, initially_paused: true } });
     const { message } = await dealer.next();
     expect(message.state_ref).toMatchObject({ state_id: message.state_machine.states[1].state_id, paused: true });
@@ -73,7 +73,7 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
   });
 
   it('pause, resume and seek_to keep the machine and state, change paused, and carry seek_to (spec 001 §4 replace_state, same state id)', async () => {
-    const track = first<{ id: string }>('SELECT id FROM tracks LIMIT 1').id;
+    const track = (await first<{ id: string }>('SELECT id FROM tracks LIMIT 1')).id;
     await command({ endpoint: 'play', context: { uri: `spotify:track:${track}` } });
     const played = (await dealer.next()).message;
     await command({ endpoint: 'pause' });
@@ -103,7 +103,7 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
     expect((await command({ endpoint: 'dance' })).status).toBe(400);
     expect((await t.request('POST', `/connect-state/v1/player/command/from/c/to/${DEVICE}`, { body: { command: { endpoint: 'ping' } } })).status).toBe(401);
     // Another user cannot command demo's device.
-    expect((await command({ endpoint: 'ping' }, DEVICE, t.token('free'))).status).toBe(404);
+    expect((await command({ endpoint: 'ping' }, DEVICE, await t.token('free'))).status).toBe(404);
   });
 
   it('pause with nothing loaded is 409 Nothing playing', async () => {
@@ -115,7 +115,7 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
   });
 
   it('a state conflict answers a replace_state from the device’s reported ref to the commanded one; none once they agree', async () => {
-    const track = first<{ id: string }>('SELECT id FROM tracks LIMIT 1').id;
+    const track = (await first<{ id: string }>('SELECT id FROM tracks LIMIT 1')).id;
     await command({ endpoint: 'play', context: { uri: `spotify:track:${track}` } });
     const { state_ref } = (await dealer.next()).message;
     const path = `${DEVICES}/${DEVICE}`;
@@ -125,13 +125,13 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
     const update = await t.request('PUT', `${path}/state`, { token, body: { seq_num: 21, state_ref, sub_state, debug_source: 'before_track_load' } });
     expect(update.json().updated_state_ref).toEqual(state_ref);
     expect(update.json().state_machine.state_machine_id).toBe(state_ref.state_machine_id);
-    expect(first<{ track_uri: string }>('SELECT track_uri FROM playback_state_updates ORDER BY id DESC LIMIT 1').track_uri).toBe(`spotify:track:${track}`);
+    expect((await first<{ track_uri: string }>('SELECT track_uri FROM playback_state_updates ORDER BY id DESC LIMIT 1')).track_uri).toBe(`spotify:track:${track}`);
     const settled = await t.request('POST', `${path}/state_conflict`, { token, body: { seq_num: 22, rejected_state_refs: [] } });
     expect(settled.json().commands).toEqual([]);
   });
 
   it('a state conflict answers from the ref the device reports in it (a device that knows no state gets prev_state_ref null, which it can apply)', async () => {
-    const track = first<{ id: string }>('SELECT id FROM tracks LIMIT 1').id;
+    const track = (await first<{ id: string }>('SELECT id FROM tracks LIMIT 1')).id;
     await command({ endpoint: 'play', context: { uri: `spotify:track:${track}` } });
     const { state_ref } = (await dealer.next()).message;
     const path = `${DEVICES}/${DEVICE}`;

@@ -1,12 +1,11 @@
 // Test support: the real server on loopback, tokens issued straight into its database, JSON requests
 // and dealer websockets.
-import Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import WebSocket from 'ws';
-import { ACCESS_TOKEN_LIFETIME_MS, createTokenIssuer } from '../accounts/tokens';
-import type { Db } from '../db/open-database';
+import { createTokenIssuer } from '../accounts/tokens';
+import type { Database } from '../db/tables';
 import { startTestServer, type TestServer } from '../test-server';
+import { queryRows } from '../testing/sql';
 
 export interface Answer {
   readonly status: number;
@@ -24,16 +23,18 @@ export interface Dealer {
 
 export interface PlaybackTestServer {
   readonly server: TestServer;
-  /** A second handle on the server's catalogue file (WAL), for rows a test needs. */
-  readonly db: Db;
+  /** The server's own database (app.database.kysely): SQLite in its data directory, or Postgres (databaseUrl, the Postgres run). */
+  readonly db: Kysely<Database>;
   /** A fresh token of a demo account ('demo' premium, 'free' free) or an anonymous one (null). */
-  token(username: 'demo' | 'free' | null): string;
-  accountId(username: 'demo' | 'free'): string;
-  /** As token and accountId, through the server's own database: on SQLite or Postgres (databaseUrl). */
+  token(username: 'demo' | 'free' | null): Promise<string>;
+  accountId(username: 'demo' | 'free'): Promise<string>;
+  /** The same as token and accountId (kept for the tests written before those were async). */
   tokenOf(username: 'demo' | 'free' | null): Promise<string>;
   accountIdOf(username: 'demo' | 'free'): Promise<string>;
   /** A token of a new account of its own (no devices yet), premium unless told. */
-  newUser(product?: 'premium' | 'free'): string;
+  newUser(product?: 'premium' | 'free'): Promise<string>;
+  /** The rows of a plain SQL query with `?` parameters, on the server's database (either dialect: no SQLite-only SQL). */
+  rows<T>(text: string, ...params: unknown[]): Promise<T[]>;
   request(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string; contentType?: string }): Promise<Answer>;
   dealer(token: string): Promise<Dealer>;
   stop(options?: { keepData?: boolean }): Promise<void>;
@@ -42,37 +43,27 @@ export interface PlaybackTestServer {
 /** `dataDir`: a data directory to start over (a restart of the server); `stop({ keepData: true })` leaves it. */
 export async function startPlaybackTestServer(options?: Parameters<typeof startTestServer>[1], dataDir?: string): Promise<PlaybackTestServer> {
   const server = await startTestServer(dataDir, options);
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
-  // Straight into the SQLite catalogue, synchronously, as GET /access_token would store it: the
-  // helpers token, accountId and newUser hold on SQLite only (a server with databaseUrl keeps its
-  // accounts and tokens in Postgres: tokenOf and accountIdOf work on both).
-  const insertToken = db.prepare('INSERT INTO access_tokens (token, account_id, country, expires_at) VALUES (?, ?, ?, ?)');
-  const issue = (accountId: string | null, country: string): { accessToken: string } => {
-    const accessToken = randomBytes(32).toString('base64url');
-    insertToken.run(accessToken, accountId, country, Date.now() + ACCESS_TOKEN_LIFETIME_MS);
-    return { accessToken };
-  };
-  const accountId = (username: string): string => (db.prepare('SELECT id FROM accounts WHERE username = ?').get(username) as { id: string }).id;
+  const db = server.app.database.kysely;
+  // Issued as GET /access_token issues them, into whichever database the server runs on.
+  const issue = createTokenIssuer(db, Date.now);
+  const accountId = async (username: string): Promise<string> =>
+    (await db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  const token = async (username: 'demo' | 'free' | null): Promise<string> =>
+    (await issue(username === null ? null : await accountId(username), 'SE')).accessToken;
   const sockets: WebSocket[] = [];
   return {
     server,
     db,
     accountId,
-    accountIdOf: async (username) =>
-      (await server.app.database.kysely.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
-    tokenOf: async (username) => {
-      const kysely = server.app.database.kysely;
-      const account = username === null ? null : (await kysely.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-      return (await createTokenIssuer(kysely, Date.now)(account, 'SE')).accessToken;
-    },
-    newUser: (product = 'premium') => {
+    accountIdOf: accountId,
+    token,
+    tokenOf: token,
+    newUser: async (product = 'premium') => {
       const id = `test-${Math.random().toString(36).slice(2)}`;
-      db.prepare('INSERT INTO accounts (id, username, display_name, password_hash, product, country) VALUES (?, ?, ?, ?, ?, ?)').run(
-        id, id, id, 'not-a-hash', product, 'SE',
-      );
-      return issue(id, 'SE').accessToken;
+      await db.insertInto('accounts').values({ id, username: id, display_name: id, password_hash: 'not-a-hash', product, country: 'SE' }).execute();
+      return (await issue(id, 'SE')).accessToken;
     },
-    token: (username) => issue(username === null ? null : accountId(username), 'SE').accessToken,
+    rows: (text, ...params) => queryRows(server.app.database, text, ...params),
     request: async (method, path, options = {}) => {
       const headers: Record<string, string> = {};
       if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
@@ -109,7 +100,6 @@ export async function startPlaybackTestServer(options?: Parameters<typeof startT
       }),
     stop: async (stopOptions) => {
       for (const socket of sockets) socket.terminate();
-      db.close();
       await server.stop(stopOptions);
     },
   };

@@ -14,7 +14,7 @@ const sub_state = { playback_speed: 1, position: 1200, duration: 200000, stream_
 
 describe('track-playback service: registration (spec 001 §7 POST devices, §3 Device registration body)', () => {
   it('registers a premium user’s device on a live dealer connection with 200 and a JSON body', async () => {
-    const token = t.token('demo');
+    const token = await t.token('demo');
     const dealer = await t.dealer(token);
     const answer = await t.request('POST', DEVICES, { token, body: registrationBody(dealer.connectionId, 'dev-register') });
     expect(answer.status).toBe(200);
@@ -22,7 +22,7 @@ describe('track-playback service: registration (spec 001 §7 POST devices, §3 D
   });
 
   it('accepts the engine’s descriptor form with id and type (spec 001 §3: the playback variant uses device_id and device_type)', async () => {
-    const token = t.token('demo');
+    const token = await t.token('demo');
     const dealer = await t.dealer(token);
     const { device_id, device_type, ...device } = registrationBody(dealer.connectionId).device;
     const body = { ...registrationBody(dealer.connectionId), device: { ...device, id: 'engine-form', type: device_type } };
@@ -31,7 +31,7 @@ describe('track-playback service: registration (spec 001 §7 POST devices, §3 D
   });
 
   it('refuses a free user with 403 naming PREMIUM_REQUIRED (spec 001 §6)', async () => {
-    const token = t.token('free');
+    const token = await t.token('free');
     const dealer = await t.dealer(token);
     const answer = await t.request('POST', DEVICES, { token, body: registrationBody(dealer.connectionId) });
     expect(answer.status).toBe(403);
@@ -41,13 +41,13 @@ describe('track-playback service: registration (spec 001 §7 POST devices, §3 D
   it('answers 401 without a token or with an unknown one, 403 for an anonymous token', async () => {
     expect((await t.request('POST', DEVICES, { body: registrationBody('x') })).status).toBe(401);
     expect((await t.request('POST', DEVICES, { token: 'nope', body: registrationBody('x') })).status).toBe(401);
-    expect((await t.request('POST', DEVICES, { token: t.token(null), body: registrationBody('x') })).status).toBe(403);
+    expect((await t.request('POST', DEVICES, { token: await t.token(null), body: registrationBody('x') })).status).toBe(403);
   });
 
   it.each(['device_id', 'name', 'model', 'device_type'] as const)(
     'answers 400 naming device.%s when the descriptor lacks it (spec 001 §5 Incomplete options value)',
     async (field) => {
-      const token = t.token('demo');
+      const token = await t.token('demo');
       const body = registrationBody('x');
       const { [field]: _gone, ...device } = body.device;
       const answer = await t.request('POST', DEVICES, { token, body: { ...body, device } });
@@ -57,7 +57,7 @@ describe('track-playback service: registration (spec 001 §7 POST devices, §3 D
   );
 
   it('answers 400 for a device id outside the spec 001 §3 pattern and for a connection id that is not live', async () => {
-    const token = t.token('demo');
+    const token = await t.token('demo');
     const dealer = await t.dealer(token);
     const badId = await t.request('POST', DEVICES, { token, body: registrationBody(dealer.connectionId, 'b'.repeat(41)) });
     expect(badId.status).toBe(400);
@@ -68,7 +68,7 @@ describe('track-playback service: registration (spec 001 §7 POST devices, §3 D
   });
 
   it(`answers 429 'Max connections reached' past ${MAX_DEVICES_PER_USER} live devices; re-registering a known id is not a new device`, async () => {
-    const token = t.newUser();
+    const token = await t.newUser();
     const dealer = await t.dealer(token);
     for (let i = 0; i < MAX_DEVICES_PER_USER; i++) {
       expect((await t.request('POST', DEVICES, { token, body: registrationBody(dealer.connectionId, `limit-${i}`) })).status).toBe(200);
@@ -80,7 +80,7 @@ describe('track-playback service: registration (spec 001 §7 POST devices, §3 D
   });
 
   it('forgets the devices of a closed dealer connection, so they no longer count toward the limit', async () => {
-    const token = t.newUser();
+    const token = await t.newUser();
     const first = await t.dealer(token);
     for (let i = 0; i < MAX_DEVICES_PER_USER; i++) {
       expect((await t.request('POST', DEVICES, { token, body: registrationBody(first.connectionId, `gone-${i}`) })).status).toBe(200);
@@ -98,7 +98,7 @@ describe('track-playback service: a registered device (spec 001 §7)', () => {
   const device = 'dev-updates';
   const path = `${DEVICES}/${device}`;
   beforeAll(async () => {
-    token = t.newUser();
+    token = await t.newUser();
     const dealer = await t.dealer(token);
     expect((await t.request('POST', DEVICES, { token, body: registrationBody(dealer.connectionId, device) })).status).toBe(200);
   });
@@ -113,7 +113,7 @@ describe('track-playback service: a registered device (spec 001 §7)', () => {
     const answer = await t.request('PUT', `${path}/state`, { token, body });
     expect(answer.status).toBe(200);
     expect(answer.json()).toEqual({ state_machine: null, updated_state_ref: null });
-    const row = t.db.prepare('SELECT reason, seq_num FROM playback_state_updates WHERE device_id = ? ORDER BY id DESC').get(device);
+    const row = (await t.rows('SELECT reason, seq_num FROM playback_state_updates WHERE device_id = ? ORDER BY id DESC', device))[0];
     expect(row).toEqual({ reason: 'started_playing', seq_num: 3 });
   });
 
@@ -146,7 +146,7 @@ describe('track-playback service: a registered device (spec 001 §7)', () => {
   });
 
   it('a free user’s token is refused on a device’s paths too (403 PREMIUM_REQUIRED)', async () => {
-    const freeToken = t.token('free');
+    const freeToken = await t.token('free');
     const answer = await t.request('PUT', `${path}/volume`, { token: freeToken, body: { seq_num: 9, volume: 1 } });
     expect(answer.status).toBe(403);
     expect(answer.text).toContain('PREMIUM_REQUIRED');

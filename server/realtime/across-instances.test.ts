@@ -65,7 +65,7 @@ describe.each([
 
   it('a product change through B pushes the product-state event to the connection on A that was registered through B (spec 001 §7 Product state)', async () => {
     const { a, b } = pair;
-    const token = a.token('demo');
+    const token = await a.token('demo');
     const dealer = await a.dealer(token);
     // B finds A's connection in the routing: the registration is accepted (404 if B knew only its own sockets).
     const registered = await b.request('PUT', `/v1/me/notifications/user?connection_id=${encodeURIComponent(dealer.connectionId)}`, { token });
@@ -87,7 +87,7 @@ describe.each([
 
   it('a player command sent to B reaches the device whose socket is on A (spec 001 §7 Remote-control and Track-playback services)', async () => {
     const { a, b } = pair;
-    const token = a.newUser('premium');
+    const token = await a.newUser('premium');
     const dealer = await a.dealer(token);
     // Registered through B on A's connection id: B sees it live (400 if it did not).
     const registration = await b.request('POST', TRACK_PLAYBACK_DEVICES_PATH, { token, body: registrationBody(dealer.connectionId, 'device-on-a') });
@@ -100,7 +100,7 @@ describe.each([
       message: { type: 'set_volume', volume: 1234, message_id: answer.json().ack_id, sent_by_device_id: 'controller' },
     });
     // Another user's command never finds the device, on any instance.
-    const stranger = a.newUser('premium');
+    const stranger = await a.newUser('premium');
     expect((await b.request('POST', '/connect-state/v1/player/command/from/x/to/device-on-a', { token: stranger, body: { command: { endpoint: 'ping' } } })).status).toBe(404);
     dealer.close();
   });

@@ -64,7 +64,7 @@ it('a dealer connection that Redis cannot route is closed with 1011, so the engi
   const t = await startPlaybackTestServer({ redisUrl: own.url });
   try {
     await own.stop();
-    const ws = new WebSocket(`${t.server.url('/dealer').replace('http:', 'ws:')}?access_token=${t.token('demo')}`);
+    const ws = new WebSocket(`${t.server.url('/dealer').replace('http:', 'ws:')}?access_token=${await t.token('demo')}`);
     const frames: unknown[] = [];
     ws.on('message', (data) => frames.push(data.toString()));
     const code = await new Promise<number>((resolve) => ws.once('close', (closeCode) => resolve(closeCode)));

@@ -1,0 +1,110 @@
+import pg from 'pg';
+
+/*
+ * Issue 14 "Must show": `npm test` runs the server and e2e tests a second time with every provider a
+ * test starts on Postgres and Redis (TEST_STORES=postgres). One throwaway Postgres cluster and one
+ * Redis serve the whole run (server/testing/stores-setup.ts, jest's globalSetup, starts them and
+ * hands their URLs down in the environment); every test server gets a fresh database of that cluster,
+ * so tests stay as independent as their SQLite data directories. They share the Redis: no route or
+ * channel crosses between them, as account ids (the routes' users) and connection ids are random per
+ * database and process.
+ */
+
+export type TestStores = 'sqlite' | 'postgres';
+
+/** TEST_STORES: 'postgres' is the second run; 'sqlite' the first; unset (a targeted run) is SQLite too. */
+export function testStores(): TestStores {
+  return process.env.TEST_STORES === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+/** Set by stores-setup.ts for the Postgres run: the cluster's admin URL and the Redis URL. */
+export const PG_URL_ENV = 'TEST_STORES_PG_URL';
+export const REDIS_URL_ENV = 'TEST_STORES_REDIS_URL';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') {
+    throw new Error(`TEST_STORES=postgres needs ${name} (jest's globalSetup server/testing/stores-setup.ts sets it; run through jest.config.ts)`);
+  }
+  return value;
+}
+
+let created = 0;
+
+/** A new, empty database of the run's cluster; its URL. */
+export async function createTestDatabase(): Promise<string> {
+  const admin = new URL(required(PG_URL_ENV));
+  created += 1;
+  const name = `t_${process.pid}_${created}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin.href);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** Drops a database made by createTestDatabase once its server is closed (keeps the cluster's disk small). */
+export async function dropTestDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!/^t_\d+_\d+_[a-z0-9]+$/.test(name)) return;
+  const client = new pg.Client({ connectionString: required(PG_URL_ENV) });
+  await client.connect();
+  try {
+    // FORCE: a pool connection the server has not given back yet does not keep it.
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database of each data directory in this process: a server started again over one (a restart) finds its rows. */
+const databaseOfDataDir = new Map<string, Promise<string>>();
+
+export interface StoreOptions {
+  readonly databaseUrl?: string;
+  readonly redisUrl?: string;
+}
+
+/**
+ * What a test server runs on. The SQLite run: what the test gave (usually nothing: SQLite in its
+ * data directory). The Postgres run: the test's own databaseUrl/redisUrl where it gave them (a
+ * describe.each(DIALECTS) test, two instances sharing one), else the data directory's database (a
+ * fresh one the first time) and the run's Redis.
+ */
+export async function storeOptionsFor(dataDir: string, given: StoreOptions = {}): Promise<StoreOptions> {
+  if (testStores() !== 'postgres') return { databaseUrl: given.databaseUrl, redisUrl: given.redisUrl };
+  let databaseUrl = given.databaseUrl;
+  if (databaseUrl === undefined) {
+    let pending = databaseOfDataDir.get(dataDir);
+    if (pending === undefined) {
+      pending = createTestDatabase();
+      databaseOfDataDir.set(dataDir, pending);
+      // A failed CREATE is not remembered: the next start tries again.
+      pending.catch(() => databaseOfDataDir.delete(dataDir));
+    }
+    databaseUrl = await pending;
+  }
+  return { databaseUrl, redisUrl: given.redisUrl ?? required(REDIS_URL_ENV) };
+}
+
+/** Lets a data directory's database go once the directory is removed (its server stopped without keepData). */
+export async function forgetDataDir(dataDir: string): Promise<void> {
+  const pending = databaseOfDataDir.get(dataDir);
+  if (pending === undefined) return;
+  databaseOfDataDir.delete(dataDir);
+  await dropTestDatabase(await pending).catch(() => undefined);
+}
+
+/** The environment a spawned server (`node dist/server/main.js`) over `dataDir` needs for this run. */
+export async function storeEnvFor(dataDir: string, given: { DATABASE_URL?: string; REDIS_URL?: string } = {}): Promise<NodeJS.ProcessEnv> {
+  const options = await storeOptionsFor(dataDir, { databaseUrl: given.DATABASE_URL, redisUrl: given.REDIS_URL });
+  const env: NodeJS.ProcessEnv = {};
+  if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
+  if (options.redisUrl !== undefined) env.REDIS_URL = options.redisUrl;
+  return env;
+}
