@@ -30,10 +30,14 @@ import { serializeTranscript, TRANSCRIPT_SCHEMA, TRANSCRIPT_WINDOW } from '../..
 import { createRedactor } from '../../core/store/redact';
 import { engineEvents } from '../../core/engine/player/client-events';
 import { sessionIdFrom } from '../../core/logging/session-id';
+import type { EngineCommand } from '../../core/contract/commands';
 import type { Action } from '../../core/store/action';
 import { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';
 import { createStore } from '../../core/store/store';
 import type { EngineClient } from './engine-port';
+import { createRemoteController, type RemoteController } from './remote-controller';
+
+export * from './remote-controller';
 
 /** What the widget knows that the engine needs: the provider's hosts (spec 000 §7) and the build. */
 export interface EngineClientOptions {
@@ -61,7 +65,12 @@ const ENGINE_APP = 'embed-engine';
 /** The provider's host as a URL base: '' (this server) is the page's origin. */
 const base = (host: string): string => (host === '' ? window.location.origin : host.replace(/\/+$/, ''));
 
-export async function startEngineClient(options: EngineClientOptions): Promise<EngineClient> {
+/** The engine as a page holds it: the widget's commands and events, and the remote controller (issue 16). */
+export interface EngineClientWithController extends EngineClient {
+  readonly controller: RemoteController;
+}
+
+export async function startEngineClient(options: EngineClientOptions): Promise<EngineClientWithController> {
   const audio = document.createElement('audio');
   audio.hidden = true;
   document.body.appendChild(audio);
@@ -143,12 +152,20 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   const events$ = engineEvents(store.envelopes$.pipe(map((envelope) => envelope.action)), () => store.getState());
 
   let initialised = false;
-  return {
-    send: (command) => {
-      const inputs = commandInputs(command, initialised, () => sessionIdFrom(random));
-      initialised = true;
-      for (const action of inputs) input(action, 'ui');
-    },
-    events$,
+  const send = (command: EngineCommand): void => {
+    const inputs = commandInputs(command, initialised, () => sessionIdFrom(random));
+    initialised = true;
+    for (const action of inputs) input(action, 'ui');
   };
+  const controller = createRemoteController(
+    {
+      actions$: store.envelopes$.pipe(map((envelope) => envelope.action)),
+      state$: store.state$,
+      // spec 001 §4 Client lifecycle: the controller's first call initialises the client, as a first command does.
+      start: () => send({ kind: 'initialise' }),
+      input: (action) => input(action, 'ui'),
+    },
+    checked.descriptor.id,
+  );
+  return { send, events$, controller };
 }

@@ -5,6 +5,7 @@ import * as A from './actions';
 import { decodeClusterMessage } from './cluster';
 import { clusterActions, markOf } from './cluster-actions';
 import { CLUSTER_URI } from './constants';
+import { connectStateOf } from './state';
 import type { ConnectEpic } from './deps';
 
 /**
@@ -17,9 +18,9 @@ export const clusterEpic: ConnectEpic = (action$, state$, deps) =>
     filter(messageReceived.match),
     filter((a) => a.uri === CLUSTER_URI),
     withLatestFrom(state$),
-    filter(([, s]) => s.connect.observing),
+    filter(([, s]) => connectStateOf(s).observing),
     mergeMap(([a, s]): Action[] => {
-      let mark = markOf(s.connect);
+      let mark = markOf(connectStateOf(s));
       const out: Action[] = [];
       for (const payload of a.payloads) {
         const decoded = decodeClusterMessage(payload, deps.device.descriptor.id);

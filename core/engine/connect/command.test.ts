@@ -75,7 +75,7 @@ describe('remote command checks (spec 001 §5 and §8 Remote control: the exact 
     });
     expect(checkCommand({ endpoint: 'volume', args: { volume: 0.3 } }, playing, LOCAL)).toMatchObject({
       ok: true,
-      request: { method: 'PUT', path: '/connect-state/v1/connect/volume', body: { volume: Math.round(65535 * 0.3), target_device_id: 'tv' } },
+      request: { method: 'PUT', path: '/connect-state/v1/connect/volume', body: { volume: Math.round(65535 * 0.3), device_id: 'tv' } },
     });
     expect(checkCommand({ endpoint: 'play', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3', track_index: 2, position_ms: 1000 } }, idle, LOCAL)).toMatchObject({
       ok: true,

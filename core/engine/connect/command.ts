@@ -105,7 +105,7 @@ export function checkCommand(command: RemoteCommand, cluster: Cluster | null, lo
     const volume = args.volume;
     if (!isNumber(volume) || volume < 0) return refuse(C.INVALID_VOLUME);
     if (target === null) return refuse(C.NO_STATE);
-    const body = { volume: Math.round(C.VOLUME_SCALE * Math.min(1, volume)), from_device_id: localId, target_device_id: target };
+    const body = { volume: Math.round(C.VOLUME_SCALE * Math.min(1, volume)), device_id: target };
     return { ok: true, request: { endpoint: 'volume', method: 'PUT', path: C.VOLUME_PATH, body, target } };
   }
   if (!isEndpoint(command.endpoint)) return refuse(C.INVALID_ARGUMENTS);

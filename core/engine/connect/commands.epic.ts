@@ -6,6 +6,7 @@ import * as A from './actions';
 import { checkCommand, type CommandRequest } from './command';
 import * as C from './constants';
 import type { ConnectDeps, ConnectEpic } from './deps';
+import { connectStateOf } from './state';
 import { connectCall, jsonBody, message } from './request';
 
 type Ready = { readonly id: string; readonly request: CommandRequest };
@@ -48,14 +49,14 @@ export const connectCommandsEpic: ConnectEpic = (action$, state$, deps) => {
         }
         const ackId = ackIdOf(r.body);
         const sent = of(A.commandSent({ id, endpoint: request.endpoint, status: r.status, ackId }));
-        return ackId === null ? sent : concat(sent, defer(() => awaitAck(action$, deps, state$.value.connect.ackIds, id, ackId)));
+        return ackId === null ? sent : concat(sent, defer(() => awaitAck(action$, deps, connectStateOf(state$.value).ackIds, id, ackId)));
       }),
       catchError((e: unknown) => of(A.commandFailed({ id, endpoint: request.endpoint, status: 0, err: message(e) }))),
     );
 
   const checked$ = action$.pipe(
     filter(A.commandRequested.match),
-    map((a) => ({ id: a.id, endpoint: a.command.endpoint, check: checkCommand(a.command, state$.value.connect.cluster, deps.device.descriptor.id) })),
+    map((a) => ({ id: a.id, endpoint: a.command.endpoint, check: checkCommand(a.command, connectStateOf(state$.value).cluster, deps.device.descriptor.id) })),
     share(),
   );
   const refused$ = checked$.pipe(mergeMap((c) => (c.check.ok ? EMPTY : of(A.commandRefused({ id: c.id, endpoint: c.endpoint, err: c.check.err })))));

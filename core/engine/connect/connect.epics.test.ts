@@ -199,8 +199,8 @@ describe('commands (spec 001 §7: answers may carry an ack_id, awaited through a
       [2610, 'commandSent', { id: 'b1', endpoint: 'volume', status: 204, ackId: null }],
     ]);
     expect(calls.map((c) => [c.method, c.url, JSON.parse(c.body ?? '')])).toEqual([
-      ['PUT', 'http://p.test/connect-state/v1/connect/volume', { volume: Math.round(0.3 * 65535), from_device_id: LOCAL, target_device_id: 'a' }],
-      ['PUT', 'http://p.test/connect-state/v1/connect/volume', { volume: 65535, from_device_id: LOCAL, target_device_id: 'b' }],
+      ['PUT', 'http://p.test/connect-state/v1/connect/volume', { volume: Math.round(0.3 * 65535), device_id: 'a' }],
+      ['PUT', 'http://p.test/connect-state/v1/connect/volume', { volume: 65535, device_id: 'b' }],
     ]);
   });
 

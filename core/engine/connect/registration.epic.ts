@@ -7,6 +7,7 @@ import * as A from './actions';
 import { decodeCluster } from './cluster';
 import { clusterActions, markOf } from './cluster-actions';
 import * as C from './constants';
+import { connectStateOf } from './state';
 import type { ConnectEpic } from './deps';
 import { connectCall, jsonBody, message } from './request';
 
@@ -24,11 +25,12 @@ export const observeEpic: ConnectEpic = (action$, state$) =>
     filter((a) => A.observeRequested.match(a) || authenticated.match(a) || reconnected.match(a)),
     withLatestFrom(state$),
     mergeMap(([a, s]): Action[] => {
-      if (!s.connect.observing) return [];
+      const connect = connectStateOf(s);
+      if (!connect.observing) return [];
       const connectionId = authenticated.match(a) || reconnected.match(a) ? a.connectionId : s.transport.connectionId;
       if (connectionId === null) return [A.observerRegistrationFailed({ code: C.NO_CONNECTION_ID_CODE, err: C.NO_CONNECTION_ID })];
-      const current = s.connect.status === 'registered' || s.connect.status === 'registering';
-      return current && s.connect.connectionId === connectionId ? [] : [A.observerRegistrationRequested({ connectionId })];
+      const current = connect.status === 'registered' || connect.status === 'registering';
+      return current && connect.connectionId === connectionId ? [] : [A.observerRegistrationRequested({ connectionId })];
     }),
   );
 
@@ -54,7 +56,7 @@ export const registerObserverEpic: ConnectEpic = (action$, state$, deps) =>
           if (raw === null) return [registeredAction];
           const decoded = decodeCluster((raw as { cluster?: unknown }).cluster ?? raw, localId);
           if (!decoded.ok) return [registeredAction, A.clusterRejected({ err: decoded.err })];
-          return [registeredAction, ...clusterActions(markOf(state$.value.connect), decoded.cluster, null, true).actions];
+          return [registeredAction, ...clusterActions(markOf(connectStateOf(state$.value)), decoded.cluster, null, true).actions];
         }),
         catchError((e: unknown) => of(A.observerRegistrationFailed({ code: C.REGISTRATION_FAILED_CODE, err: message(e) }))),
       );

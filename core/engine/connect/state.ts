@@ -33,3 +33,6 @@ export const initialConnectState: ConnectState = {
 export interface ConnectSlice {
   readonly connect: ConnectState;
 }
+
+/** The slice, or the initial one in a log recorded before the remote-control client existed (player/index.ts). */
+export const connectStateOf = (s: Partial<ConnectSlice>): ConnectState => s.connect ?? initialConnectState;

@@ -1,4 +1,5 @@
 import type { Epic } from '../../store/store';
+import type { ConnectSlice } from '../connect/state';
 import type { DeviceDeps } from '../device/deps';
 import type { DeviceSlice } from '../device/state';
 import type { DrmDeps } from '../drm/deps';
@@ -33,7 +34,7 @@ export interface PlayerConfig {
 }
 
 /** The whole engine's state: each piece's slice and the glue's own. */
-export type EngineState = SessionSlice & TransportSlice & DeviceSlice & ListSlice & MediaSlice & DrmSlice & TrackingSlice & PlayerSlice;
+export type EngineState = SessionSlice & TransportSlice & DeviceSlice & ConnectSlice & ListSlice & MediaSlice & DrmSlice & TrackingSlice & PlayerSlice;
 
 export type EngineDeps = SessionDeps & TransportDeps & DeviceDeps & MediaDeps & DrmDeps & TrackingDeps & LoggingDeps & { readonly player: PlayerConfig };
 

@@ -9,6 +9,9 @@
  */
 import type { Action } from '../../store/action';
 import type { Epic } from '../../store/store';
+import { connectEpics } from '../connect';
+import { connectReducer } from '../connect/reducer';
+import { initialConnectState, type ConnectState } from '../connect/state';
 import { deviceEpics } from '../device';
 import { deviceReducer } from '../device/reducer';
 import { initialDeviceState } from '../device/state';
@@ -44,6 +47,7 @@ import { progressEpic } from './progress.epic';
 import { progressUpdatesEpic } from './progress-updates.epic';
 import { playerReducer } from './reducer';
 import { registrationFailureEpic } from './registration-failure.epic';
+import { remoteRepeatEpic } from './remote-repeat.epic';
 import { startEpic, tokenUpdatesEpic } from './start.epic';
 import { initialPlayerState } from './state';
 import { trackLoadEpic } from './track.epic';
@@ -58,12 +62,23 @@ export const initialEngineState: EngineState = {
   session: initialSessionState,
   transport: initialTransportState(PLAYER_CALLER),
   device: initialDeviceState,
+  connect: initialConnectState,
   list: emptyList,
   media: initialMediaState,
   drm: initialDrmState,
   tracking: initialTrackingState,
   player: initialPlayerState,
 };
+
+/**
+ * The remote-control client's slice. A log recorded before it existed starts without one: it stays
+ * absent until a connect action comes, so such a log folds and replays to its golden states as before.
+ */
+function connectOf(state: EngineState, action: Action): { connect: ConnectState } | {} {
+  const before = (state as Partial<EngineState>).connect;
+  const after = connectReducer(before ?? initialConnectState, action);
+  return before === undefined && after === initialConnectState ? {} : { connect: after };
+}
 
 export function engineReducer(state: EngineState, action: Action): EngineState {
   const next: EngineState = {
@@ -75,7 +90,8 @@ export function engineReducer(state: EngineState, action: Action): EngineState {
     drm: drmReducer(state.drm, action),
     tracking: trackingReducer(state.tracking, action),
     player: playerReducer(state.player, action),
-  };
+    ...connectOf(state, action),
+  } as EngineState;
   // An action no piece changed leaves the same state object (the store's subscribers compare it).
   const same = (Object.keys(next) as Array<keyof EngineState>).every((key) => next[key] === state[key]);
   return same ? state : next;
@@ -90,6 +106,7 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     ...sessionEpics,
     ...transportEpics,
     ...deviceEpics,
+    ...connectEpics,
     listEpic,
     ...mediaEpics,
     ...drmEpics,
@@ -101,6 +118,7 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     registrationFailureEpic,
     commandsEpic,
     contextEpic,
+    remoteRepeatEpic,
     trackLoadEpic,
     nextTrackPreloadEpic,
     mediaFactsEpic,

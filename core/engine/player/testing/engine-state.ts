@@ -75,6 +75,7 @@ export function engineState(changes: EngineStateChanges = {}): EngineState {
     session: { ...base.session, ...changes.session },
     transport: { ...base.transport, ...changes.transport },
     device: { ...base.device, ...changes.device },
+    connect: { ...base.connect, ...changes.connect },
     list: { ...base.list, ...changes.list },
     media: { ...base.media, ...changes.media },
     drm: { ...base.drm, ...changes.drm },
