@@ -68,7 +68,8 @@ describe('preload (spec 001 §4 can-preload)', () => {
     expect(after.filter((c) => c.startsWith('fetch') || c.startsWith('append'))).toEqual(['append next.f2.init', 'append next.f2.0']);
     expect(after).toContain('duration 25000');
     expect(only(run.log, 'mediaPlayer/storageResolveRequested', 'mediaPlayer/seekTableLoaded').filter(([, , p]) => p?.['playId'] === 2)).toEqual([]);
-    expect(run.state()).toMatchObject({ playId: 2, fetched: [0], preload: null, resolved: { urls: [cdn('f2')] } });
+    expect(run.state()).toMatchObject({ playId: 2, fetched: [0], resolved: { urls: [cdn('f2')] } });
+    expect(run.state().preload).toBeUndefined();
     expect(only(run.log, 'mediaPlayer/failed')).toEqual([]);
   });
 
@@ -92,7 +93,7 @@ describe('preload (spec 001 §4 can-preload)', () => {
       const run = runMedia(FAKES, s, files(), script, [[0, load()], [100, mediaPreloadRequested({ playId: 0, fileId: 'f2' })]], 1000);
       s.flush();
       expect(run.calls.filter((c) => c.includes(cdn('f2')))).toEqual([]);
-      expect(run.state().preload).toBeNull();
+      expect(run.state().preload).toBeUndefined();
     });
   });
 
@@ -102,7 +103,8 @@ describe('preload (spec 001 §4 can-preload)', () => {
       const run = runMedia(FAKES, s, files(), script, [[0, load()], [100, mediaPreloadRequested({ playId: 1, fileId: 'f2' })], [1000, load({ fileId: 'f2', startMs: 12_000 })]], 2000);
       s.flush();
       expect(only(run.log, 'mediaPlayer/preloadUsed')).toEqual([]);
-      expect(run.state()).toMatchObject({ playId: 2, preload: null });
+      expect(run.state()).toMatchObject({ playId: 2 });
+      expect(run.state().preload).toBeUndefined();
     });
   });
 

@@ -26,6 +26,11 @@ const current = (state: MediaState, step: { playId: number; clears?: number }): 
 
 const ELEMENT_STATUS: Partial<Record<string, MediaStatus>> = { playing: 'playing', pause: 'paused', waiting: 'buffering' };
 
+function withoutPreload(state: MediaState): MediaState {
+  const { preload: _dropped, ...rest } = state;
+  return rest;
+}
+
 /**
  * A load of the file fetched ahead (spec 001 §4 can-preload): its URLs and seek table are known,
  * and its init segment and fragment 0 wait in the adapter, queued for the new source buffer (the
@@ -56,7 +61,7 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
       bandwidth: state.bandwidth,
       fatalOnNext: state.fatalOnNext,
     };
-    const ready = state.preload?.fileId === track.fileId && track.startMs === 0 ? state.preload.ready : null;
+    const ready = state.preload !== undefined && state.preload.fileId === track.fileId && track.startMs === 0 ? state.preload.ready : null;
     return ready === null ? loading : fromPreload(loading, ready);
   }
   if (a.mediaPreloadRequested.match(action)) {
@@ -69,10 +74,10 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
     return { ...state, preload: { fileId: action.fileId, ready: { resolved, table: { offset, timescale, segments, protection }, initKey, fragmentKey } } };
   }
   if (a.mediaPreloadDropped.match(action)) {
-    return { ...state, preload: null };
+    return withoutPreload(state);
   }
   if (a.mediaStopRequested.match(action)) {
-    return { ...state, status: 'stopped', fetching: false, fatalOnNext: recordStop(state.fatalOnNext), preload: null };
+    return { ...withoutPreload(state), status: 'stopped', fetching: false, fatalOnNext: recordStop(state.fatalOnNext) };
   }
   // A pause or play before the metadata is loaded decides whether the load starts playing (spec 001 §4 autoplay if requested).
   if ((a.mediaPauseRequested.match(action) || a.mediaPlayRequested.match(action)) && state.status === 'loading' && state.track !== null) {

@@ -59,7 +59,8 @@ export interface MediaState {
   readonly bandwidth: BandwidthState;
   readonly fatalOnNext: FatalOnNextState;
   readonly lastError: MediaPipelineError | null;
-  readonly preload: Preload | null;
+  /** The next file fetched ahead; absent when there is none (so logs recorded before it fold as they did). */
+  readonly preload?: Preload;
 }
 
 export interface MediaSlice {
@@ -83,5 +84,4 @@ export const initialMediaState: MediaState = {
   bandwidth: initialBandwidthState(),
   fatalOnNext: initialFatalOnNext,
   lastError: null,
-  preload: null,
 };

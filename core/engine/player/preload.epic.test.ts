@@ -20,8 +20,8 @@ const listOf = (count: number, index: number, changes: Partial<EngineState['list
   ...changes,
 });
 
-const playing = (index: number, list: Partial<EngineState['list']> = {}, preload: EngineState['media']['preload'] = null): EngineState =>
-  engineState({ player: { machine: stateMachine(3), trackIndex: index }, list: listOf(3, index, list), media: { playId: 4, preload } });
+const playing = (index: number, list: Partial<EngineState['list']> = {}, preload?: EngineState['media']['preload']): EngineState =>
+  engineState({ player: { machine: stateMachine(3), trackIndex: index }, list: listOf(3, index, list), media: { playId: 4, ...(preload === undefined ? {} : { preload }) } });
 
 function run(state: EngineState, ...actions: Action[]): Promise<Action[]> {
   const state$ = Object.assign(new Subject<EngineState>(), { value: state }) as unknown as StateObservable<EngineState>;

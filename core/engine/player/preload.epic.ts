@@ -54,6 +54,6 @@ export const nextTrackPreloadEpic: PlayerEpic = (action$, state$) =>
         return fileId === null ? [] : [mediaPreloadRequested({ playId: a.playId, fileId })];
       }
       const reason = changesNext(a);
-      return reason === null || state.media.preload === null ? [] : [mediaPreloadDropped({ reason })];
+      return reason === null || state.media.preload === undefined ? [] : [mediaPreloadDropped({ reason })];
     }),
   );
