@@ -11,7 +11,7 @@ import type { Action } from '../../store/action';
 import type { Epic } from '../../store/store';
 import { connectEpics } from '../connect';
 import { connectReducer } from '../connect/reducer';
-import { initialConnectState, type ConnectState } from '../connect/state';
+import { initialConnectState } from '../connect/state';
 import { deviceEpics } from '../device';
 import { deviceReducer } from '../device/reducer';
 import { initialDeviceState } from '../device/state';
@@ -74,7 +74,7 @@ export const initialEngineState: EngineState = {
  * The remote-control client's slice. A log recorded before it existed starts without one: it stays
  * absent until a connect action comes, so such a log folds and replays to its golden states as before.
  */
-function connectOf(state: EngineState, action: Action): { connect: ConnectState } | {} {
+function connectOf(state: EngineState, action: Action): Partial<Pick<EngineState, 'connect'>> {
   const before = (state as Partial<EngineState>).connect;
   const after = connectReducer(before ?? initialConnectState, action);
   return before === undefined && after === initialConnectState ? {} : { connect: after };
