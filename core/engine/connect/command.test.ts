@@ -1,6 +1,5 @@
 import { checkCommand, checkTracks, repeatCommands, type RemoteCommand } from './command';
 import type { Cluster } from './cluster';
-import * as C from './constants';
 
 const LOCAL = 'local-device';
 const playing: Cluster = {
@@ -33,33 +32,33 @@ const refusal = (command: RemoteCommand, cluster: Cluster | null = playing): str
 
 describe('remote command checks (spec 001 §5 and §8 Remote control: the exact texts)', () => {
   it.each<[string, RemoteCommand, Cluster | null, string | null]>([
-    ['play without a context: no descriptor', { endpoint: 'play' }, playing, C.NO_DESCRIPTOR],
-    ['play with a bad uri', { endpoint: 'play', args: { context_uri: 'nope' } }, playing, C.INVALID_URI],
-    ['play from a negative position', { endpoint: 'play', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3', position_ms: -1 } }, playing, C.INVALID_POSITION],
-    ['play from a fractional track index', { endpoint: 'play', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3', track_index: 1.5 } }, playing, C.INVALID_ARGUMENTS],
+    ['play without a context: no descriptor', { endpoint: 'play' }, playing, 'Descriptor is required for play commands'],
+    ['play with a bad uri', { endpoint: 'play', args: { context_uri: 'nope' } }, playing, 'Invalid Spotify URI'],
+    ['play from a negative position', { endpoint: 'play', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3', position_ms: -1 } }, playing, 'Invalid position.'],
+    ['play from a fractional track index', { endpoint: 'play', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3', track_index: 1.5 } }, playing, 'Invalid arguments.'],
     ['play with nothing playing is fine (it starts something)', { endpoint: 'play', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3' } }, idle, null],
-    ['pause with no state', { endpoint: 'pause' }, idle, C.NO_STATE],
-    ['pause with no cluster yet', { endpoint: 'pause' }, null, C.NO_STATE],
+    ['pause with no state', { endpoint: 'pause' }, idle, 'Nothing playing'],
+    ['pause with no cluster yet', { endpoint: 'pause' }, null, 'Nothing playing'],
     ['skip_next on a state', { endpoint: 'skip_next' }, playing, null],
-    ['seek to a string', { endpoint: 'seek_to', args: { position_ms: '10' } }, playing, C.INVALID_POSITION],
-    ['seek to NaN', { endpoint: 'seek_to', args: { position_ms: Number.NaN } }, playing, C.INVALID_POSITION],
-    ['seek below 0', { endpoint: 'seek_to', args: { position_ms: -5 } }, playing, C.INVALID_POSITION],
-    ['seek with no state', { endpoint: 'seek_to', args: { position_ms: 5 } }, idle, C.NO_STATE],
-    ['volume below 0', { endpoint: 'volume', args: { volume: -0.1 } }, playing, C.INVALID_VOLUME],
-    ['volume not a number', { endpoint: 'volume', args: { volume: '1' } }, playing, C.INVALID_VOLUME],
+    ['seek to a string', { endpoint: 'seek_to', args: { position_ms: '10' } }, playing, 'Invalid position.'],
+    ['seek to NaN', { endpoint: 'seek_to', args: { position_ms: Number.NaN } }, playing, 'Invalid position.'],
+    ['seek below 0', { endpoint: 'seek_to', args: { position_ms: -5 } }, playing, 'Invalid position.'],
+    ['seek with no state', { endpoint: 'seek_to', args: { position_ms: 5 } }, idle, 'Nothing playing'],
+    ['volume below 0', { endpoint: 'volume', args: { volume: -0.1 } }, playing, 'Invalid volume.'],
+    ['volume not a number', { endpoint: 'volume', args: { volume: '1' } }, playing, 'Invalid volume.'],
     ['volume 0 is valid', { endpoint: 'volume', args: { volume: 0 } }, playing, null],
-    ['shuffle needs a boolean', { endpoint: 'set_shuffling_context', args: { value: 'yes' } }, playing, C.INVALID_ARGUMENTS],
-    ['repeat track with no state', { endpoint: 'set_repeating_track', args: { value: true } }, idle, C.NO_STATE],
-    ['update_context without a session id', { endpoint: 'update_context', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3' } }, noSession, C.NO_SESSION_ID],
+    ['shuffle needs a boolean', { endpoint: 'set_shuffling_context', args: { value: 'yes' } }, playing, 'Invalid arguments.'],
+    ['repeat track with no state', { endpoint: 'set_repeating_track', args: { value: true } }, idle, 'Nothing playing'],
+    ['update_context without a session id', { endpoint: 'update_context', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3' } }, noSession, 'The current state does not have a session id'],
     ['update_context with one', { endpoint: 'update_context', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3' } }, playing, null],
-    ['set_queue with a non-array', { endpoint: 'set_queue', args: { next_tracks: 'x' } }, playing, C.INVALID_NEXT_TRACKS],
-    ['set_queue with a bad previous array', { endpoint: 'set_queue', args: { next_tracks: [], prev_tracks: {} } }, playing, C.INVALID_PREVIOUS_TRACKS],
-    ['set_queue with a null entry', { endpoint: 'set_queue', args: { next_tracks: [null] } }, playing, C.NULL_TRACK],
-    ['set_queue with an album', { endpoint: 'set_queue', args: { next_tracks: [{ uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3' }] } }, playing, C.INVALID_TRACK_URI],
-    ['transfer without a target', { endpoint: 'transfer' }, playing, C.INVALID_ARGUMENTS],
-    ['transfer with a bad restore_paused', { endpoint: 'transfer', target: 'tv', args: { restore_paused: 'later' } }, withDevices, C.INVALID_ARGUMENTS],
-    ['a target not in the cluster', { endpoint: 'pause', target: 'radio' }, withDevices, C.NO_SUCH_DEVICE],
-    ['an unknown endpoint', { endpoint: 'explode' }, playing, C.INVALID_ARGUMENTS],
+    ['set_queue with a non-array', { endpoint: 'set_queue', args: { next_tracks: 'x' } }, playing, 'Invalid nextTracks array.'],
+    ['set_queue with a bad previous array', { endpoint: 'set_queue', args: { next_tracks: [], prev_tracks: {} } }, playing, 'Invalid previousTracks array.'],
+    ['set_queue with a null entry', { endpoint: 'set_queue', args: { next_tracks: [null] } }, playing, 'Null value inside track array.'],
+    ['set_queue with an album', { endpoint: 'set_queue', args: { next_tracks: [{ uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3' }] } }, playing, 'Invalid track uri'],
+    ['transfer without a target', { endpoint: 'transfer' }, playing, 'Invalid arguments.'],
+    ['transfer with a bad restore_paused', { endpoint: 'transfer', target: 'tv', args: { restore_paused: 'later' } }, withDevices, 'Invalid arguments.'],
+    ['a target not in the cluster', { endpoint: 'pause', target: 'radio' }, withDevices, 'No such device.'],
+    ['an unknown endpoint', { endpoint: 'explode' }, playing, 'Invalid arguments.'],
   ])('%s', (_name, command, cluster, err) => {
     expect(refusal(command, cluster)).toBe(err);
   });
@@ -84,8 +83,8 @@ describe('remote command checks (spec 001 §5 and §8 Remote control: the exact 
   });
 
   it('spec 001 §5 track arrays: tracks and episodes only, as strings or {uri}', () => {
-    expect(checkTracks([TRACK, { uri: 'spotify:episode:512ojhOuo1ktJprKbVcKyQ' }], C.INVALID_TRACKS)).toEqual({ ok: true, tracks: [{ uri: TRACK }, { uri: 'spotify:episode:512ojhOuo1ktJprKbVcKyQ' }] });
-    expect(checkTracks(undefined, C.INVALID_TRACKS)).toEqual({ ok: false, err: C.INVALID_TRACKS });
+    expect(checkTracks([TRACK, { uri: 'spotify:episode:512ojhOuo1ktJprKbVcKyQ' }], 'Invalid tracks array.')).toEqual({ ok: true, tracks: [{ uri: TRACK }, { uri: 'spotify:episode:512ojhOuo1ktJprKbVcKyQ' }] });
+    expect(checkTracks(undefined, 'Invalid tracks array.')).toEqual({ ok: false, err: 'Invalid tracks array.' });
   });
 
   it("spec 001 §5 the controller's repeat mode: OFF, CONTEXT, TRACK, else 'Unknown repeat mode.'", () => {
