@@ -62,5 +62,7 @@ describe('deploy/ (issue 14 Operations)', () => {
     expect(new URL(config.redisUrl ?? '').hostname).toBe('redis');
     // One public address for both: whichever instance answers the service resolve names the proxy.
     expect(config.publicUrl).toBe('http://localhost:8080');
+    // The proxy is the one hop trusted to name the client (the per-address rate limits count by it).
+    expect(config.trustProxy).toBe(1);
   });
 });

@@ -42,10 +42,10 @@ interface Instance {
   close(): Promise<void>;
 }
 
-/** A provider instance in this process, as server/main.ts builds it from DATABASE_URL, REDIS_URL and PUBLIC_URL. */
+/** A provider instance in this process, as server/main.ts builds it from deploy/compose.yaml's DATABASE_URL, REDIS_URL, PUBLIC_URL and TRUST_PROXY. */
 async function startInstance(name: string, databaseUrl: string, redisUrl: string, publicUrl: string): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), `embed-two-${name}-`));
-  const app = await buildServer({ dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false, databaseUrl, redisUrl, publicUrl, demoProductChange: true });
+  const app = await buildServer({ dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false, databaseUrl, redisUrl, publicUrl, demoProductChange: true, trustProxy: 1 });
   const answered: Answered[] = [];
   app.addHook('onResponse', async (request, reply) => {
     answered.push({ method: request.method, path: request.url.split('?')[0] ?? '', status: reply.statusCode });

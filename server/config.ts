@@ -2,6 +2,7 @@ import { parseFeatureFlags, type FeatureFlags } from './feature-flags/routes';
 import { parseLogRetentionDays } from './log/retention';
 import { parseAllowedHosts } from './http/request-origin';
 import { parseDatabaseUrl } from './db/database';
+import { isIP } from 'node:net';
 
 /** The provider's settings, from environment variables with working defaults (ARCHITECTURE.md §4). */
 export interface ServerConfig {
@@ -13,6 +14,12 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined;
   /** REDIS_URL: a redis:// (or rediss://) URL routes dealer pushes between instances through Redis (server/realtime); unset, in-process. */
   readonly redisUrl: string | undefined;
+  /**
+   * TRUST_PROXY: who may say, in X-Forwarded-For, which client a request came from (fastify's trustProxy): a number
+   * of proxy hops in front of the server (1 behind deploy/'s nginx), or comma-separated proxy addresses or CIDR
+   * ranges; unset, nobody, and the client is the connection's own address. The per-address rate limits count by it.
+   */
+  readonly trustProxy: number | readonly string[] | undefined;
   /** SHUTDOWN_TIMEOUT_MS: how long a graceful shutdown (SIGTERM/SIGINT, server/main.ts) may take before the process exits anyway; 10 s by default. */
   readonly shutdownTimeoutMs: number;
   /** The provider's public origin; empty means links are relative to this server. */
@@ -45,6 +52,26 @@ export function parseRedisUrl(value: string | undefined): string | undefined {
   return value;
 }
 
+/** TRUST_PROXY: unset or empty is none; a whole number of hops (at least 1); or IPv4/IPv6 addresses or CIDR ranges, comma-separated. */
+export function parseTrustProxy(value: string | undefined): number | readonly string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) {
+    const hops = Number(value.trim());
+    if (hops < 1) throw new Error('TRUST_PROXY must be a number of proxy hops (at least 1) or proxy addresses');
+    return hops;
+  }
+  const addresses = value.split(',').map((part) => part.trim());
+  for (const address of addresses) {
+    const [ip, bits, ...rest] = address.split('/');
+    const version = isIP(ip ?? '');
+    const maxBits = version === 6 ? 128 : 32;
+    if (version === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new Error(`TRUST_PROXY must be a number of proxy hops or comma-separated proxy addresses or CIDR ranges, got ${address}`);
+    }
+  }
+  return addresses;
+}
+
 /** SHUTDOWN_TIMEOUT_MS: a whole number of milliseconds, at least 1. */
 export function parseShutdownTimeoutMs(value: string | undefined): number {
   if (value === undefined || value === '') return 10_000;
@@ -74,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     shutdownTimeoutMs: parseShutdownTimeoutMs(env.SHUTDOWN_TIMEOUT_MS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     country,

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     demoProductChange: config.demoProductChange,
     databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,
+    trustProxy: config.trustProxy,
     // Warnings and errors only (a failed request, a socket's error), never a secret (server/server-log.ts).
     logger: { level: 'warn' },
   });
