@@ -18,6 +18,8 @@ import { connectRedisBus } from './realtime/redis-bus';
 import { registerHealthRoutes } from './realtime/health';
 import { installJsonBodyParser } from './json-body-parser';
 import { registerPlayback } from './playback/routes';
+import { createContextTracks } from './playback/context-tracks';
+import { createConnectStateService, registerConnectStateRoutes, watchTrackPlayback } from './connect-state/routes';
 import { registerLicenceRoutes } from './licence/routes';
 import { registerLoggingService } from './logging-service/routes';
 import { registerOpenPageRoutes } from './open/routes';
@@ -67,17 +69,8 @@ export interface ServerOptions {
   readonly logWriter?: Partial<LogWriterOptions>;
   /** REDIS_URL: dealer pushes reach sockets on every instance that shares this Redis (server/realtime); in-process without it. */
   readonly redisUrl?: string;
-  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (hops, or their addresses); none by default (server/config.ts). */
-  readonly trustProxy?: number | readonly string[];
   /** Hears every route as it is added (scripts/fuzz lists the routes it throws input at). */
   readonly onRoute?: (route: { readonly method: string | readonly string[]; readonly url: string }) => void;
-}
-
-/** fastify's trustProxy: none; the first `hops` addresses from the socket's (what proxy-addr does with a number); or these proxies. */
-function trustProxyOf(trust: ServerOptions['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (trust === undefined) return false;
-  if (typeof trust === 'number') return (_address, hop) => hop < trust;
-  return [...trust];
 }
 
 /** The reference provider: one fastify app, routes grouped by service. */
@@ -90,9 +83,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // A request whose head or body never finishes (a Content-Length that lies) is answered 408 and its
     // socket freed within a minute, instead of held open for good (fastify's default turns Node's off).
     requestTimeout: 30_000,
-    // Issue 14 Operations: behind deploy/'s nginx every request comes from the proxy's address, and the
-    // per-address rate limits (server/accounts/rate-limits.ts) would count every listener as one.
-    trustProxy: trustProxyOf(options.trustProxy),
     frameworkErrors: (error, request, reply) => {
       // No hook runs for these answers, so the header every answer carries (security-headers.ts) is set here.
       reply.raw.setHeader('x-content-type-options', 'nosniff');
@@ -230,8 +220,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   accounts.onTokensRevoked((tokens) => {
     app.realtime.closeTokens(tokens, CLOSE_TOKEN_REVOKED.code, CLOSE_TOKEN_REVOKED.reason).catch((error: unknown) => app.log.warn({ err: error }, 'dealer revocation'));
   });
+  // Issue 16: the connect-state service (server/connect-state/README.md): a cluster push after every track-playback
+  // change (the hook goes on before the playback routes, so their scope has it), and its part in player commands.
+  const connectState = createConnectStateService(app, { db: database.kysely, realtime: app.realtime, contextTracks: createContextTracks(database.kysely), publicUrl });
+  watchTrackPlayback(app, verifyToken, (userId) => connectState.state.changed(userId));
   // Issue 5: the track-playback service and player commands (server/playback/README.md).
-  registerPlayback(app, { verify: verifyToken, realtime: app.realtime });
+  const playbackDevices = registerPlayback(app, { verify: verifyToken, realtime: app.realtime, connect: connectState.hooks });
+  registerConnectStateRoutes(app, connectState, {
+    db: database.kysely, verify: verifyToken, realtime: app.realtime, devices: playbackDevices, contextTracks: createContextTracks(database.kysely), publicUrl,
+  });
   // Issue 5: licence URL, ClearKey licence server, application certificate, server time (server/licence/README.md).
   registerLicenceRoutes(app, { verify: verifyToken, publicUrl });
   // Issue 5: the logging service, /v1/logging/* and /v1/metric (server/logging-service/README.md).

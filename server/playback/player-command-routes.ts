@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Realtime } from '../realtime/hub';
 import { requireAccount, sendError, type Verify } from './bearer-grant';
@@ -7,17 +6,23 @@ import { decodeBody } from './decode-body';
 import { commandPush, newCommandId, type DeviceCommand } from './device-commands';
 import type { Device, DeviceRegistry } from './device-registry';
 import { PlayerCommandBody, startIndexOf, type PlayerCommand } from './player-command';
-import { buildStateMachine, stateIdOf, type StateMachine } from './state-machine';
+import type { StateMachine } from './state-machine';
 import type { StateRef } from './wire';
+import { arrangedMachine, type ConnectHooks } from '../connect-state/commands';
+import { NO_OPTIONS } from '../connect-state/cluster';
 
 /** spec 001 §7 Remote-control service: POST v1/player/command/from/{local}/to/{target}, under our connect-state prefix. */
 export const PLAYER_COMMAND_PATH = '/connect-state/v1/player/command/from/:from/to/:deviceId';
+/** spec 001 §8 Remote control: an unknown device (or another user's). */
+export const NO_SUCH_DEVICE = 'No such device.';
 
 export interface PlayerCommandDeps {
   readonly verify: Verify;
   readonly realtime: Realtime;
   readonly devices: DeviceRegistry;
   readonly contextTracks: ContextTracks;
+  /** Issue 16: the connect-state service (options, the other endpoints, active device and ack ids; server/connect-state). */
+  readonly connect?: ConnectHooks;
 }
 
 type Outcome = { readonly command: DeviceCommand } | { readonly status: number; readonly message: string };
@@ -41,7 +46,9 @@ function incapable(command: PlayerCommand, device: Device): string | null {
 }
 
 /** What the device is told for a command (or why it cannot be). Updates the device's machine and commanded ref. */
-async function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks, accountId: string, country: string): Promise<Outcome> {
+async function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks, accountId: string, country: string, connect?: ConnectHooks): Promise<Outcome> {
+  const other = connect === undefined ? null : await connect.commandOf(command, device, accountId, country);
+  if (other !== null) return other;
   switch (command.endpoint) {
     case 'ping':
     case 'log_out':
@@ -60,13 +67,16 @@ async function deviceCommandOf(command: PlayerCommand, device: Device, contextTr
       if (start < 0 || tracks[start]?.unavailable === true) {
         return { status: 403, message: `Player command failed: Restriction violated (${tracks[named]?.uri} is not available in ${country})` };
       }
-      const machineId = randomBytes(12).toString('hex');
       const seekTo = command.options?.seek_to;
-      const machine = buildStateMachine(tracks, { machineId, contextUri: command.context.uri, startIndex: start, ...(seekTo === undefined ? {} : { seekTo }) });
-      const stateRef = { state_machine_id: machineId, state_id: stateIdOf(machineId, start), paused: command.options?.initially_paused ?? false };
+      // Issue 16: in the order and with the repeat the user's options give (spec 001 §3 player_state.options).
+      const options = connect === undefined ? NO_OPTIONS : await connect.options(accountId);
+      const { machine, stateId } = arrangedMachine(tracks, command.context.uri, start, options, connect?.random ?? Math.random, seekTo);
+      const stateRef = { state_machine_id: machine.state_machine_id, state_id: stateId, paused: command.options?.initially_paused ?? false };
       return replace(device, machine, stateRef);
     }
-    default: {
+    case 'pause':
+    case 'resume':
+    case 'seek_to': {
       // pause, resume, seek_to: the same state of the same machine (spec 001 §4 replace_state, same state id).
       const ref = device.stateRef ?? device.commandedRef;
       if (device.machine === null || ref === null || ref.state_machine_id !== device.machine.state_machine_id) {
@@ -75,6 +85,8 @@ async function deviceCommandOf(command: PlayerCommand, device: Device, contextTr
       const paused = command.endpoint === 'pause' ? true : command.endpoint === 'resume' ? false : ref.paused;
       return replace(device, device.machine, { ...ref, paused }, command.endpoint === 'seek_to' ? command.value : undefined);
     }
+    default:
+      return { status: 400, message: `Player command failed: ${command.endpoint} is not carried out here` };
   }
 }
 
@@ -95,17 +107,20 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     if (grant === null) return reply;
     const { from, deviceId } = request.params as { from: string; deviceId: string };
     const device = (await deps.devices.live(grant.accountId, await deps.realtime.liveConnections(grant.accountId))).find((d) => d.id === deviceId);
-    if (device === undefined) return sendError(reply, 404, 'Device not found');
+    // spec 001 §8 Remote control: 404 'No such device.'
+    if (device === undefined) return sendError(reply, 404, NO_SUCH_DEVICE);
     const body = decodeBody(PlayerCommandBody, request.body, reply, 'player command');
     if (body === null) return reply;
     const refusal = incapable(body.command, device);
     if (refusal !== null) return sendError(reply, 403, `Player command failed: ${refusal}`);
-    const outcome = await deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId, grant.country);
+    const outcome = await deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId, grant.country, deps.connect);
     if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
-    await deps.devices.save(device);
+    // Only what the command changed (issue 14: a state update through another instance may write its ref meanwhile).
+    if (outcome.command.type === 'replace_state') await deps.devices.update(device.userId, device.id, { machine: device.machine, commandedRef: device.commandedRef });
     const ackId = newCommandId();
     // Issue 14: to the instance that holds the device's socket, whichever instance this is.
-    if (!(await deps.realtime.pushTo(device.connectionId, commandPush(outcome.command, from, ackId), grant.accountId))) return sendError(reply, 404, 'Device not found');
+    if (!(await deps.realtime.pushTo(device.connectionId, commandPush(outcome.command, from, ackId), grant.accountId))) return sendError(reply, 404, NO_SUCH_DEVICE);
+    await deps.connect?.sent(grant.accountId, device, ackId, outcome.command, body.command);
     return reply.send({ ack_id: ackId });
   });
 }

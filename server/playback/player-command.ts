@@ -5,7 +5,8 @@ import { VOLUME_MAX } from './wire';
 /*
  * The player command body (spec 001 §7 Remote-control service: POST v1/player/command/from/{local}/to/{target};
  * the endpoints this provider carries out): play a context, pause, resume, seek_to, set_volume,
- * and the device-service commands ping and log_out.
+ * the device-service commands ping and log_out, and (issue 16) skip_next, skip_prev,
+ * set_shuffling_context, set_repeating_context, set_repeating_track, set_queue and update_context.
  */
 
 const PlayOptions = t.partial({
@@ -19,11 +20,19 @@ const PlayOptions = t.partial({
 const NonNegative = t.brand(t.number, (n): n is t.Branded<number, { readonly NonNegative: unique symbol }> => n >= 0, 'NonNegative');
 const Volume = t.brand(t.number, (n): n is t.Branded<number, { readonly Volume65535: unique symbol }> => Number.isInteger(n) && n >= 0 && n <= VOLUME_MAX, 'Volume65535');
 
+/** A track of set_queue: a track or episode uri (spec 001 §5 'Invalid track uri'). */
+const QueueTrack = t.type({ uri: t.brand(t.string, (u): u is t.Branded<string, { readonly TrackOrEpisodeUri: unique symbol }> => /^spotify:(track|episode):[A-Za-z0-9]{1,32}$/.test(u), 'TrackOrEpisodeUri') });
+
 export const PlayerCommand = t.union([
   t.intersection([t.type({ endpoint: t.literal('play'), context: t.type({ uri: t.string }) }), t.partial({ options: PlayOptions })]),
   t.type({ endpoint: t.keyof({ pause: null, resume: null, ping: null, log_out: null }) }),
   t.type({ endpoint: t.literal('seek_to'), value: NonNegative }),
   t.type({ endpoint: t.literal('set_volume'), volume: Volume }),
+  // Issue 16, the rest of spec 001 §7's endpoints (server/connect-state/README.md).
+  t.type({ endpoint: t.keyof({ skip_next: null, skip_prev: null }) }),
+  t.type({ endpoint: t.keyof({ set_shuffling_context: null, set_repeating_context: null, set_repeating_track: null }), value: t.boolean }),
+  t.intersection([t.type({ endpoint: t.literal('set_queue'), next_tracks: t.array(QueueTrack) }), t.partial({ prev_tracks: t.array(QueueTrack) })]),
+  t.type({ endpoint: t.literal('update_context'), context: t.type({ uri: t.string }), session_id: t.string }),
 ]);
 export type PlayerCommand = t.TypeOf<typeof PlayerCommand>;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ConnectHooks } from '../connect-state/commands';
 import type { Realtime } from '../realtime/hub';
 import type { Verify } from './bearer-grant';
 import { createContextTracks } from './context-tracks';
@@ -12,6 +13,8 @@ export interface PlaybackDeps {
   /** Pushes to devices wherever their dealer socket is (app.realtime). */
   readonly realtime: Realtime;
   readonly now?: () => number;
+  /** Issue 16: the connect-state service's part in player commands (server/connect-state). */
+  readonly connect?: ConnectHooks;
 }
 
 /** The track-playback service and the player command endpoint (issue 5; README.md here). Returns the device registry (persisted in the configured database). */
@@ -22,7 +25,7 @@ export function registerPlayback(app: FastifyInstance, deps: PlaybackDeps): Devi
   void app.register(async (scope) => {
     installJsonErrors(scope);
     registerTrackPlaybackRoutes(scope, { db: app.database.kysely, verify: deps.verify, realtime: deps.realtime, devices, now: deps.now ?? Date.now });
-    registerPlayerCommandRoutes(scope, { verify: deps.verify, realtime: deps.realtime, devices, contextTracks });
+    registerPlayerCommandRoutes(scope, { verify: deps.verify, realtime: deps.realtime, devices, contextTracks, ...(deps.connect === undefined ? {} : { connect: deps.connect }) });
   });
   return devices;
 }

@@ -36,7 +36,11 @@ export interface PlaybackTestServer {
   /** The rows of a plain SQL query with `?` parameters, on the server's database (either dialect: no SQLite-only SQL). */
   rows<T>(text: string, ...params: unknown[]): Promise<T[]>;
   request(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string; contentType?: string }): Promise<Answer>;
-  dealer(token: string): Promise<Dealer>;
+  /**
+   * A dealer connection of the token's user. The connect-state service's cluster messages (issue 16), which
+   * go to every connection of the user, are left out unless `clusters` is set.
+   */
+  dealer(token: string, options?: { readonly clusters?: boolean }): Promise<Dealer>;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
@@ -75,7 +79,7 @@ export async function startPlaybackTestServer(options?: Parameters<typeof startT
       const text = await response.text();
       return { status: response.status, text, contentType: response.headers.get('content-type'), json: () => JSON.parse(text) };
     },
-    dealer: (token) =>
+    dealer: (token, dealerOptions = {}) =>
       new Promise((resolve, reject) => {
         const socket = new WebSocket(server.url(`/dealer?access_token=${token}`).replace('http:', 'ws:'));
         sockets.push(socket);
@@ -93,6 +97,7 @@ export async function startPlaybackTestServer(options?: Parameters<typeof startT
             });
             return;
           }
+          if (dealerOptions.clusters !== true && frame.uri === 'hm://connect-state/v1/cluster') return;
           const waiter = waiting.shift();
           if (waiter !== undefined) waiter(frame);
           else queue.push(frame);

@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import { sql } from 'kysely';
 import type { CatalogueView, Json, ObjectContext, PageRequest } from '../catalogue/web-api-objects';
 import { ownerId, pageOf } from '../catalogue/web-api-objects';
+import { listDevices } from '../connect-state/routes';
 import { WebApiError } from './errors';
 import { getRoute, userRoute, type WebApiDeps } from './handler';
 import type { LibraryKind, LibraryStore } from './library-store';
@@ -116,8 +117,9 @@ export function registerMeRoutes(api: FastifyInstance, deps: LibraryDeps): void 
     },
   );
 
-  // No playback devices are registered with this provider yet: the list is empty until they are.
-  userRoute(api, deps, 'GET', '/me/player/devices', { query: t.type({}) }, 200, () => ({ devices: [] }));
+  // Issue 16: the user's track-playback devices on live dealer connections, with the device fields of
+  // spec 001 §3 (server/connect-state/README.md); app.realtime is looked up per request (the dealer is registered after).
+  userRoute(api, deps, 'GET', '/me/player/devices', { query: t.type({}) }, 200, async ({ userId }) => ({ devices: await listDevices(db, api.realtime, userId) }));
 
   registerViews(api, deps);
 }
