@@ -69,8 +69,17 @@ export interface ServerOptions {
   readonly logWriter?: Partial<LogWriterOptions>;
   /** REDIS_URL: dealer pushes reach sockets on every instance that shares this Redis (server/realtime); in-process without it. */
   readonly redisUrl?: string;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (hops, or their addresses); none by default (server/config.ts). */
+  readonly trustProxy?: number | readonly string[];
   /** Hears every route as it is added (scripts/fuzz lists the routes it throws input at). */
   readonly onRoute?: (route: { readonly method: string | readonly string[]; readonly url: string }) => void;
+}
+
+/** fastify's trustProxy: none; the first `hops` addresses from the socket's (what proxy-addr does with a number); or these proxies. */
+function trustProxyOf(trust: ServerOptions['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === undefined) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
 }
 
 /** The reference provider: one fastify app, routes grouped by service. */
@@ -83,6 +92,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // A request whose head or body never finishes (a Content-Length that lies) is answered 408 and its
     // socket freed within a minute, instead of held open for good (fastify's default turns Node's off).
     requestTimeout: 30_000,
+    // Issue 14 Operations: behind deploy/'s nginx every request comes from the proxy's address, and the
+    // per-address rate limits (server/accounts/rate-limits.ts) would count every listener as one.
+    trustProxy: trustProxyOf(options.trustProxy),
     frameworkErrors: (error, request, reply) => {
       // No hook runs for these answers, so the header every answer carries (security-headers.ts) is set here.
       reply.raw.setHeader('x-content-type-options', 'nosniff');
