@@ -147,7 +147,8 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
       mine.set(connection.id, route);
       // Issue 14: the cap counts the user's sockets on every instance (the dealer alone sees only its own).
       const over = await bus.claim(route, options.maxConnectionsPerUser ?? MAX_CONNECTIONS_PER_USER);
-      await Promise.all(over.map(closeOverCap));
+      // The new connection is routed: an eviction that cannot be sent is logged, not held against it.
+      await Promise.all(over.map((old) => closeOverCap(old).catch((error: unknown) => logError(error, 'realtime cap'))));
     },
     closed: (connection) => {
       const route = mine.get(connection.id);
