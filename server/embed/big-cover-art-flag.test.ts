@@ -1,6 +1,5 @@
 // spec 000 §3: "Every resource: ... a big-cover-art flag", sent in the embed page's JSON block, and
 // with the layout rule (spec 000 §2) it decides big cover art; the server's first frame follows it.
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { BIG_COVER_ART_MIN_IMAGE_PX } from '../../core/widget/big-cover-art';
 import { startTestServer, type TestServer } from '../test-server';
@@ -45,10 +44,13 @@ describe('the big-cover-art flag in the embed data (spec 000 §3)', () => {
       const before = await page(own, `/embed/track/${firstOf.track}`);
       expect(before.html).toContain('data-testid="big-cover-art"');
       const albumId = before.block.resource.album!.uri.split(':')[2]!;
-      const db = new Database(join(own.dataDir, 'catalogue.sqlite'));
-      const removed = db.prepare("DELETE FROM images WHERE owner_type = 'album' AND owner_id = ? AND width >= ?").run(albumId, BIG_COVER_ART_MIN_IMAGE_PX);
-      db.close();
-      expect(removed.changes).toBeGreaterThan(0);
+      const removed = await own.app.database.kysely
+        .deleteFrom('images')
+        .where('owner_type', '=', 'album')
+        .where('owner_id', '=', albumId)
+        .where('width', '>=', BIG_COVER_ART_MIN_IMAGE_PX)
+        .executeTakeFirst();
+      expect(Number(removed.numDeletedRows)).toBeGreaterThan(0);
       const after = await page(own, `/embed/track/${firstOf.track}`);
       expect(after.block.resource.has_big_cover_art).toBe(false);
       expect(after.html).not.toContain('data-testid="big-cover-art"');

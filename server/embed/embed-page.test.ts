@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { isRight } from 'fp-ts/Either';
 import { join } from 'node:path';
 import { EmbedData } from '../../core/model/embed-data';
@@ -68,9 +67,7 @@ describe('GET /embed/{type}/{id} (spec 000 §2 The embed screen, §3 the JSON bl
 
   it('escapes catalogue text so that it cannot end the script element (ARCHITECTURE.md §4)', async () => {
     const hostile = '</script><script>alert(1)</script><!-- & \u2028';
-    const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
-    db.prepare('UPDATE albums SET name = ? WHERE id = ?').run(hostile, firstOf.album);
-    db.close();
+    await server.app.database.kysely.updateTable('albums').set({ name: hostile }).where('id', '=', firstOf.album).execute();
     const html = await (await fetch(server.url(`/embed/album/${firstOf.album}`))).text();
     expect(html).not.toContain('<script>alert(1)');
     expect(html.match(/<\/script>/g)).toHaveLength(2); // the JSON block's and the widget script's

@@ -24,7 +24,7 @@ export function useDialect(dialect: Dialect): { databaseUrl(): Promise<string | 
   return {
     databaseUrl: async () => {
       if (dialect === 'sqlite') return undefined;
-      if (process.env.TEST_STORES === 'postgres') return createTestDatabase();
+      if (process.env.TEST_STORES === 'postgres') return createTestDatabase({ empty: true });
       cluster ??= startPostgres();
       return (await cluster).createDatabase();
     },

@@ -1,6 +1,12 @@
-import { startPostgres } from './postgres';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDbHandle } from '../db/database';
+import { FIXTURES_DIR } from './demo-catalogue';
+import { startPostgres, type TestPostgres } from './postgres';
 import { startTestRedis } from './redis';
-import { PG_URL_ENV, REDIS_URL_ENV, testStores } from './stores';
+import { PG_TEMPLATE_ENV, PG_URL_ENV, REDIS_URL_ENV, testStores } from './stores';
 
 /*
  * jest's globalSetup of the server and e2e projects (jest.config.ts). In the Postgres run
@@ -14,6 +20,27 @@ interface Started {
 }
 
 const KEY = '__embedTestStores';
+const TEMPLATE = 'stores_template';
+
+/** The database every test server's is copied from: the server's own start-up run once (migrations, demo catalogue). */
+async function makeTemplate(postgres: TestPostgres): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(postgres.url);
+  url.pathname = `/${TEMPLATE}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'embed-stores-template-'));
+  try {
+    // Closed before any copy: CREATE DATABASE ... TEMPLATE refuses a template with connections.
+    await (await openDbHandle({ dataDir, fixturesDir: FIXTURES_DIR, databaseUrl: url.href })).close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 export default async function setup(): Promise<void> {
   if (testStores() !== 'postgres') return;
@@ -25,7 +52,15 @@ export default async function setup(): Promise<void> {
     postgres.stop();
     throw error;
   }
+  try {
+    await makeTemplate(postgres);
+  } catch (error) {
+    postgres.stop();
+    await redis.stop();
+    throw error;
+  }
   process.env[PG_URL_ENV] = postgres.url;
+  process.env[PG_TEMPLATE_ENV] = TEMPLATE;
   process.env[REDIS_URL_ENV] = redis.url;
   const started: Started = {
     stop: async () => {

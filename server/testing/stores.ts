@@ -4,7 +4,8 @@ import pg from 'pg';
  * Issue 14 "Must show": `npm test` runs the server and e2e tests a second time with every provider a
  * test starts on Postgres and Redis (TEST_STORES=postgres). One throwaway Postgres cluster and one
  * Redis serve the whole run (server/testing/stores-setup.ts, jest's globalSetup, starts them and
- * hands their URLs down in the environment); every test server gets a fresh database of that cluster,
+ * hands their URLs down in the environment); every test server gets a fresh database of that cluster
+ * (a copy of a template already migrated and holding the demo catalogue, createTestDatabase),
  * so tests stay as independent as their SQLite data directories. They share the Redis: no route or
  * channel crosses between them, as account ids (the routes' users) and connection ids are random per
  * database and process.
@@ -17,9 +18,10 @@ export function testStores(): TestStores {
   return process.env.TEST_STORES === 'postgres' ? 'postgres' : 'sqlite';
 }
 
-/** Set by stores-setup.ts for the Postgres run: the cluster's admin URL and the Redis URL. */
+/** Set by stores-setup.ts for the Postgres run: the cluster's admin URL, the Redis URL, the template database. */
 export const PG_URL_ENV = 'TEST_STORES_PG_URL';
 export const REDIS_URL_ENV = 'TEST_STORES_REDIS_URL';
+export const PG_TEMPLATE_ENV = 'TEST_STORES_PG_TEMPLATE';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -31,15 +33,21 @@ function required(name: string): string {
 
 let created = 0;
 
-/** A new, empty database of the run's cluster; its URL. */
-export async function createTestDatabase(): Promise<string> {
+/**
+ * A new database of the run's cluster; its URL. `empty`: nothing in it (the describe.each(DIALECTS)
+ * tests, which see the migrations and the demo catalogue's load run); otherwise a copy of the run's
+ * template, which stores-setup.ts made by opening a server's database once (every migration
+ * applied, the demo catalogue loaded), so a test server does not redo that work at each start.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<string> {
   const admin = new URL(required(PG_URL_ENV));
+  const template = options.empty === true ? 'template0' : required(PG_TEMPLATE_ENV);
   created += 1;
   const name = `t_${process.pid}_${created}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: admin.href });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   } finally {
     await client.end();
   }
@@ -76,13 +84,14 @@ export interface StoreOptions {
  * describe.each(DIALECTS) test, two instances sharing one), else the data directory's database (a
  * fresh one the first time) and the run's Redis.
  */
-export async function storeOptionsFor(dataDir: string, given: StoreOptions = {}): Promise<StoreOptions> {
+export async function storeOptionsFor(dataDir: string, given: StoreOptions = {}, fresh: { empty?: boolean } = {}): Promise<StoreOptions> {
   if (testStores() !== 'postgres') return { databaseUrl: given.databaseUrl, redisUrl: given.redisUrl };
   let databaseUrl = given.databaseUrl;
   if (databaseUrl === undefined) {
     let pending = databaseOfDataDir.get(dataDir);
     if (pending === undefined) {
-      pending = createTestDatabase();
+      // `empty`: for a data directory the ingest fills first (its catalogue then holds only what it ingested, as on SQLite).
+      pending = createTestDatabase(fresh);
       databaseOfDataDir.set(dataDir, pending);
       // A failed CREATE is not remembered: the next start tries again.
       pending.catch(() => databaseOfDataDir.delete(dataDir));

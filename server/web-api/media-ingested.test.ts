@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { writeTinyAlbum } from '../ingest/test-sources';
 import { startTestServer, type TestServer } from '../test-server';
 import { apiGet, bearerToken } from './api-test-client';
 import { DEMO_CATALOGUE, demoCatalogue } from '../testing/demo-catalogue';
+import { storeOptionsFor } from '../testing/stores';
 
 // Issue 4: the ingest writes `${DATA_DIR}/media/` with audio_files.path relative to it; the CDN and
 // /media/ serve those files (then the committed demo's fixtures/demo-catalogue/media for what is not there).
@@ -31,24 +31,22 @@ let images: Array<{ file: string }>;
 const demoPreview = demoCatalogue().tracks[0]!.preview;
 
 const mediaFile = (path: string) => readFileSync(join(server.dataDir, 'media', path));
-const insertFile = (fileId: string, path: string) => {
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
-  db.prepare('INSERT INTO audio_files (file_id, path, format) VALUES (?, ?, ?)').run(fileId, path, 'MP3_96');
-  db.close();
-};
+const insertFile = (fileId: string, path: string) => server.app.database.kysely.insertInto('audio_files').values({ file_id: fileId, path, format: 'MP3_96' }).execute();
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'embed-cdn-ingest-'));
   // 12 s: an init segment and two fragments (10 s fragments, spec 001 §9).
   writeTinyAlbum(join(root, 'album'), { tracks: 1, seconds: 12 });
   const dataDir = join(root, 'data');
-  await ingestFolder(join(root, 'album'), { dataDir });
+  // Into the database the server over this data directory runs on (Postgres in the Postgres run):
+  // one that starts empty, as the ingest's new SQLite catalogue does (no demo catalogue).
+  const { databaseUrl } = await storeOptionsFor(dataDir, {}, { empty: true });
+  await ingestFolder(join(root, 'album'), { dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }) });
   server = await startTestServer(dataDir);
   token = await bearerToken(server);
-  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
-  files = db.prepare('SELECT file_id, path, format FROM audio_files ORDER BY format').all() as FileRow[];
-  images = db.prepare("SELECT file FROM images WHERE owner_type = 'album'").all() as Array<{ file: string }>;
-  db.close();
+  const db = server.app.database.kysely;
+  files = await db.selectFrom('audio_files').select(['file_id', 'path', 'format']).orderBy('format').execute();
+  images = await db.selectFrom('images').select('file').where('owner_type', '=', 'album').execute();
 });
 afterAll(async () => {
   await server.stop();
@@ -94,7 +92,7 @@ describe('the CDN serves what the ingest wrote to DATA_DIR/media (spec 001 §7 M
 
   it('looks a relative path up in DATA_DIR/media first, then the demo media folder; never outside them', async () => {
     // The demo preview's path, shadowed by a different file in DATA_DIR/media: DATA_DIR wins.
-    insertFile('dd01', demoPreview);
+    await insertFile('dd01', demoPreview);
     const demoBytes = readFileSync(join(DEMO_CATALOGUE.mediaDir, demoPreview));
     expect(Buffer.from(await (await fetch(server.url('/cdn/audio/dd01'), { headers: { range: 'bytes=0-99' } })).arrayBuffer())).toEqual(
       demoBytes.subarray(0, 100),
@@ -110,7 +108,7 @@ describe('the CDN serves what the ingest wrote to DATA_DIR/media (spec 001 §7 M
       rmSync(join(server.dataDir, 'media', demoPreview));
     }
     // A hand-edited row pointing out of the media folders (at the catalogue itself) is not served.
-    insertFile('dd02', '../catalogue.sqlite');
+    await insertFile('dd02', '../catalogue.sqlite');
     expect((await fetch(server.url('/cdn/audio/dd02'))).status).toBe(404);
   });
 });

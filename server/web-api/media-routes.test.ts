@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,12 +18,15 @@ beforeAll(async () => {
   token = await bearerToken(server);
   writeFileSync(join(fileDir, 'sample.mp4'), bytes);
   // The ingest fills audio_files; here one row points at a test file, one at a demo preview (relative path).
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
-  const insert = db.prepare('INSERT INTO audio_files (file_id, path, format, bitrate, seek_table) VALUES (?, ?, ?, ?, ?)');
-  insert.run('aa11', join(fileDir, 'sample.mp4'), 'MP4', 128000, JSON.stringify(SEEK_TABLE));
-  insert.run('bb22', preview, 'MP3', 96000, null);
-  insert.run('cc33', join(fileDir, 'gone.mp4'), 'MP4', 128000, null);
-  db.close();
+  // Into the server's own database (SQLite, or Postgres in the Postgres run).
+  await server.app.database.kysely
+    .insertInto('audio_files')
+    .values([
+      { file_id: 'aa11', path: join(fileDir, 'sample.mp4'), format: 'MP4', bitrate: 128000, seek_table: JSON.stringify(SEEK_TABLE) },
+      { file_id: 'bb22', path: preview, format: 'MP3', bitrate: 96000, seek_table: null },
+      { file_id: 'cc33', path: join(fileDir, 'gone.mp4'), format: 'MP4', bitrate: 128000, seek_table: null },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await server.stop();
