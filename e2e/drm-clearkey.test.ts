@@ -13,7 +13,7 @@ import { launchChromium, newPageCollectingErrors } from './harness';
 import { packagedTone } from './packaged-tone';
 import { readSeekTable, type SeekTable } from '../server/media/cenc-packager';
 import { clearKeyLicence, clearKeyRequestKeyIds } from '../server/media/clearkey-licence';
-import type { DrmPageRun, DrmPageState } from './pages/drm-page';
+import type { DrmPageRun } from './pages/drm-page';
 
 jest.setTimeout(120_000);
 
@@ -88,7 +88,7 @@ describe('DRM through the EME adapter and the DRM epics (spec 001 §3, §7 Media
       );
       const outcome = await page.evaluate(() => {
         const audio = document.querySelector('audio') as HTMLAudioElement;
-        return { currentTime: audio.currentTime, error: audio.error?.message ?? null, state: window.drmPage.state as DrmPageState };
+        return { currentTime: audio.currentTime, error: audio.error?.message ?? null, state: window.drmPage.state };
       });
 
       expect(outcome.state.tried).toEqual([

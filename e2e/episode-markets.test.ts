@@ -4,7 +4,6 @@
 // instead of playing, for an anonymous visitor (preview) and a logged-in one (the engine) alike; its
 // own embed shows the notice on play; and when the provider knows better than the page (the account's
 // market changed since), it refuses the play command and the engine reports the item unavailable.
-import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
@@ -87,7 +86,7 @@ describe("an episode not sold in the visitor's market (spec 000 §5; issue 13)",
     const index = await expectUnsoldMarked();
     await (await rowAt(index)).click();
     await expectNotice();
-    const preview = await page.$eval('audio#preview-audio', (el) => ({ paused: (el as HTMLAudioElement).paused, src: (el as HTMLAudioElement).currentSrc }));
+    const preview = await page.$eval('audio#preview-audio', (el) => ({ paused: el.paused, src: el.currentSrc }));
     expect(preview.paused).toBe(true);
     expect(preview.src).not.toContain(unsold.preview);
     await page.screenshot({ path: artifactPath('episode-markets-anonymous.png') });
@@ -102,7 +101,7 @@ describe("an episode not sold in the visitor's market (spec 000 §5; issue 13)",
     await openEmbed(`/embed/episode/${unsold.id}`);
     await page.click('[data-testid="play-button"]');
     await expectNotice();
-    expect(await page.$eval('audio#preview-audio', (el) => (el as HTMLAudioElement).paused)).toBe(true);
+    expect(await page.$eval('audio#preview-audio', (el) => el.paused)).toBe(true);
   });
 
   it('logged in (demo, premium, SE): the show marks it; a click shows the notice and the engine is asked to play nothing; a sold episode plays in full', async () => {
@@ -136,19 +135,16 @@ describe("an episode not sold in the visitor's market (spec 000 §5; issue 13)",
   });
 
   it("logged in, the account's market changed after the page was made (NO, then SE): the provider refuses the episode and the engine reports it, so the notice shows", async () => {
-    const setCountry = (country: string) => {
-      const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
-      try {
-        expect(db.prepare("UPDATE accounts SET country = ? WHERE username = 'demo'").run(country).changes).toBe(1);
-      } finally {
-        db.close();
-      }
+    // Through the server's own database (SQLite, or Postgres in the Postgres run).
+    const setCountry = async (country: string) => {
+      const updated = await server.app.database.kysely.updateTable('accounts').set({ country }).where('username', '=', 'demo').executeTakeFirst();
+      expect(Number(updated.numUpdatedRows)).toBe(1);
     };
-    setCountry('NO');
+    await setCountry('NO');
     await openEmbed(`/embed/show/${show.id}`);
     // Sold in NO: the page marks nothing.
     expect((await rowViews()).map((row) => row.unavailable)).toEqual((await rowViews()).map(() => false));
-    setCountry('SE');
+    await setCountry('SE');
     const errorsBefore = pageErrors.length;
     await page.hover('[data-testid="play-button"]');
     await (await rowAt(await indexOfName(unsold.name))).click();

@@ -33,18 +33,19 @@ async function recordCookieWrites(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(() => {
     const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
     if (descriptor?.set === undefined || descriptor.get === undefined) return;
-    const { get, set } = descriptor;
+    // Called with .call on the descriptor itself: the native accessors need the document as `this`.
+    const native = descriptor as PropertyDescriptor & { get(this: Document): string; set(this: Document, value: string): void };
     Object.defineProperty(Document.prototype, 'cookie', {
       configurable: true,
       get(this: Document) {
-        return get.call(this) as string;
+        return native.get.call(this);
       },
       set(this: Document, value: string) {
         const w = window as unknown as { __cookieWrites?: string[] };
         (w.__cookieWrites ??= []).push(value);
         // Kept across the navigation away (same origin): the test reads it on the next page.
         sessionStorage.setItem('e2e-cookie-writes', JSON.stringify(w.__cookieWrites));
-        set.call(this, value);
+        native.set.call(this, value);
       },
     });
   });

@@ -7,13 +7,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'puppeteer';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 import { packagedTone } from './packaged-tone';
 import { readSeekTable } from '../server/media/cenc-packager';
-import type { MediaPlayerPageRun, MediaPlayerPageState } from './pages/media-player-page';
+import type { MediaPlayerPageRun } from './pages/media-player-page';
 
 jest.setTimeout(120_000);
 
@@ -31,20 +30,18 @@ beforeAll(async () => {
   writeFileSync(path, tone.cenc);
   const table = readSeekTable(tone.cenc);
   server = await startServer();
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'));
-  try {
-    db.prepare('INSERT INTO audio_files (file_id, path, format, bitrate, key_id, key, seek_table) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      FILE_ID,
+  await server.app.database.kysely
+    .insertInto('audio_files')
+    .values({
+      file_id: FILE_ID,
       path,
-      'mp4',
-      128000,
-      Buffer.from(tone.keyId).toString('hex'),
-      Buffer.from(tone.key).toString('hex'),
-      JSON.stringify({ offset: table.offset, timescale: table.timescale, segments: table.segments }),
-    );
-  } finally {
-    db.close();
-  }
+      format: 'mp4',
+      bitrate: 128000,
+      key_id: Buffer.from(tone.keyId).toString('hex'),
+      key: Buffer.from(tone.key).toString('hex'),
+      seek_table: JSON.stringify({ offset: table.offset, timescale: table.timescale, segments: table.segments }),
+    })
+    .execute();
   const bundle = await build({ entryPoints: [join(__dirname, 'pages', 'media-player-page.ts')], bundle: true, format: 'iife', write: false, target: 'es2022' });
   script = bundle.outputFiles[0]?.text ?? '';
   browser = await launchChromium();
@@ -95,7 +92,7 @@ function runIn(page: Page, startMs: number, seekToMs: number | null): Promise<vo
 function outcomeOf(page: Page) {
   return page.evaluate(() => {
     const audio = document.querySelector('audio') as HTMLAudioElement;
-    return { currentTime: audio.currentTime, error: audio.error?.code ?? null, state: window.mediaPlayerPage.state as MediaPlayerPageState };
+    return { currentTime: audio.currentTime, error: audio.error?.code ?? null, state: window.mediaPlayerPage.state };
   });
 }
 

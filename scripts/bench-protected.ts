@@ -225,7 +225,7 @@ const baselineRun = (browser: Browser, url: string): Promise<ClickTiming> =>
     try {
       return await timeClick(page, '#play', 'first');
     } catch (err) {
-      throw new Error(`${String(err)}; page errors: ${errors.join(' | ')}`);
+      throw new Error(`${String(err)}; page errors: ${errors.join(' | ')}`, { cause: err });
     }
   });
 

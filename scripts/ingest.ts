@@ -22,15 +22,15 @@ import { committing } from '../server/ingest/commit-rows';
  * committed rows), so stopping here never half-writes it.
  */
 function stopOn(signal: NodeJS.Signals): void {
-  process.once(signal, async () => {
-    await committing();
+  // committing() settles without rejecting (a failed commit has rolled back), so nothing is left unhandled.
+  process.once(signal, () => void committing().then(() => {
     const killed = killRunningTools('SIGKILL');
     const removed = removeActiveTempDirs();
     process.stderr.write(
       `\ningest stopped by ${signal}: ${killed.length} media tool(s) killed, ${removed.length} temporary folder(s) removed; the catalogue is as it was before the folder in progress.\n`,
     );
     process.exit(128 + (constants.signals[signal] ?? 0));
-  });
+  }));
 }
 
 async function main(): Promise<number> {

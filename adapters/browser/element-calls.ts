@@ -2,7 +2,7 @@ import { Observable, merge } from 'rxjs';
 import type { AudioFact, MediaElementFact } from '../../core/ports';
 
 /** The media events both audio ports report as facts (core/ports.ts AudioFact and MediaElementFact kinds are their names). */
-export const ELEMENT_FACT_EVENTS: ReadonlyArray<AudioFact['kind'] & MediaElementFact['kind']> = [
+export const ELEMENT_FACT_EVENTS: ReadonlyArray<Extract<AudioFact['kind'], MediaElementFact['kind']>> = [
   'loadedmetadata',
   'canplaythrough',
   'playing',

@@ -112,7 +112,7 @@ function parse(raw: string | null): StoredOutbox {
     return EMPTY_BOX;
   }
   const decoded = StoredOutbox.decode(json);
-  return isRight(decoded) ? (decoded.right as StoredOutbox) : EMPTY_BOX;
+  return isRight(decoded) ? decoded.right : EMPTY_BOX;
 }
 
 /** Adds an item (replacing one of the same id), then drops the oldest until the key is within bounds. */

@@ -17,7 +17,7 @@ const entriesWithin = new t.Type<ActionLogEntry[], ActionLogEntry[], unknown>(
   (u): u is ActionLogEntry[] => t.array(ActionLogEntry).is(u) && u.length <= MAX_ACTION_LOG_ENTRIES,
   (u, c) => {
     if (Array.isArray(u) && u.length > MAX_ACTION_LOG_ENTRIES) return t.failure(u, c, `at most ${MAX_ACTION_LOG_ENTRIES} entries`);
-    return t.array(ActionLogEntry).validate(u, c) as t.Validation<ActionLogEntry[]>;
+    return t.array(ActionLogEntry).validate(u, c);
   },
   t.identity,
 );

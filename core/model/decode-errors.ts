@@ -60,7 +60,7 @@ function preview(value: unknown, depth: number, budget: number): string {
   if (depth === 0) return isArray ? '[…]' : '{…}';
   let text = isArray ? '[' : '{';
   // Items one at a time, stopping at the budget: a huge array costs no more than the quote it yields.
-  const keys = isArray ? null : Object.keys(value as object);
+  const keys = isArray ? null : Object.keys(value);
   const count = isArray ? (value as unknown[]).length : keys!.length;
   for (let index = 0; index < count && text.length < budget; index++) {
     if (index > 0) text += ',';

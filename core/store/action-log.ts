@@ -91,9 +91,10 @@ export function createActionLog(
   header: Omit<LogHeader, 'kind' | 'schema'>,
   options: ActionLogOptions = {},
 ): {
-  record(envelope: Envelope, stateAfter?: unknown): void;
-  file(): ActionLogFile;
-  toJsonl(): string;
+  // Function properties, not methods: they read no `this`, so `onEnvelope: log.record` passes one safely.
+  readonly record: (envelope: Envelope, stateAfter?: unknown) => void;
+  readonly file: () => ActionLogFile;
+  readonly toJsonl: () => string;
 } {
   const redact = <T>(value: T): T => (options.redactor === undefined ? value : options.redactor.redact(value));
   const fullHeader: LogHeader = { kind: 'header', schema: ACTION_LOG_SCHEMA, ...header, initialState: redact(header.initialState) };
@@ -167,7 +168,7 @@ export function parseActionLog(text: string): ActionLogFile {
   const entries = rest.slice(skipped).map((line, index) => {
     const decoded = envelopeCodec.decode(parseJson(line, index + 2 + skipped));
     if (isLeft(decoded)) throw new ActionLogError(`Line ${index + 2 + skipped}: ${formatDecodeErrors(decoded.left)}`);
-    return decoded.right as Envelope;
+    return decoded.right;
   });
   entries.forEach((entry, index) => {
     if (entry.seq !== index + firstSeq) {

@@ -18,12 +18,13 @@ export interface ActionCreator<T extends string, P extends t.Props> {
   (...payload: keyof P extends never ? [] : [PayloadOf<P>]): { type: T } & PayloadOf<P>;
   readonly type: T;
   readonly codec: t.Type<{ type: T } & PayloadOf<P>, { type: T } & t.OutputOf<t.TypeC<P>>, unknown>;
-  match(action: Action): action is { type: T } & PayloadOf<P>;
+  /** A function property, not a method: it reads no `this`, so `filter(creator.match)` passes it safely. */
+  readonly match: (action: Action) => action is { type: T } & PayloadOf<P>;
 }
 
 export type ActionOf<C> = C extends ActionCreator<infer T, infer P> ? { type: T } & PayloadOf<P> : never;
 
-export function defineAction<T extends string, P extends t.Props = {}>(
+export function defineAction<T extends string, P extends t.Props = Record<never, never>>(
   type: T,
   props: P = {} as P,
 ): ActionCreator<T, P> {
@@ -36,7 +37,7 @@ export function defineAction<T extends string, P extends t.Props = {}>(
     type,
     codec,
     match: (action: Action): action is { type: T } & PayloadOf<P> => action.type === type,
-  }) as ActionCreator<T, P>;
+  });
 }
 
 /** A union codec over a list of action creators, for decoding log lines and messages. */

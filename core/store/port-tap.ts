@@ -73,7 +73,7 @@ export function createRecordingTap(options: RecordingTapOptions = {}): Recording
 
   const nested = (): { n?: 1 } => (busy > 0 ? { n: 1 } : {});
   const occurrence = (entry: TranscriptEntry, run: () => void): void => {
-    recorded.push(redact({ ...entry, ...nested() } as TranscriptEntry));
+    recorded.push(redact({ ...entry, ...nested() }));
     busy += 1;
     try {
       run();

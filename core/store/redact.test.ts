@@ -54,7 +54,7 @@ describe('redaction (issue 12: no secret in a log)', () => {
     expect(JSON.stringify(entry)).not.toContain(TOKEN);
     const report = buildErrorReport(
       { source: 'widget', message: `Bearer ${TOKEN} refused`, stack: `at f (https://h/?access_token=${TOKEN}:1:1)` } as unknown as Parameters<typeof buildErrorReport>[0],
-      { sessionId: 's', release: 'r', userId: null, breadcrumbs: [], timestamp: 0, eventId: 'e' } as unknown as Parameters<typeof buildErrorReport>[1],
+      { sessionId: 's', release: 'r', userId: null, breadcrumbs: [], timestamp: 0, eventId: 'e' },
     );
     expect(JSON.stringify(report)).not.toContain(TOKEN);
   });

@@ -100,10 +100,12 @@ export function createRedactor(): Redactor {
     if (depth > MAX_DEPTH) return value;
     if (typeof value === 'string') return replaceText(value);
     if (Array.isArray(value)) {
+      // Array.isArray narrows to any[]; the items are as unknown as the value was.
+      const items: readonly unknown[] = value;
       let copy: unknown[] | undefined;
-      value.forEach((item, index) => {
+      items.forEach((item, index) => {
         const next = replace(item, depth + 1);
-        if (next !== item) (copy ??= [...value])[index] = next;
+        if (next !== item) (copy ??= [...items])[index] = next;
       });
       return copy ?? value;
     }

@@ -15,7 +15,7 @@ describe('createStore (ARCHITECTURE.md §3, the store runs one queue)', () => {
   it('runs the reducer, then emits state$, then lets the epics see the action', () => {
     const seen: string[] = [];
     const epic: Epic<{ pings: number; pongs: number }, { clock: { now(): number } }> = (action$, state$) =>
-      new Observable<Action>((subscriber) => {
+      new Observable<Action>(() => {
         const s = action$.subscribe((a) => {
           seen.push(`epic ${a.type} sees pings=${state$.value.pings}`);
         });

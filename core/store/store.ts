@@ -44,8 +44,8 @@ export interface Store<S> {
   readonly envelopes$: Observable<Envelope>;
   /** UI intents and adapter facts enter here; epic output is tagged by the store itself. */
   dispatch(action: Action, src?: Exclude<ActionSource, 'epic'>): void;
-  /** For useSyncExternalStore. */
-  subscribe(listener: () => void): () => void;
+  /** For useSyncExternalStore, which calls it unbound (a function property: it reads no `this`). */
+  readonly subscribe: (listener: () => void) => () => void;
   /** Stops the epics; the state stays readable. */
   stop(): void;
 }

@@ -123,7 +123,7 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
     stream: <T>(call: string, args: readonly unknown[]): Observable<T> =>
       new Observable<T>((subscriber) => {
         const { id } = expect('sub', describe({ k: 'sub', c: call, a: [...args], id: -1 }), sameCall(call, args));
-        subscribers.set(id, subscriber as Subscriber<unknown>);
+        subscribers.set(id, subscriber);
         // What the recorded subscription gave synchronously, it gives before subscribe returns.
         for (let entry = entries[cursor]; entry !== undefined && isNestedEventOf(entry, id); entry = entries[cursor]) deliver(entry);
         return () => subscribers.delete(id);
@@ -133,7 +133,7 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
       schedule: <T>(work: Work<T>, delay = 0, state?: T): Subscription => {
         const { id } = expect('schedule', `a timer in ${delay} ms`, (entry) => entry.d === delay);
         const action = new Subscription() as SchedulerAction<T>;
-        const set = (timerState: T | undefined) => timers.set(id, { action: action as SchedulerAction<unknown>, work: work as Work<unknown>, state: timerState });
+        const set = (timerState: T | undefined) => timers.set(id, { action, work: work as Work<unknown>, state: timerState });
         action.schedule = (nextState?: T, nextDelay = 0): Subscription => {
           if (action.closed) return action;
           expect('reschedule', `a reschedule of timer ${id} in ${nextDelay} ms`, (entry) => entry.id === id && entry.d === nextDelay);

@@ -28,8 +28,8 @@ describe("the big-cover-art flag's source (spec 000 §3 flag; the provider sets 
   });
 
   it('the flag as the widget reads it: true only when set', () => {
-    expect(bigCoverArtFlag({ ...album([640]), has_big_cover_art: true } as Resource)).toBe(true);
-    expect(bigCoverArtFlag({ ...album([640]), has_big_cover_art: false } as Resource)).toBe(false);
+    expect(bigCoverArtFlag({ ...album([640]), has_big_cover_art: true })).toBe(true);
+    expect(bigCoverArtFlag({ ...album([640]), has_big_cover_art: false })).toBe(false);
     expect(bigCoverArtFlag(album([640]))).toBe(false);
     expect(bigCoverArtFlag(undefined)).toBe(false);
   });

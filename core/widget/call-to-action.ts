@@ -15,5 +15,5 @@ export const CALL_TO_ACTION_KEYS: Readonly<Record<ResourceType, string>> = {
 /** The translation key of the current resource's call to action. */
 export function selectCallToActionKey(state: WidgetState): string {
   const type = state.entities[state.resourceUri]?.type;
-  return type !== undefined && type in CALL_TO_ACTION_KEYS ? CALL_TO_ACTION_KEYS[type as ResourceType] : CALL_TO_ACTION_KEYS.track;
+  return type !== undefined && type in CALL_TO_ACTION_KEYS ? CALL_TO_ACTION_KEYS[type] : CALL_TO_ACTION_KEYS.track;
 }

@@ -89,16 +89,16 @@ describe('layoutContent (a track list is shown for list resources with tracks)',
 
   it("carries the resource's big-cover-art flag (spec 000 §3); an absent flag is no", () => {
     const track = { ...testTrack(1), external_urls: { spotify: 'x' }, dominantColor: '#000' } as Resource;
-    expect(layoutContent({ ...track, has_big_cover_art: true } as Resource).bigCoverArt).toBe(true);
-    expect(layoutContent({ ...track, has_big_cover_art: false } as Resource).bigCoverArt).toBe(false);
+    expect(layoutContent({ ...track, has_big_cover_art: true }).bigCoverArt).toBe(true);
+    expect(layoutContent({ ...track, has_big_cover_art: false }).bigCoverArt).toBe(false);
     expect(layoutContent(undefined).bigCoverArt).toBe(false);
   });
 
   it('the flag and the layout rule decide together: a flagged track at 300x380 has big cover art, an unflagged one an empty bottom', () => {
     const track = { ...testTrack(1), external_urls: { spotify: 'x' }, dominantColor: '#000' } as Resource;
     const layoutOf = (resource: Resource) => computeLayout({ width: 300, height: 380 }, layoutContent(resource));
-    expect(layoutOf({ ...track, has_big_cover_art: true } as Resource)).toMatchObject({ bottom: 'bigCoverArt', modalArea: 'bottom' });
-    expect(layoutOf({ ...track, has_big_cover_art: false } as Resource)).toMatchObject({ bottom: 'empty', modalArea: 'top' });
+    expect(layoutOf({ ...track, has_big_cover_art: true })).toMatchObject({ bottom: 'bigCoverArt', modalArea: 'bottom' });
+    expect(layoutOf({ ...track, has_big_cover_art: false })).toMatchObject({ bottom: 'empty', modalArea: 'top' });
   });
 });
 

@@ -9,7 +9,7 @@ import { widgetActionCreators } from './widget-action';
 const base = initialWidgetState(albumData());
 const state = (patch: (draft: { -readonly [K in keyof WidgetState]: WidgetState[K] }) => void = () => undefined): WidgetState =>
   produce(base, (draft) => {
-    patch(draft as never);
+    patch(draft);
   });
 
 type Row = readonly [rule: string, before: WidgetState, action: Action, after: WidgetState];

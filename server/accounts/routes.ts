@@ -51,9 +51,9 @@ export interface EmbedSession extends IssuedToken {
 
 export interface AccountService {
   /** A fresh token for the request's logged-in session, or null for an anonymous visitor. */
-  sessionToken(request: FastifyRequest): Promise<EmbedSession | null>;
+  readonly sessionToken: (request: FastifyRequest) => Promise<EmbedSession | null>;
   /** The account of the request's logged-in session, or null (who is asking, for private playlists). */
-  viewer(request: FastifyRequest): Promise<string | null>;
+  readonly viewer: (request: FastifyRequest) => Promise<string | null>;
   /**
    * Calls `listener` with the tokens a logout (or a login that replaced a session) revoked, after
    * they stopped working; answers the unsubscribe. For closing the dealer sockets that use them.

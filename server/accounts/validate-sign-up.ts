@@ -7,8 +7,8 @@ export interface SignUpFields {
 }
 
 const USERNAME = /^[a-z0-9._-]+$/;
-// C0 and C1 control characters (and DEL): nothing a person means to show as their name.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// C0 and C1 control characters and DEL (Unicode category Cc): nothing a person means to show as their name.
+const CONTROL = /\p{Cc}/u;
 
 /**
  * The sign-up form's rules, each with a message that says how to fix it. All problems are named
@@ -16,7 +16,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  * password is taken as typed.
  */
 export function validateSignUp(body: Readonly<Record<string, unknown>>): { ok: true; value: SignUpFields } | { ok: false; error: FormError } {
-  const text = (name: string): string => (typeof body[name] === 'string' ? (body[name] as string) : '');
+  const text = (name: string): string => (typeof body[name] === 'string' ? body[name] : '');
   const username = text('username').trim();
   const displayName = text('display_name').trim();
   const password = text('password');

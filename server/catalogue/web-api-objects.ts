@@ -67,7 +67,7 @@ export const releaseDatePrecision = (date: string) => (/^\d{4}$/.test(date) ? 'y
 /** A user id for a playlist owner known only by display name (spec 001 §3 user ids may hold spaces). */
 export const ownerId = (displayName: string) => displayName.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
-const str = (row: Row, column: string, fallback: string) => (typeof row[column] === 'string' ? (row[column] as string) : fallback);
+const str = (row: Row, column: string, fallback: string) => (typeof row[column] === 'string' ? row[column] : fallback);
 const bool = (row: Row, column: string) => row[column] === 1 || row[column] === true;
 
 /** Embedded pagings (album.tracks, playlist.tracks, show.episodes) carry the first 50 items. */

@@ -57,9 +57,12 @@ export function parseDatabaseUrl(raw: string | undefined): string | undefined {
 // Postgres's bigint (int8, oid 20) comes from pg as a string; every bigint here (epoch ms, ids,
 // counts) is far below 2^53, so it is read as a number, as better-sqlite3 reads SQLite's INTEGER.
 const INT8_OID = 20;
+// pg-types declares its parsers as `any`; each is a function from the column's text.
 const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : (pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown)) as typeof pg.types.getTypeParser,
 };
 
 /** How many prepared statements the SQLite connection keeps (by SQL text; IN lists of each length are their own). */

@@ -34,7 +34,7 @@ export function copyDemoCatalogue(demo: DemoCatalogueFiles, target: string): voi
     renameSync(partial, target);
   } catch (err) {
     rmSync(partial, { force: true });
-    throw new Error(`Cannot copy the demo catalogue ${demo.file} to ${target}: ${messageOf(err)}`);
+    throw new Error(`Cannot copy the demo catalogue ${demo.file} to ${target}: ${messageOf(err)}`, { cause: err });
   }
 }
 
@@ -46,7 +46,7 @@ function checkDemoCatalogue(file: string): void {
     db = new Database(file, { readonly: true, fileMustExist: true });
     artists = (db.prepare('SELECT count(*) AS n FROM artists').get() as { n: number }).n;
   } catch (err) {
-    throw new Error(`Cannot read the demo catalogue ${file}: ${messageOf(err)} (it is committed with the project; README "Demo catalogue" says how to rebuild it)`);
+    throw new Error(`Cannot read the demo catalogue ${file}: ${messageOf(err)} (it is committed with the project; README "Demo catalogue" says how to rebuild it)`, { cause: err });
   } finally {
     db?.close();
   }
@@ -82,13 +82,13 @@ export async function loadDemoCatalogueInto(db: Kysely<DatabaseTables>, demo: De
         const rows = source.prepare(`SELECT * FROM ${table}`).all() as Array<Record<string, unknown>>;
         // Within Postgres's 65535 parameters per statement.
         for (let i = 0; i < rows.length; i += 500) {
-          await trx.insertInto(table).values(rows.slice(i, i + 500) as never).execute();
+          await trx.insertInto(table).values(rows.slice(i, i + 500)).execute();
         }
       }
       return true;
     });
   } catch (err) {
-    throw new Error(`Cannot load the demo catalogue ${demo.file} into the database: ${messageOf(err)}`);
+    throw new Error(`Cannot load the demo catalogue ${demo.file} into the database: ${messageOf(err)}`, { cause: err });
   } finally {
     source.close();
   }

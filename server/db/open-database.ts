@@ -25,6 +25,6 @@ export function openDatabase(dataDir: string, fixturesDir: string): Db {
     return db;
   } catch (err) {
     db?.close();
-    throw new Error(`Cannot open the catalogue ${path}: ${messageOf(err)}`);
+    throw new Error(`Cannot open the catalogue ${path}: ${messageOf(err)}`, { cause: err });
   }
 }

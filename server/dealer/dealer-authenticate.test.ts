@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import type { TokenGrant } from '../accounts/tokens';
 import { authenticateFrame } from '../../core/engine/transport/dealer-frame';
 import { CLOSE_AUTHENTICATION_REFUSED } from './authenticate';
+import { rawDataText } from './raw-data';
 import { registerDealer } from './routes';
 
 /*
@@ -39,7 +40,7 @@ async function connect(token: string): Promise<Client> {
   const frames: unknown[] = [];
   const waiters: Array<(frame: unknown) => void> = [];
   ws.on('message', (data) => {
-    const frame: unknown = JSON.parse(data.toString());
+    const frame: unknown = JSON.parse(rawDataText(data));
     const waiter = waiters.shift();
     if (waiter !== undefined) waiter(frame);
     else frames.push(frame);

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { TokenGrant } from '../accounts/tokens';
 import { CLOSE_OVER_CAP, CLOSE_TOKEN_INVALID, CLOSE_TOKEN_REVOKED, type DealerTimers } from './dealer';
+import { rawDataText } from './raw-data';
 import { dealerTarget, registerDealer } from './routes';
 import { decideAfterClose } from '../../core/engine/transport/close-decision';
 import { initialTransportState } from '../../core/engine/transport/state';
@@ -67,7 +68,7 @@ function connect(token: string, options: WebSocket.ClientOptions = {}): Promise<
   const roundTrip = () =>
     new Promise<void>((resolve) => {
       const onMessage = (data: WebSocket.RawData) => {
-        if (JSON.parse(data.toString()).type !== 'pong') return;
+        if (JSON.parse(rawDataText(data)).type !== 'pong') return;
         ws.off('message', onMessage);
         resolve();
       };

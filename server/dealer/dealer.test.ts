@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { TokenGrant } from '../accounts/tokens';
+import { rawDataText } from './raw-data';
 import { registerDealer } from './routes';
 import { hostPort } from './service-resolve-route';
 
@@ -26,12 +27,12 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 /** A raw client that keeps every frame it gets, parsed. */
-function connect(token: string, path = '/dealer'): Promise<{ ws: WebSocket; frames: unknown[]; next(): Promise<unknown> }> {
+function connect(token: string, path = '/dealer'): Promise<{ ws: WebSocket; frames: unknown[]; next: () => Promise<unknown> }> {
   const ws = new WebSocket(`ws://${base}${path}?access_token=${token}`);
   const frames: unknown[] = [];
   const waiters: Array<(frame: unknown) => void> = [];
   ws.on('message', (data) => {
-    const frame: unknown = JSON.parse(data.toString());
+    const frame: unknown = JSON.parse(rawDataText(data));
     const waiter = waiters.shift();
     if (waiter !== undefined) waiter(frame);
     else frames.push(frame);

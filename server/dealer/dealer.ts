@@ -4,6 +4,7 @@ import * as E from 'fp-ts/Either';
 import { CLOSE_CODE, HEARTBEAT_PING_MS } from '../../core/engine/transport/constants';
 import { connectionIdMessage, decodeFrame, PONG_TEXT, type MessageFrame, type ReplyFrame, type RequestFrame } from '../../core/engine/transport/dealer-frame';
 import { answerAuthentication, CLOSE_AUTHENTICATION_REFUSED } from './authenticate';
+import { rawDataText } from './raw-data';
 
 /** One live dealer connection of a logged-in user. */
 export interface DealerConnection {
@@ -239,7 +240,7 @@ export function createDealer(options: DealerOptions = {}): Dealer {
       entry.alive = true;
       if (isBinary) return;
       try {
-        const frame = decodeFrame(data.toString());
+        const frame = decodeFrame(rawDataText(data));
         // Bad frames are dropped: the engine's frames are few and a bad one must not end the connection.
         if (E.isLeft(frame)) return;
         if (frame.right.type === 'ping') socket.send(PONG_TEXT);

@@ -21,7 +21,7 @@ function fastScheduler(): SchedulerLike {
   return {
     now: () => (Date.now() - t0) * SCALE,
     schedule: (work: never, delay = 0, state?: unknown) => asyncScheduler.schedule(work, delay / SCALE, state),
-  } as unknown as SchedulerLike;
+  };
 }
 
 /** Every action the store saw, and a way to wait for the next one of a type. */

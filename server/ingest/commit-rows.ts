@@ -37,7 +37,7 @@ async function write(db: Kysely<Database>, rows: IngestRows, tmpDir: string, med
   };
   // Within Postgres's 65535 parameters per statement.
   const insert = async <T extends keyof Database>(trx: Kysely<Database>, table: T, values: ReadonlyArray<Insertable<Database[T]>>) => {
-    for (let i = 0; i < values.length; i += 500) await trx.insertInto(table).values(values.slice(i, i + 500) as never).execute();
+    for (let i = 0; i < values.length; i += 500) await trx.insertInto(table).values(values.slice(i, i + 500)).execute();
   };
 
   try {

@@ -15,7 +15,7 @@ function dump(dataDir: string): Record<string, unknown[]> {
   const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>;
   const out = Object.fromEntries(
-    tables.map(({ name }) => [name, (db.prepare(`SELECT * FROM "${name}"`).all() as unknown[]).map((r) => JSON.stringify(r)).sort()]),
+    tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all().map((r) => JSON.stringify(r)).sort()]),
   );
   db.close();
   return out;

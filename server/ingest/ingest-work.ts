@@ -19,7 +19,7 @@ export async function naming<T>(file: SourceFile, what: string, work: () => Prom
   try {
     return await work();
   } catch (err) {
-    throw new Error(`${file.label}: ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`${file.label}: ${what} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }
 

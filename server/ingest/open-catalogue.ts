@@ -26,7 +26,7 @@ export function openCatalogue(dataDir: string): Database.Database {
  * Postgres the demo catalogue is not loaded, as into an empty DATA_DIR it is not copied: the server
  * loads it only where no artist is.
  */
-export async function openIngestDatabase(dataDir: string, databaseUrl: string | undefined): Promise<{ db: Kysely<Tables>; close(): Promise<void> }> {
+export async function openIngestDatabase(dataDir: string, databaseUrl: string | undefined): Promise<{ db: Kysely<Tables>; close: () => Promise<void> }> {
   // The media folder and the ingest's temporary folders are in DATA_DIR whichever database holds the rows.
   mkdirSync(dataDir, { recursive: true });
   const db = databaseUrl === undefined ? kyselyOverSqlite(openCatalogue(dataDir)) : connectPostgres(databaseUrl);

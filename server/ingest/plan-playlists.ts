@@ -31,7 +31,7 @@ export async function planPlaylists(db: Kysely<Database>, folder: SourceFolder, 
     try {
       album = readSourceFolder(join(folder.dir, ref.album));
     } catch (err) {
-      throw new Error(`${where(i, j)}.album: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`${where(i, j)}.album: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
     if (album.metadata.kind !== 'album') throw new Error(`${where(i, j)}.album: ${ref.album} holds a ${album.metadata.kind}, not an album`);
     const id = trackIdOf(albumIdOf(album.metadata), ref.trackNumber);

@@ -46,13 +46,13 @@ export function readSourceFolder(dir: string): SourceFolder {
     metadataBytes = readFileSync(realInside(join(realDir, METADATA_FILE), realDir, join(label, METADATA_FILE), label));
   } catch (err) {
     if (err instanceof OutsideFolder) throw err;
-    throw new Error(`${join(label, METADATA_FILE)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    throw new Error(`${join(label, METADATA_FILE)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, { cause: err });
   }
   let raw: unknown;
   try {
     raw = JSON.parse(metadataBytes.toString('utf8'));
   } catch (err) {
-    throw new Error(`${join(label, METADATA_FILE)}: not JSON (${err instanceof Error ? err.message : String(err)})`);
+    throw new Error(`${join(label, METADATA_FILE)}: not JSON (${err instanceof Error ? err.message : String(err)})`, { cause: err });
   }
   return { dir: realDir, label, metadataBytes, metadata: decodeMetadata(raw, join(label, METADATA_FILE)) };
 }
@@ -70,7 +70,7 @@ export function readSourceFile(folder: SourceFolder, name: string, field: string
   } catch (err) {
     if (err instanceof OutsideFolder) throw new OutsideFolder(`${err.message} (named by ${METADATA_FILE} ${field})`);
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`${label}: ${code === 'ENOENT' ? 'missing' : `cannot be read (${code ?? String(err)})`} (named by ${METADATA_FILE} ${field})`);
+    throw new Error(`${label}: ${code === 'ENOENT' ? 'missing' : `cannot be read (${code ?? String(err)})`} (named by ${METADATA_FILE} ${field})`, { cause: err });
   }
   if (bytes.length === 0) throw new Error(`${label}: empty file (named by ${METADATA_FILE} ${field})`);
   return { path, label, name, hash: contentHash(bytes) };

@@ -152,7 +152,7 @@ export function createLogWriter(kysely: Kysely<Database>, options: Partial<LogWr
         const held = queuedRows + writingRows;
         // A request larger than the bound is still taken when nothing else is held, or it could never be.
         if (held > 0 && held + rows.length > maxHeldRows) return reject(new LogQueueFullError(held));
-        queue.push({ table, rows: rows as ReadonlyArray<Record<string, unknown>>, resolve, reject });
+        queue.push({ table, rows, resolve, reject });
         queuedRows += rows.length;
         if (hurrying || queuedRows >= maxBatchRows) flush();
         else if (timer === undefined && writing === undefined) timer = setTimeout(flush, maxDelayMs);

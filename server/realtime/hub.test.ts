@@ -3,6 +3,7 @@
 // 1011 (the engine reconnects) rather than left unreachable from the other instances.
 import WebSocket from 'ws';
 import type { Dealer } from '../dealer/dealer';
+import { rawDataText } from '../dealer/raw-data';
 import { startPlaybackTestServer } from '../playback/test-client';
 import { startTestRedis, type TestRedis } from '../testing/redis';
 import type { RealtimeBus } from './bus';
@@ -66,7 +67,7 @@ it('a dealer connection that Redis cannot route is closed with 1011, so the engi
     await own.stop();
     const ws = new WebSocket(`${t.server.url('/dealer').replace('http:', 'ws:')}?access_token=${await t.token('demo')}`);
     const frames: unknown[] = [];
-    ws.on('message', (data) => frames.push(data.toString()));
+    ws.on('message', (data) => frames.push(rawDataText(data)));
     const code = await new Promise<number>((resolve) => ws.once('close', (closeCode) => resolve(closeCode)));
     expect(code).toBe(1011);
     // Its connection id was never sent: no engine registers an id other instances cannot find.

@@ -114,7 +114,7 @@ export function readDemoCatalogue(file: string): DemoCatalogue {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const rows = <A>(codec: t.Type<A, unknown>, sql: string): A[] =>
-      (db.prepare(sql).all() as unknown[]).map((raw) => {
+      db.prepare(sql).all().map((raw) => {
         const decoded = codec.decode(raw);
         if (isLeft(decoded)) throw new Error(`${file}: ${sql}: ${formatDecodeErrors(decoded.left)}`);
         return decoded.right;

@@ -42,7 +42,7 @@ export function getRoute<C extends t.Mixed>(
 ): void {
   api.get(path, async (request) => {
     const owner = await requireBearer(request, deps.authenticate);
-    const params = decodeParams(codec, { ...(request.query as object), ...(request.params as object) }) as t.TypeOf<C>;
+    const params = decodeParams(codec, { ...(request.query as object), ...(request.params as object) });
     return build({ params, ctx: contextOf(request, deps, owner, params), owner });
   });
 }
@@ -86,7 +86,7 @@ export function userRoute<C extends t.Mixed, B extends t.Mixed>(
     handler: async (request, reply) => {
       const owner = await requireBearer(request, deps.authenticate);
       const userId = requireUser(owner);
-      const params = decodeParams(codecs.query, { ...(request.query as object), ...(request.params as object) }) as t.TypeOf<C>;
+      const params = decodeParams(codecs.query, { ...(request.query as object), ...(request.params as object) });
       const body = (codecs.body === undefined ? undefined : decodeParams(codecs.body, request.body ?? {})) as t.TypeOf<B>;
       const result = await build({ params, body, userId, ctx: contextOf(request, deps, owner, params), owner });
       reply.code(status);

@@ -21,9 +21,9 @@ const t = createTranslate({
 
 /** Moves a controlled range input as a person (or the arrow keys) would: the native setter, then `input`. */
 function slide(input: HTMLInputElement, value: string): void {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  const descriptor = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
   act(() => {
-    setter?.call(input, value);
+    descriptor?.set?.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }

@@ -156,7 +156,8 @@ function isContext(value: unknown): value is EmbedContext {
 
 export function connectEmbed(iframe: HTMLIFrameElement, options: ConnectOptions = {}): EmbedController {
   // A selector that matched nothing (null) or another element: say so now, not as a TypeError later.
-  const tag = typeof iframe === 'object' && iframe !== null ? String((iframe as { tagName?: unknown }).tagName ?? '').toLowerCase() : '';
+  const tagName: unknown = typeof iframe === 'object' && iframe !== null ? (iframe as { tagName?: unknown }).tagName : undefined;
+  const tag = typeof tagName === 'string' ? tagName.toLowerCase() : '';
   if (tag !== 'iframe') {
     const given = iframe === null ? 'null' : tag === '' ? typeof iframe : `a <${tag}>`;
     throw new TypeError(`${PREFIX} connectEmbed needs an <iframe> element, and was given ${given}.`);

@@ -29,14 +29,15 @@ export interface StoreProviderProps {
 }
 
 export function StoreProvider({ store, serverState, deferUpdates, children }: StoreProviderProps) {
-  // Fixed for the life of this store: a later render must not change what hydration compared against.
+  // A new value only when a prop changes (main.tsx makes the element once, so never after the first render):
+  // serverState is only read while hydrating, and a new deferUpdates only makes React subscribe again.
   const value = useMemo(
     () => ({
       store,
       serverState: serverState ?? store.getState(),
       subscribe: deferUpdates === undefined ? store.subscribe : deferredSubscribe(store, deferUpdates),
     }),
-    [store],
+    [store, serverState, deferUpdates],
   );
   return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
 }

@@ -52,7 +52,6 @@ function neededHeight(el: HTMLElement): number {
 export function Modal({ header, children, buttons = [], small = false, area, onClose, closeLabel, testId }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
-  const [top, setTop] = useState<number | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), MODAL_FADE_IN_DELAY_MS);
@@ -80,15 +79,14 @@ export function Modal({ header, children, buttons = [], small = false, area, onC
   // Over the bottom area: from the bottom section's top edge down (it moves with the layout), or
   // higher when that area is shorter than the heading and buttons need (a list at 152 px leaves a
   // strip of about 60 px): the modal grows upwards, so nothing of it is cut (issue 13).
+  // Measured after every render and written to the element before paint: a measurement, not state (state
+  // here would render the modal again only to apply what this render's layout already decided).
   useLayoutEffect(() => {
     const el = ref.current;
-    const panel = el?.parentElement;
+    if (!el) return;
+    const panel = el.parentElement;
     const bottom = area === 'bottom' ? panel?.querySelector<HTMLElement>(':scope > .embed__bottom') : null;
-    if (!el || !panel || !bottom) {
-      setTop(null);
-      return;
-    }
-    setTop(bottomAreaTop(bottom.offsetTop, panel.clientHeight, neededHeight(el)));
+    el.style.top = !panel || !bottom ? '' : `${bottomAreaTop(bottom.offsetTop, panel.clientHeight, neededHeight(el))}px`;
   });
 
   const className = ['modal', `modal--${area}`, small ? 'modal--small' : '', visible ? 'modal--visible' : ''].filter(Boolean).join(' ');
@@ -100,7 +98,6 @@ export function Modal({ header, children, buttons = [], small = false, area, onC
       aria-modal="true"
       aria-label={header}
       data-testid={testId}
-      style={top === null ? undefined : { top }}
     >
       <button type="button" className="modal__close" aria-label={closeLabel} title={closeLabel} data-testid="modal-close" onClick={() => onClose('button')}>
         <span aria-hidden="true">×</span>

@@ -25,7 +25,7 @@ const firstTrack = album.tracks.items[0];
 if (firstTrack === undefined) throw new Error('the fixture has tracks');
 const trackData: EmbedData = {
   ...testEmbedData,
-  resource: { ...firstTrack, dominantColor: '#112233', album: { images: album.images }, has_big_cover_art: true } as Resource,
+  resource: { ...firstTrack, dominantColor: '#112233', album: { images: album.images }, has_big_cover_art: true },
 };
 /** spec 000 §3: the same track without the big-cover-art flag. */
 const unflaggedTrackData: EmbedData = { ...trackData, resource: { ...trackData.resource, has_big_cover_art: false } };

@@ -23,8 +23,11 @@ const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor',
 
 export type RawMessageReading = { readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly reason: string };
 
-class Refusal {
-  constructor(readonly reason: string) {}
+/** An Error, so that what is thrown carries a stack like any other throw; caught below and turned into a reading. */
+class Refusal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }
 
 /** UTF-8 bytes of a string's JSON text without its quotes (escapes counted as JSON.stringify writes them). */
