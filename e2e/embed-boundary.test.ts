@@ -8,8 +8,6 @@
 // - a window the widget opens has no opener.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, Frame, Page } from 'puppeteer';
 import { parseActionLog } from '../core/store/action-log';
 import { firstAlbumId, launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
@@ -104,13 +102,8 @@ async function refusals(target: Page | Frame, reason: RegExp, count: number): Pr
 }
 
 /** Stored rows of the action log of one session, read from the server's database. */
-function storedRows(sessionId: string): Array<{ type: string; payload: string }> {
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    return db.prepare('SELECT type, payload FROM action_log_entries WHERE session_id = ? ORDER BY id').all(sessionId) as Array<{ type: string; payload: string }>;
-  } finally {
-    db.close();
-  }
+function storedRows(sessionId: string): Promise<Array<{ type: string; payload: string }>> {
+  return server.app.database.kysely.selectFrom('action_log_entries').select(['type', 'payload']).where('session_id', '=', sessionId).orderBy('id').execute();
 }
 
 const connect = (channelId: string) => ({ type: 'api/connect', source: 'embed-api', channelId });
@@ -202,11 +195,11 @@ describe('issue 12: the widget obeys only its parent, keeps its log whatever the
     const sessionId = (await debugState(frame)).sessionId ?? '';
     expect(sessionId).not.toBe('');
     const deadline = Date.now() + 45_000;
-    let rows = storedRows(sessionId);
+    let rows = await storedRows(sessionId);
     const stored = (type: string, text: string) => rows.some((r) => r.type === type && r.payload.includes(text));
     while (!(stored('embedApi/commandReceived', '"api/play"') && stored('embedApi/messageRefused', '__proto__')) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      rows = storedRows(sessionId);
+      rows = await storedRows(sessionId);
     }
     expect(stored('embedApi/enabled', '')).toBe(true);
     expect(stored('embedApi/commandReceived', '"channelId":"parent"')).toBe(true);

@@ -1,6 +1,5 @@
 // Issue 2 "Must show": an anonymous visitor opens an album's embed page in Debian Chromium and
 // hears the 30-second preview of its first track (spec 000 §2, §4 Preview mode; spec 001 §4 Preview player).
-import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,11 +91,11 @@ describe('album embed, anonymous visitor (spec 000 §4 Preview mode)', () => {
     await page.waitForFunction(
       () => (window as unknown as { __embedDebug: { state(): { impression: string } } }).__embedDebug.state().impression !== 'pending',
     );
-    const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
-    const rows = db
-      .prepare("SELECT category, action, label, product, session_id FROM analytics_events WHERE category = 'impression'")
-      .all() as Array<Record<string, string>>;
-    db.close();
+    const rows = await server.app.database.kysely
+      .selectFrom('analytics_events')
+      .select(['category', 'action', 'label', 'product', 'session_id'])
+      .where('category', '=', 'impression')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ category: 'impression', action: 'render', label: 'logged-in=false', product: 'embed_v2' });
     expect(rows[0]?.session_id).toMatch(/^[0-9a-f]{32}$/);

@@ -3,8 +3,6 @@
 // widget's progress bar, as a user would. Each seek lands within one AAC frame of where the widget
 // asked (spec 000 §2: a click on the bar seeks there) and plays on; at the end the list moves on to
 // track 2 (spec 001 §4 List player: track finish moves next).
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
 import { heard, logIn, waitFor } from './engine-page';
@@ -32,13 +30,8 @@ afterEach(() => {
   expect(problems.take()).toEqual([]);
 });
 
-function albumTracks(): Array<{ id: string; duration_ms: number }> {
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    return db.prepare('SELECT id, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number').all(firstAlbumId(server.dataDir)) as Array<{ id: string; duration_ms: number }>;
-  } finally {
-    db.close();
-  }
+function albumTracks(): Promise<Array<{ id: string; duration_ms: number }>> {
+  return server.app.database.kysely.selectFrom('tracks').select(['id', 'duration_ms']).where('album_id', '=', firstAlbumId(server.dataDir)).orderBy('track_number').execute();
 }
 
 /** Where the engine's element was at a `seeked` event, its duration and buffered ranges, in seconds. */
@@ -117,7 +110,7 @@ describe('seeking an unbuffered protected track (issue 13, spec 001 §4 Media pl
 
   it('a logged-in visitor plays the album\'s protected first track', async () => {
     await logIn(page, server.origin, 'demo', 'demo');
-    tracks = albumTracks();
+    tracks = await albumTracks();
     expect(tracks.length).toBeGreaterThanOrEqual(2);
     // Far more than the 20 s the engine buffers ahead at the start: 50% and 90% are unbuffered.
     expect(tracks[0]!.duration_ms).toBeGreaterThan(40_000);

@@ -2,10 +2,9 @@
 // plays an album embed through the engine of spec 001 (session, dealer, device, list player, media
 // player over MediaSource, ClearKey licence, tracking and logging); the server drops the dealer
 // mid-play and the engine reconnects; a browser offering only Widevine falls back to the preview.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import type { Browser, HTTPRequest, HTTPResponse, Page } from 'puppeteer';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
+import { queryRows } from '../server/testing/sql';
 import { heard, logIn, waitFor, type Heard } from './engine-page';
 import { watchPageProblems } from './page-problems';
 import { checkEngineSession, checkRecordedSession, keepRecordedSession } from './recorded-session';
@@ -46,14 +45,8 @@ async function noteIssuedSecrets(response: HTTPResponse): Promise<void> {
 }
 afterAll(() => stopServerAndPage({ server, browser }));
 
-function rows<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+/** Rows of the server's own database (SQLite, or Postgres in the Postgres run). */
+const rows = <T>(sql: string, ...params: unknown[]): Promise<T[]> => queryRows<T>(server.app.database, sql, ...params);
 
 /** Clicks the progress bar where `ms` of a `durationMs` track is (spec 000 §2: a click seeks). */
 async function clickProgressAt(p: Page, ms: number, durationMs: number): Promise<void> {
@@ -76,7 +69,7 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
   it('plays the album\'s protected first track in full: past the 30 s preview cap, with started_playing and played_threshold_reached sent', async () => {
     await logIn(page, server.origin, 'demo', 'demo');
     const albumId = firstAlbumId(server.dataDir);
-    tracks = rows<{ id: string; duration_ms: number }>('SELECT id, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number', albumId);
+    tracks = await rows<{ id: string; duration_ms: number }>('SELECT id, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number', albumId);
     await page.goto(`${server.origin}/embed/album/${albumId}?debug=1`);
     await page.waitForSelector('html[data-hydrated=true]');
     await page.hover('[data-testid=play-button]');
@@ -95,7 +88,7 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     await clickProgressAt(page, 32_000, tracks[0]?.duration_ms ?? 1);
     const past = await waitFor(page, 'the position past 35 s', (h) => h.time > 35);
     expect(past.error).toBeNull();
-    const reasons = rows<{ reason: string; track_uri: string }>('SELECT reason, track_uri FROM playback_state_updates ORDER BY id').map((r) => r.reason);
+    const reasons = (await rows<{ reason: string; track_uri: string }>('SELECT reason, track_uri FROM playback_state_updates ORDER BY id')).map((r) => r.reason);
     expect(reasons).toEqual(expect.arrayContaining(['before_track_load', 'started_playing', 'played_threshold_reached', 'position_changed']));
   });
 
@@ -289,7 +282,7 @@ describe('logged-in visitors the engine cannot serve hear the preview (spec 000 
 async function waitForRows<T>(sql: string): Promise<T[]> {
   const until = Date.now() + 20_000;
   for (;;) {
-    const found = rows<T>(sql);
+    const found = await rows<T>(sql);
     if (found.length > 0 || Date.now() > until) return found;
     await new Promise((r) => setTimeout(r, 250));
   }

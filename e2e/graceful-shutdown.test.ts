@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import { logInCookie } from '../server/accounts/login-client';
 import { CLOSE_SHUTDOWN } from '../server/dealer/dealer';
 import { connectRedisBus } from '../server/realtime/redis-bus';
 import { startTestRedis, type TestRedis } from '../server/testing/redis';
+import { rowsOfDataDir } from '../server/testing/stores';
 import { freePort, spawnServer, type ChildServer } from './harness';
 
 jest.setTimeout(90_000);
@@ -85,14 +85,8 @@ describe('graceful shutdown (issue 14 Operations)', () => {
     const pending = await requestInFlight(origin, JSON.stringify({ session_id: sessionId, product: 'embed_v2', entries: [{ type: 'widget/sessionStarted', t: 0 }] }));
     const probe = await connectRedisBus(redis.url);
     try {
-      const accountId = (() => {
-        const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
-        try {
-          return (db.prepare("SELECT id FROM accounts WHERE username = 'demo'").get() as { id: string }).id;
-        } finally {
-          db.close();
-        }
-      })();
+      // The data directory's database: SQLite, or Postgres in the Postgres run.
+      const [{ id: accountId }] = (await rowsOfDataDir<{ id: string }>(dataDir, "SELECT id FROM accounts WHERE username = 'demo'")) as [{ id: string }];
       expect(await probe.routesOf(accountId)).toHaveLength(1);
 
       const exit = server.stop('SIGTERM');
@@ -106,12 +100,7 @@ describe('graceful shutdown (issue 14 Operations)', () => {
       expect(await pending.finish()).toBe(204);
       expect(await exit).toBe(0);
       expect(await probe.routesOf(accountId)).toEqual([]);
-      const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
-      try {
-        expect(db.prepare('SELECT type FROM action_log_entries WHERE session_id = ?').all(sessionId)).toEqual([{ type: 'widget/sessionStarted' }]);
-      } finally {
-        db.close();
-      }
+      expect(await rowsOfDataDir(dataDir, 'SELECT type FROM action_log_entries WHERE session_id = ?', sessionId)).toEqual([{ type: 'widget/sessionStarted' }]);
     } finally {
       await probe.close();
     }

@@ -4,10 +4,9 @@
 // (core/store/deferred-epic.ts deferredEpicHearingAll): what the widget did before the chunk
 // arrived reaches the provider, in order, once, as spec 000 §7 "every dispatched action except
 // progress updates is logged" and issue 12's exactly-once logging require.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
+import { queryRows } from '../server/testing/sql';
 import { watchPageProblems } from './page-problems';
 
 jest.setTimeout(90_000);
@@ -27,22 +26,16 @@ afterEach(() => {
   expect(problems.take()).toEqual([]);
 });
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+/** Rows of the server's own database (SQLite, or Postgres in the Postgres run). */
+const query = <T>(sql: string, ...params: unknown[]): Promise<T[]> => queryRows<T>(server.app.database, sql, ...params);
 
 /** Polls `read` until `done` holds (at most 30 s: a batch goes 10 s after its first action). */
-async function until<T>(read: () => T, done: (value: T) => boolean): Promise<T> {
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 30_000;
-  let value = read();
+  let value = await read();
   while (!done(value) && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
-    value = read();
+    value = await read();
   }
   return value;
 }

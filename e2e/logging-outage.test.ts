@@ -4,13 +4,13 @@
 // pages go on making log events (a pause, a skip, the engine's metrics batch, the preview page left
 // and opened again), and a new server comes up on the same port over the same data directory.
 // Every event id the pages sent must then be stored exactly once.
-import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page, HTTPRequest } from 'puppeteer';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../server/app';
 import { firstAlbumId, launchChromium, startServer, type RunningServer } from './harness';
+import { rowsOfDataDir, storeOptionsFor } from '../server/testing/stores';
 import { logIn, waitFor } from './engine-page';
 
 jest.setTimeout(240_000);
@@ -73,31 +73,21 @@ async function watchedPage(context: BrowserContext, watched: Watched): Promise<P
 }
 
 /** The stored rows of each event id, over every log table. */
-function storedCounts(dataDir: string): Map<string, number> {
-  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    const rows = db
-      .prepare(
-        `SELECT event_id, COUNT(*) AS n FROM (
-           SELECT event_id FROM analytics_events UNION ALL SELECT event_id FROM action_log_entries
-           UNION ALL SELECT event_id FROM error_reports UNION ALL SELECT event_id FROM logging_events)
-         WHERE event_id IS NOT NULL GROUP BY event_id`,
-      )
-      .all() as Array<{ event_id: string; n: number }>;
-    return new Map(rows.map((r) => [r.event_id, r.n]));
-  } finally {
-    db.close();
-  }
+async function storedCounts(dataDir: string): Promise<Map<string, number>> {
+  // The data directory's database: SQLite, or Postgres in the Postgres run.
+  const rows = await rowsOfDataDir<{ event_id: string; n: number }>(
+    dataDir,
+    `SELECT event_id, COUNT(*) AS n FROM (
+       SELECT event_id FROM analytics_events UNION ALL SELECT event_id FROM action_log_entries
+       UNION ALL SELECT event_id FROM error_reports UNION ALL SELECT event_id FROM logging_events) AS logged
+     WHERE event_id IS NOT NULL GROUP BY event_id`,
+  );
+  return new Map(rows.map((r) => [r.event_id, r.n]));
 }
 
 /** The kinds of the engine's stored logs (spec 001 §7: /v1/logging/{kind}, and 'metric'). */
-function storedKinds(dataDir: string): string[] {
-  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    return (db.prepare('SELECT DISTINCT kind FROM logging_events WHERE event_id IS NOT NULL').all() as Array<{ kind: string }>).map((r) => r.kind);
-  } finally {
-    db.close();
-  }
+async function storedKinds(dataDir: string): Promise<string[]> {
+  return (await rowsOfDataDir<{ kind: string }>(dataDir, 'SELECT DISTINCT kind FROM logging_events WHERE event_id IS NOT NULL')).map((r) => r.kind);
 }
 
 let first: RunningServer;
@@ -156,7 +146,8 @@ test('issue 12: during a 20 s server outage no log event is lost, and each is st
   await new Promise((r) => setTimeout(r, Math.max(0, downAt + OUTAGE_MS - Date.now())));
 
   // Back: a new server on the same port and data directory.
-  second = await buildServer({ dataDir: first.dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false });
+  // Over the first one's database too (the Postgres run's, server/testing/stores.ts).
+  second = await buildServer({ dataDir: first.dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false, ...(await storeOptionsFor(first.dataDir)) });
   await second.listen({ port, host: '127.0.0.1' });
   // The anonymous visitor comes back: the new page sends what the last one left.
   preview = await watchedPage(anonymous, watched);
@@ -173,18 +164,18 @@ test('issue 12: during a 20 s server outage no log event is lost, and each is st
   const expected = () => [...watched.ids].filter((id) => !watched.refused.has(id));
   let missing: string[] = expected();
   while (Date.now() < until) {
-    const counts = storedCounts(first.dataDir);
+    const counts = await storedCounts(first.dataDir);
     missing = expected().filter((id) => !counts.has(id));
     if (missing.length === 0) break;
     await new Promise((r) => setTimeout(r, 500));
   }
   expect(missing).toEqual([]);
-  const counts = storedCounts(first.dataDir);
+  const counts = await storedCounts(first.dataDir);
   expect(expected().filter((id) => counts.get(id) !== 1)).toEqual([]);
   // The engine's logs and metrics are among them.
-  expect(storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['jssdk_playback_start', 'jssdk_playback_stats', 'track_stream_verification', 'metric']));
+  expect(await storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['jssdk_playback_start', 'jssdk_playback_stats', 'track_stream_verification', 'metric']));
   // Issue 15: and the kinds of spec 001 §7 it sends where it has the facts (client events, milestones, the load timer, the stretches played).
-  expect(storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['client_event', 'elapsed_time', 'jssdk_timer', 'jssdk_interval_timer']));
+  expect(await storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['client_event', 'elapsed_time', 'jssdk_timer', 'jssdk_interval_timer']));
   expect([...watched.refused.values()]).toEqual([]);
   expect(watched.ids.size).toBeGreaterThan(20);
   expect(watched.errors).toEqual([]);

@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'puppeteer';
 import { firstAlbumId, freePort, launchChromium, newPageCollectingErrors, spawnServer, type ChildServer } from './harness';
 import { heard, logIn, waitFor, type Heard } from './engine-page';
+import { rowsOfDataDir } from '../server/testing/stores';
 
 jest.setTimeout(180_000);
 
@@ -50,15 +50,11 @@ async function restartDuringPlayback(signal: NodeJS.Signals): Promise<void> {
 }
 
 /** The engine's device id, as the provider stored it with its state updates. */
-function deviceIdOf(): string {
-  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare('SELECT device_id FROM playback_state_updates ORDER BY id DESC LIMIT 1').get() as { device_id: string } | undefined;
-    if (row === undefined) throw new Error('no state update stored');
-    return row.device_id;
-  } finally {
-    db.close();
-  }
+async function deviceIdOf(): Promise<string> {
+  // The data directory's database: SQLite, or Postgres in the Postgres run.
+  const [row] = await rowsOfDataDir<{ device_id: string }>(dataDir, 'SELECT device_id FROM playback_state_updates ORDER BY id DESC LIMIT 1');
+  if (row === undefined) throw new Error('no state update stored');
+  return row.device_id;
 }
 
 /** A remote pause (spec 001 §7 player command) from the listener's own page: what the provider answers. */
@@ -93,7 +89,7 @@ describe('a server restart during playback (issue 12 Faults)', () => {
 
   it('the restarted provider still knows what the device plays: a remote pause reaches it (its player state was persisted)', async () => {
     // With the player state lost, the provider has no machine for the device and answers 409 'Nothing playing'.
-    expect(await remotePause(deviceIdOf())).toBe(200);
+    expect(await remotePause(await deviceIdOf())).toBe(200);
     await waitFor(page, 'the remote pause', (h) => !h.widget.isPlaying, 20_000);
     // While the server is down the browser reports the refused connections; nothing else may fail.
     const outage = /net::ERR_CONNECTION_REFUSED|net::ERR_EMPTY_RESPONSE|net::ERR_CONNECTION_RESET/;

@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import pg from 'pg';
 
 /*
@@ -116,4 +118,31 @@ export async function storeEnvFor(dataDir: string, given: { DATABASE_URL?: strin
   if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
   if (options.redisUrl !== undefined) env.REDIS_URL = options.redisUrl;
   return env;
+}
+
+/**
+ * The rows of a plain SQL query with `?` parameters on the database of the server over `dataDir`
+ * (a spawned one, whose app.database a test cannot reach): its SQLite catalogue, read-only, or in the
+ * Postgres run the data directory's database.
+ */
+export async function rowsOfDataDir<T>(dataDir: string, text: string, ...params: unknown[]): Promise<T[]> {
+  if (testStores() !== 'postgres') {
+    const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare(text).all(...params) as T[];
+    } finally {
+      db.close();
+    }
+  }
+  const { databaseUrl } = await storeOptionsFor(dataDir);
+  // bigint read as a number, as the server's pool reads it (server/db/database.ts).
+  const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser };
+  const client = new pg.Client({ connectionString: databaseUrl, types });
+  await client.connect();
+  try {
+    let n = 0;
+    return (await client.query(text.replace(/\?/g, () => `$${(n += 1)}`), params)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }
