@@ -22,8 +22,8 @@ export interface ConnectHooks {
   options(userId: string): Promise<PlayerOptions>;
   /** A command for the new endpoints (null: not one of them). */
   commandOf(command: PlayerCommand, device: Device, userId: string, country: string): Promise<Outcome | null>;
-  /** After the device was sent `sent` with `ackId`. */
-  sent(userId: string, device: Device, ackId: string, sent: DeviceCommand, command: PlayerCommand): Promise<void>;
+  /** Before the device is sent `sent` with `ackId` (so that its quickest answer finds the ack id awaited). */
+  sending(userId: string, device: Device, ackId: string, sent: DeviceCommand, command: PlayerCommand): Promise<void>;
   readonly random: () => number;
 }
 
@@ -133,7 +133,7 @@ export function createConnectHooks(connect: ConnectState, contextTracks: Context
           return null;
       }
     },
-    sent: async (userId, device, ackId, sent, command) => {
+    sending: async (userId, device, ackId, sent, command) => {
       if (command.endpoint === 'set_shuffling_context' || command.endpoint === 'set_repeating_context' || command.endpoint === 'set_repeating_track') {
         const key = command.endpoint === 'set_shuffling_context' ? 'shuffling_context' : command.endpoint === 'set_repeating_context' ? 'repeating_context' : 'repeating_track';
         await connect.setOptions(userId, { ...(await connect.options(userId)), [key]: command.value });

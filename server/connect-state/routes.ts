@@ -176,14 +176,15 @@ export function registerConnectStateRoutes(app: FastifyInstance, service: Connec
       const outcome = replaceState(target, source.machine, ref, position);
       if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
       await deps.devices.update(userId, target.id, { machine: target.machine, commandedRef: target.commandedRef });
+      // Awaited before the target can answer; the target becomes the active device.
+      await state.expectAck(userId, target, ackId, { kind: 'state', ref });
+      await state.setActive(userId, target.id);
       if (!(await deps.realtime.pushTo(target.connectionId, commandPush(outcome.command, params.from, ackId), userId))) return sendError(reply, 404, NO_SUCH_DEVICE);
       if (source.id !== target.id) {
         // spec 001 §4 replace_state without a state ref: the old device pauses, clears and empties its state.
         await deps.devices.update(userId, source.id, { commandedRef: null });
         await deps.realtime.pushTo(source.connectionId, commandPush({ type: 'replace_state', state_machine: source.machine, state_ref: null, prev_state_ref: source.stateRef }, params.from), userId);
       }
-      await state.setActive(userId, target.id);
-      await state.expectAck(userId, target, ackId, { kind: 'state', ref });
       state.changed(userId, 'DEVICES_CHANGED');
       return reply.send({ ack_id: ackId });
     });
@@ -201,10 +202,10 @@ export function registerConnectStateRoutes(app: FastifyInstance, service: Connec
       if (target === undefined) return sendError(reply, 404, NO_SUCH_DEVICE);
       if (target.info.capabilities?.change_volume === false) return sendError(reply, 403, 'Player command failed: Device cannot change volume');
       const ackId = newCommandId();
+      await state.expectAck(userId, target, ackId, { kind: 'volume', volume: body.volume });
       if (!(await deps.realtime.pushTo(target.connectionId, commandPush({ type: 'set_volume', volume: body.volume }, path?.from ?? '', ackId), userId))) {
         return sendError(reply, 404, NO_SUCH_DEVICE);
       }
-      await state.expectAck(userId, target, ackId, { kind: 'volume', volume: body.volume });
       return reply.send({ ack_id: ackId });
     };
     scope.put(`${CONNECT_STATE_PATH}/connect/volume`, (request, reply) => volume(request, reply, null));

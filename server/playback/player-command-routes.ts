@@ -119,8 +119,9 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     if (outcome.command.type === 'replace_state') await deps.devices.update(device.userId, device.id, { machine: device.machine, commandedRef: device.commandedRef });
     const ackId = newCommandId();
     // Issue 14: to the instance that holds the device's socket, whichever instance this is.
+    // Issue 16: the ack id is awaited before the device can answer (a quick state update confirms it).
+    await deps.connect?.sending(grant.accountId, device, ackId, outcome.command, body.command);
     if (!(await deps.realtime.pushTo(device.connectionId, commandPush(outcome.command, from, ackId), grant.accountId))) return sendError(reply, 404, NO_SUCH_DEVICE);
-    await deps.connect?.sent(grant.accountId, device, ackId, outcome.command, body.command);
     return reply.send({ ack_id: ackId });
   });
 }
