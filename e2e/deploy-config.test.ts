@@ -52,17 +52,20 @@ describe('deploy/ (issue 14 Operations)', () => {
     expect(readFileSync(join(deploy, 'Dockerfile'), 'utf8')).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
   });
 
-  it.each(DEPLOY_UPSTREAMS.map((upstream) => [upstream]))('%s: every setting is one server/config.ts reads, and it accepts them: Postgres and Redis of the compose file, listening where the proxy sends', (upstream) => {
-    const [name, port] = upstream.split(':') as [string, string];
-    const environment = services[name]?.environment ?? {};
-    expect(Object.keys(environment).filter((key) => !readByConfig.has(key))).toEqual([]);
-    const config = readConfig(Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, withDefaults(String(value))])));
-    expect({ host: config.host, port: config.port }).toEqual({ host: '0.0.0.0', port: Number(port) });
-    expect(new URL(config.databaseUrl ?? '').hostname).toBe('postgres');
-    expect(new URL(config.redisUrl ?? '').hostname).toBe('redis');
-    // One public address for both: whichever instance answers the service resolve names the proxy.
-    expect(config.publicUrl).toBe('http://localhost:8080');
-    // The proxy is the one hop trusted to name the client (the per-address rate limits count by it).
-    expect(config.trustProxy).toBe(1);
-  });
+  it.each(DEPLOY_UPSTREAMS.map((upstream) => [upstream]))(
+    '%s: every setting is one server/config.ts reads, and it accepts them: Postgres and Redis of the compose file, listening where the proxy sends',
+    (upstream) => {
+      const [name, port] = upstream.split(':') as [string, string];
+      const environment = services[name]?.environment ?? {};
+      expect(Object.keys(environment).filter((key) => !readByConfig.has(key))).toEqual([]);
+      const config = readConfig(Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, withDefaults(String(value))])));
+      expect({ host: config.host, port: config.port }).toEqual({ host: '0.0.0.0', port: Number(port) });
+      expect(new URL(config.databaseUrl ?? '').hostname).toBe('postgres');
+      expect(new URL(config.redisUrl ?? '').hostname).toBe('redis');
+      // One public address for both: whichever instance answers the service resolve names the proxy.
+      expect(config.publicUrl).toBe('http://localhost:8080');
+      // The proxy is the one hop trusted to name the client (the per-address rate limits count by it).
+      expect(config.trustProxy).toBe(1);
+    },
+  );
 });

@@ -104,7 +104,11 @@ export async function startReverseProxy(upstreams: readonly [string, string], po
   };
   const until = Date.now() + 15_000;
   for (;;) {
-    const early = await Promise.race([failedToRun, exited.then(() => new Error(`nginx exited before accepting: ${output}`)), accepts(port).then((up) => (up ? null : undefined))]);
+    const early = await Promise.race([
+      failedToRun,
+      exited.then(() => new Error(`nginx exited before accepting: ${output}`)),
+      accepts(port).then((up) => (up ? null : undefined)),
+    ]);
     if (early === null) break;
     if (early instanceof Error) {
       await stop();

@@ -45,7 +45,17 @@ interface Instance {
 /** A provider instance in this process, as server/main.ts builds it from deploy/compose.yaml's DATABASE_URL, REDIS_URL, PUBLIC_URL and TRUST_PROXY. */
 async function startInstance(name: string, databaseUrl: string, redisUrl: string, publicUrl: string): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), `embed-two-${name}-`));
-  const app = await buildServer({ dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false, databaseUrl, redisUrl, publicUrl, demoProductChange: true, trustProxy: 1 });
+  const app = await buildServer({
+    dataDir,
+    distDir: join(root, 'dist'),
+    fixturesDir: join(root, 'fixtures'),
+    logger: false,
+    databaseUrl,
+    redisUrl,
+    publicUrl,
+    demoProductChange: true,
+    trustProxy: 1,
+  });
   const answered: Answered[] = [];
   app.addHook('onResponse', async (request, reply) => {
     answered.push({ method: request.method, path: request.url.split('?')[0] ?? '', status: reply.statusCode });
@@ -120,7 +130,9 @@ const stateUpdates = (instance: Instance, from = 0): Answered[] => instance.answ
 
 /** A player command (spec 001 §7 Track-playback service) sent straight to `instance`, with the page's own token: the status. */
 async function commandThrough(instance: Instance, deviceId: string, command: Record<string, unknown>): Promise<number> {
-  const token = await page.evaluate(async () => ((await (await fetch('/access_token?reason=transport&productType=web_player')).json()) as { accessToken: string }).accessToken);
+  const token = await page.evaluate(
+    async () => ((await (await fetch('/access_token?reason=transport&productType=web_player')).json()) as { accessToken: string }).accessToken,
+  );
   const id = encodeURIComponent(deviceId);
   const answer = await fetch(`${instance.origin}/connect-state/v1/player/command/from/${id}/to/${id}`, {
     method: 'POST',
@@ -172,9 +184,18 @@ describe('two instances behind the proxy, sharing Postgres and Redis (issue 14)'
     expect(a.app.dealer.connections()).toHaveLength(1);
     const cookie = await logInCookie(b.origin, 'demo', 'demo');
     const change = async (product: 'free' | 'premium'): Promise<number> =>
-      (await fetch(`${b.origin}/account/product`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ product, continue: '/' }).toString(), redirect: 'manual' })).status;
+      (
+        await fetch(`${b.origin}/account/product`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ product, continue: '/' }).toString(),
+          redirect: 'manual',
+        })
+      ).status;
     const products = (h: Heard): string[] =>
-      h.engineLog.filter((action) => action.type === 'engine/productStateFetched').map((action) => String((JSON.parse(String(action.body)) as { product?: unknown }).product));
+      h.engineLog
+        .filter((action) => action.type === 'engine/productStateFetched')
+        .map((action) => String((JSON.parse(String(action.body)) as { product?: unknown }).product));
     const before = products(await waitFor(page, 'the engine playing', (h) => h.widget.isPlaying)).length;
     expect(await change('free')).toBe(303);
     await waitFor(page, 'the free product state fetched', (h) => products(h).slice(before).includes('free'), 20_000);
@@ -187,7 +208,12 @@ describe('two instances behind the proxy, sharing Postgres and Redis (issue 14)'
     const before = await waitFor(page, 'the track playing', (h) => h.time > 1 && h.widget.isPlaying && h.error === null);
     const seenByB = b.answered.length;
     await a.close();
-    const back = await waitFor(page, 'a reconnect and a new registration', (h) => count(h, 'transport/reconnected') > count(before, 'transport/reconnected') && count(h, 'device/registered') > count(before, 'device/registered'), 30_000);
+    const back = await waitFor(
+      page,
+      'a reconnect and a new registration',
+      (h) => count(h, 'transport/reconnected') > count(before, 'transport/reconnected') && count(h, 'device/registered') > count(before, 'device/registered'),
+      30_000,
+    );
     const closes = back.engineLog.filter((action) => action.type === 'transport/socketClosed');
     // spec 001 §9: the shutdown close is not 4000, which would have ended the engine's session.
     expect(closes.at(-1)).toMatchObject({ code: 1001 });

@@ -70,7 +70,12 @@ async function listenerOn(instance: Instance): Promise<{ connectionId: string; u
 }
 
 /** One figure: `pushes` pushes, `concurrency` at a time, then waits until the socket has them all (or the deadline). */
-async function measure(route: PushRoute, push: (n: number) => Promise<unknown>, received: () => number, options: RealtimeBenchOptions): Promise<RealtimeFigures> {
+async function measure(
+  route: PushRoute,
+  push: (n: number) => Promise<unknown>,
+  received: () => number,
+  options: RealtimeBenchOptions,
+): Promise<RealtimeFigures> {
   const before = received();
   let next = 0;
   const started = Date.now();
@@ -105,14 +110,29 @@ export async function benchRealtime(options: RealtimeBenchOptions): Promise<Real
         if (answer === false || answer === 0) throw new Error('a push found no route to the socket');
       };
       // A first round, not counted: connections, subscriptions and the JIT warm up on both instances.
-      await measure('pushTo across instances (Redis)', (n) => routed(b.app.realtime.pushTo(listener.connectionId, payload(n), listener.userId)), listener.received, {
-        ...options,
-        pushes: Math.min(options.pushes, 1000),
-      });
+      await measure(
+        'pushTo across instances (Redis)',
+        (n) => routed(b.app.realtime.pushTo(listener.connectionId, payload(n), listener.userId)),
+        listener.received,
+        {
+          ...options,
+          pushes: Math.min(options.pushes, 1000),
+        },
+      );
       return [
-        await measure('pushTo across instances (Redis)', (n) => routed(b.app.realtime.pushTo(listener.connectionId, payload(n), listener.userId)), listener.received, options),
+        await measure(
+          'pushTo across instances (Redis)',
+          (n) => routed(b.app.realtime.pushTo(listener.connectionId, payload(n), listener.userId)),
+          listener.received,
+          options,
+        ),
         await measure('push to user across instances (Redis)', (n) => routed(b.app.realtime.push(listener.userId, payload(n))), listener.received, options),
-        await measure('pushTo on the same instance', (n) => routed(a.app.realtime.pushTo(listener.connectionId, payload(n), listener.userId)), listener.received, options),
+        await measure(
+          'pushTo on the same instance',
+          (n) => routed(a.app.realtime.pushTo(listener.connectionId, payload(n), listener.userId)),
+          listener.received,
+          options,
+        ),
       ];
     } finally {
       listener.close();
@@ -134,7 +154,15 @@ async function main(): Promise<void> {
   });
   console.log('route                                   sent  received  seconds  pushes/s');
   for (const f of figures) {
-    console.log([f.route.padEnd(37), String(f.sent).padStart(6), String(f.received).padStart(9), f.seconds.toFixed(2).padStart(8), String(f.pushesPerSecond).padStart(9)].join(' '));
+    console.log(
+      [
+        f.route.padEnd(37),
+        String(f.sent).padStart(6),
+        String(f.received).padStart(9),
+        f.seconds.toFixed(2).padStart(8),
+        String(f.pushesPerSecond).padStart(9),
+      ].join(' '),
+    );
   }
   console.log(JSON.stringify({ realtime: figures }));
 }
