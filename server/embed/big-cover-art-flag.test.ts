@@ -1,6 +1,5 @@
 // spec 000 §3: "Every resource: ... a big-cover-art flag", sent in the embed page's JSON block, and
 // with the layout rule (spec 000 §2) it decides big cover art; the server's first frame follows it.
-import { join } from 'node:path';
 import { BIG_COVER_ART_MIN_IMAGE_PX } from '../../core/widget/big-cover-art';
 import { startTestServer, type TestServer } from '../test-server';
 import { demoCatalogue } from '../testing/demo-catalogue';

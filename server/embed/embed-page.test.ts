@@ -1,5 +1,4 @@
 import { isRight } from 'fp-ts/Either';
-import { join } from 'node:path';
 import { EmbedData } from '../../core/model/embed-data';
 import { startTestServer, type TestServer } from '../test-server';
 import { demoCatalogue } from '../testing/demo-catalogue';

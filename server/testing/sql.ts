@@ -10,5 +10,5 @@ export async function queryRows<T>(database: Pick<DbHandle, 'dialect' | 'kysely'
   let n = 0;
   // Postgres numbers its parameters.
   const compiled = database.dialect === 'postgres' ? text.replace(/\?/g, () => `$${(n += 1)}`) : text;
-  return (await database.kysely.executeQuery<T>(CompiledQuery.raw(compiled, params))).rows as T[];
+  return (await database.kysely.executeQuery<T>(CompiledQuery.raw(compiled, params))).rows;
 }
