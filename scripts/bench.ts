@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Browser } from 'puppeteer';
 import { launchChromium, startServer } from '../e2e/harness';
+import { benchGap, gapLines, type GapFigures } from './bench-gap';
 import { benchCdn, benchIngest, median, type CdnFigures, type IngestFigures } from './bench-media';
 import { timeClick, withContext, type ClickTiming } from './click-timing';
 import { createProtectedBench, protectedLines, type ProtectedFigures } from './bench-protected';
@@ -23,6 +24,8 @@ const SKIP_PROTECTED = process.env.BENCH_SKIP_PROTECTED === '1';
 // BENCH_SKIP_HEAP_BASELINE=1 its baseline (the same page with whole logs).
 const SKIP_HEAP = process.env.BENCH_SKIP_HEAP === '1';
 const SKIP_HEAP_BASELINE = process.env.BENCH_SKIP_HEAP_BASELINE === '1';
+// The gap between two tracks of a list (issue 15, spec 001 §4 can-preload), about 20 s a run: BENCH_SKIP_GAP=1 leaves it out.
+const SKIP_GAP = process.env.BENCH_SKIP_GAP === '1';
 // The foundation's budgets (issue 2): initial JS gzipped, paint ratio, click-to-playing ratio. The
 // gzip figure is the size of build.mjs's .gz copies, which the server sends to browsers that take
 // gzip (zopfli-made); zlib -9 of the same files is printed beside it, and the brotli copies that
@@ -163,6 +166,11 @@ async function main(): Promise<void> {
       heap = await benchHeap(browser, server.origin, album.id, { username: 'demo', password: 'demo' }, { skipBaseline: SKIP_HEAP_BASELINE });
       for (const line of heapLines(heap)) console.log(line);
     }
+    let gap: GapFigures | null = null;
+    if (!SKIP_GAP) {
+      gap = await benchGap(browser, server.origin, server.dataDir, { username: 'demo', password: 'demo' }, RUNS);
+      for (const line of gapLines(gap)) console.log(line);
+    }
     // The media figures need no browser: its processes would only compete for the CPU.
     await browser.close();
 
@@ -184,7 +192,7 @@ async function main(): Promise<void> {
           `(${(cdn.fileBytes / 1e6).toFixed(1)} MB in ${cdn.requests} sequential ranges of one 10 s fragment each, median of ${cdn.runs} runs, alternating)`,
       );
     }
-    console.log(JSON.stringify({ ...figures, protected: protectedFigures, heap, ingest, cdn }));
+    console.log(JSON.stringify({ ...figures, protected: protectedFigures, heap, gap, ingest, cdn }));
   } finally {
     // Closed early on success (the media figures need no browser).
     if (browser.connected) await browser.close();
