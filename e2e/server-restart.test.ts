@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { firstAlbumId, freePort, launchChromium, newPageCollectingErrors, spawnServer, type ChildServer } from './harness';
-import { heard, logIn, waitFor, type Heard } from './engine-page';
+import { logIn, waitFor, type Heard } from './engine-page';
 import { rowsOfDataDir } from '../server/testing/stores';
 
 jest.setTimeout(180_000);

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import WebSocket from 'ws';
 import { createTokenIssuer } from '../accounts/tokens';
+import { rawDataText } from '../dealer/raw-data';
 import type { Database } from '../db/tables';
 import { startTestServer, type TestServer } from '../test-server';
 import { queryRows } from '../testing/sql';
@@ -87,7 +88,7 @@ export async function startPlaybackTestServer(options?: Parameters<typeof startT
         const waiting: Array<(frame: any) => void> = [];
         socket.on('error', reject);
         socket.on('message', (data) => {
-          const frame = JSON.parse(String(data));
+          const frame = JSON.parse(rawDataText(data));
           const connectionId = frame.headers?.['Spotify-Connection-Id'];
           if (typeof connectionId === 'string' && frame.uri?.startsWith('hm://pusher/v1/connections/')) {
             resolve({
