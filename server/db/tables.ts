@@ -135,6 +135,15 @@ export interface ConnectStateObserversTable { account_id: string; observer_id: s
 export interface ConnectStateAcksTable { ack_id: string; account_id: string; device_id: string; seq_num: number; expect: string; created_at: number }
 
 /** Kysely's database type: every table by name. */
+// Issue 17, migration 005: the other services (server/other-services/).
+export interface RecentlyPlayedTable { account_id: string; context_uri: string; last_played_at: number }
+export interface RadioFeedbackTable { account_id: string; station_uri: string; kind: string; item_id: string; created_at: number }
+export interface TermsAcceptancesTable { account_id: string; license: string; accepted_at: number }
+export interface SocialSessionsTable { token: string; session_id: string; owner_id: string; created_at: number }
+export interface SocialSessionMembersTable { token: string; account_id: string; joined_at: number }
+export interface RootlistRevisionsTable { account_id: string; revision: number; items: string; created_at: number }
+export interface SponsoredPlacementsTable { playlist_id: string; sponsor: string; message: string; click_url: string; starts_at: number; ends_at: number }
+
 export interface Database {
   artists: ArtistsTable;
   albums: AlbumsTable;
@@ -169,4 +178,11 @@ export interface Database {
   user_playlists: UserPlaylistsTable;
   server_secrets: ServerSecretsTable;
   playlist_followers: PlaylistFollowersTable;
+  recently_played: RecentlyPlayedTable;
+  radio_feedback: RadioFeedbackTable;
+  terms_acceptances: TermsAcceptancesTable;
+  social_sessions: SocialSessionsTable;
+  social_session_members: SocialSessionMembersTable;
+  rootlist_revisions: RootlistRevisionsTable;
+  sponsored_placements: SponsoredPlacementsTable;
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { migration001 } from './001_initial';
 import { migration003 } from './003_list_order';
 import { migration004 } from './004_connect_state';
+import { migration005 } from './005_other_services';
 
 /**
  * Issue 14: every migration, by name in the order they apply (Kysely's Migrator sorts by name, so
@@ -13,6 +14,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001_initial': migration001,
   '003_list_order': migration003,
   '004_connect_state': migration004,
+  '005_other_services': migration005,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
