@@ -3,8 +3,6 @@
 // below the estimate minus 100000, so 160 kbit/s above 260000 bit/s and 96 at or below). The link
 // is throttled with CDP Network.emulateNetworkConditions once the engine is up; the first track is
 // loaded on the default estimate (400000 bit/s: 160) and its fetches are the samples.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'puppeteer';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
 import { logIn, waitFor, type Heard } from './engine-page';
@@ -31,17 +29,13 @@ beforeAll(async () => {
   cdp = await page.createCDPSession();
   await cdp.send('Network.enable');
   await logIn(page, server.origin, 'demo', 'demo');
-  const db = new Database(join(server.dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    const albumId = firstAlbumId(server.dataDir);
-    const ids = db.prepare('SELECT id FROM tracks WHERE album_id = ? ORDER BY track_number').all(albumId) as Array<{ id: string }>;
-    const files = db.prepare("SELECT file_id, bitrate FROM audio_files WHERE track_id = ? AND format LIKE 'MP4%'");
-    tracks = ids.map(({ id }) => ({
-      id,
-      mp4: Object.fromEntries((files.all(id) as Array<{ file_id: string; bitrate: number }>).map((f) => [f.bitrate, f.file_id])),
-    }));
-  } finally {
-    db.close();
+  // From the server's own database (SQLite, or Postgres in the Postgres run).
+  const db = server.app.database.kysely;
+  const ids = await db.selectFrom('tracks').select('id').where('album_id', '=', firstAlbumId(server.dataDir)).orderBy('track_number').execute();
+  tracks = [];
+  for (const { id } of ids) {
+    const files = await db.selectFrom('audio_files').select(['file_id', 'bitrate']).where('track_id', '=', id).where('format', 'like', 'MP4%').execute();
+    tracks.push({ id, mp4: Object.fromEntries(files.map((f) => [f.bitrate, f.file_id])) });
   }
 });
 afterEach(async () => {

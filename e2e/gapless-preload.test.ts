@@ -4,8 +4,6 @@
 // ClearKey licence, and at track 1's end track 2 starts from them: no resolve, seek table, init
 // segment or licence request at the transition, its action log showing the preload used, and no
 // page problem.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
 import { logIn, waitFor, type Heard } from './engine-page';
@@ -31,13 +29,9 @@ afterEach(() => {
 });
 afterAll(() => stopServerAndPage({ server, browser }));
 
-function albumTracks(dataDir: string, albumId: string): Array<{ id: string; duration_ms: number }> {
-  const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
-  try {
-    return db.prepare('SELECT id, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number').all(albumId) as Array<{ id: string; duration_ms: number }>;
-  } finally {
-    db.close();
-  }
+/** From the server's own database (SQLite, or Postgres in the Postgres run). */
+function albumTracks(app: RunningServer['app'], albumId: string): Promise<Array<{ id: string; duration_ms: number }>> {
+  return app.database.kysely.selectFrom('tracks').select(['id', 'duration_ms']).where('album_id', '=', albumId).orderBy('track_number').execute();
 }
 
 /** Clicks the progress bar where `ms` of a `durationMs` track is (spec 000 §2: a click seeks). */
@@ -54,7 +48,7 @@ describe('the next track starts from what was fetched ahead (issue 15, spec 001 
   it('fetches track 2 and its licence in track 1\'s last 10 s, and at track 1\'s end plays track 2 with no resolve, seek table, init segment or licence request', async () => {
     await logIn(page, server.origin, 'demo', 'demo');
     const albumId = firstAlbumId(server.dataDir);
-    const [first, second] = albumTracks(server.dataDir, albumId);
+    const [first, second] = await albumTracks(server.app, albumId);
     if (first === undefined || second === undefined) throw new Error('the demo album has fewer than two tracks');
     await page.goto(`${server.origin}/embed/album/${albumId}?debug=1`);
     await page.waitForSelector('html[data-hydrated=true]');

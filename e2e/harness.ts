@@ -93,7 +93,11 @@ export async function stopServerAndPage(started: { readonly server?: RunningServ
   await started.server?.close();
 }
 
-/** The first album of the server's seeded catalogue. */
+/**
+ * The first album of the server's seeded catalogue. Read from the demo copy in its data directory,
+ * which the server makes on either database: in the Postgres run the same demo catalogue is what its
+ * database was loaded with, so the album is the same one.
+ */
 export function firstAlbumId(dataDir: string): string {
   const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
   try {
