@@ -98,13 +98,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     frameworkErrors: (error, request, reply) => {
       // No hook runs for these answers, so the header every answer carries (security-headers.ts) is set here.
       reply.raw.setHeader('x-content-type-options', 'nosniff');
+      // The answers are sent, not returned: fastify ignores what this handler returns, and a reply's then()
+      // only tells when it has been written.
       // The Web API answers its error object even for a path the router refuses (an over-long id).
-      if (isWebApiPath(request.url)) return sendWebApiError(reply as unknown as FastifyReply, 400, error.message);
+      if (isWebApiPath(request.url)) {
+        void sendWebApiError(reply, 400, error.message);
+        return;
+      }
       const body = request.url.startsWith('/embed/')
         ? messagePage(INVALID_URI_MESSAGE, 'This address does not name an item this player can open.')
         : messagePage('Bad request', error.message);
       // The hook is generic over route schemas; this answer belongs to no route.
-      return (reply as unknown as FastifyReply).code(400).type('text/html').send(body);
+      void (reply as unknown as FastifyReply).code(400).type('text/html').send(body);
     },
   });
   const { onRoute } = options;
