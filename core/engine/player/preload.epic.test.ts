@@ -6,7 +6,7 @@ import { mediaCanPreload, mediaLoadRequested, mediaPreloadDropped, mediaPreloadR
 import { trackLoadActions } from './track.epic';
 import type { EngineDeps, EngineState } from './deps';
 import { nextFileId, nextTrackPreloadEpic } from './preload.epic';
-import { engineState, stateMachine, trackUri } from './testing/engine-state';
+import { engineState, planOf, stateMachine, trackUri } from './testing/engine-state';
 
 // spec 001 §4 Media player: "A can-preload signal fires when 10 s or less remain"; its consumer asks
 // for the file the list player will load at "track finish moves next (reason trackdone)".
@@ -64,6 +64,17 @@ describe('next track preload (spec 001 §4 can-preload, List player)', () => {
       mediaPreloadDropped({ reason: 'shuffle' }),
       mediaPreloadDropped({ reason: 'repeat' }),
     ]);
+    // In the last 10 s, a new order fetches the new next file instead (can-preload came once, already).
+    const late = engineState({
+      player: { machine: stateMachine(3), trackIndex: 0 },
+      list: listOf(3, 0, { order: [0, 2, 1] }),
+      media: { playId: 4, status: 'playing', plan: planOf(60_000), positionMs: 55_000, preload: { fileId: 'f1-96', ready: null } },
+    });
+    expect(await run(late, orderChanged({ shuffle: true, order: [0, 2, 1] }))).toEqual([
+      mediaPreloadDropped({ reason: 'shuffle' }),
+      mediaPreloadRequested({ playId: 4, fileId: nextFileId(late) ?? '' }),
+    ]);
+    expect(nextFileId(late)).toMatch(/^f2-/);
     // Nothing fetched ahead: nothing to drop.
     expect(await run(playing(0), navigationRequested({ direction: 'next', reason: 'fwdbtn' }))).toEqual([]);
   });

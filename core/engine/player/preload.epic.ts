@@ -10,6 +10,7 @@ import {
 } from '../lists/actions';
 import { onTrackFinished } from '../lists/list-player';
 import { estimate } from '../media/bandwidth-estimator';
+import { canPreload } from '../media/fragment-plan';
 import { mediaCanPreload, mediaPreloadDropped, mediaPreloadRequested } from '../media/actions';
 import type { EngineState, PlayerEpic } from './deps';
 import { fileOfTrack } from './state-machine';
@@ -42,7 +43,8 @@ const changesNext = (a: Action): string | null => {
  * spec 001 §4 Media player: "A can-preload signal fires when 10 s or less remain." Its consumer:
  * the next track's file is fetched ahead and licensed (core/engine/media/preload.epic.ts, the
  * DRM's licence session), so that at the track's end the next one starts from it. A skip, a new
- * context, a shuffle or repeat change or a cleared list drops it.
+ * context, a shuffle or repeat change or a cleared list drops it; after a shuffle or repeat change
+ * in the last 10 s, the new next file is fetched instead.
  */
 export const nextTrackPreloadEpic: PlayerEpic = (action$, state$) =>
   action$.pipe(
@@ -54,6 +56,12 @@ export const nextTrackPreloadEpic: PlayerEpic = (action$, state$) =>
         return fileId === null ? [] : [mediaPreloadRequested({ playId: a.playId, fileId })];
       }
       const reason = changesNext(a);
-      return reason === null || state.media.preload === undefined ? [] : [mediaPreloadDropped({ reason })];
+      const dropped = reason === null || state.media.preload === undefined ? [] : [mediaPreloadDropped({ reason })];
+      // A new order or repeat mode changes what comes next while the track plays on: within its last
+      // 10 s (the can-preload signal came already, once per load), the new next file is fetched at once.
+      const { plan, positionMs, playId, status } = state.media;
+      const within = plan !== null && (status === 'playing' || status === 'paused' || status === 'buffering') && canPreload(plan.durationMs, positionMs);
+      const fileId = within && (orderChanged.match(a) || repeatChanged.match(a)) ? nextFileId(state) : null;
+      return fileId === null ? dropped : [...dropped, mediaPreloadRequested({ playId, fileId })];
     }),
   );
