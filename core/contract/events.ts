@@ -19,6 +19,44 @@ export const ClientEventName = t.keyof({
 });
 export type ClientEventName = t.TypeOf<typeof ClientEventName>;
 
+/** A device of the user's cluster (spec 001 §3 Device), as the widget's device picker lists it. */
+export const RemoteDevice = t.type({
+  id: t.string,
+  name: t.string,
+  /** spec 001 §3 device type, lowercased (computer, smartphone, speaker...). */
+  type: t.string,
+  /** 0..1, -1 when the device cannot change its volume. */
+  volume: t.number,
+  /** This engine's own device. */
+  local: t.boolean,
+});
+export type RemoteDevice = t.TypeOf<typeof RemoteDevice>;
+
+/** What the active device plays (spec 001 §3 Cluster player_state), as the widget shows it. */
+export const RemotePlaying = t.type({
+  uri: t.string,
+  name: t.string,
+  artists: t.array(t.string),
+  /** The album's cover, largest first; [] when the service gave none. */
+  images: t.array(t.type({ url: t.string, width: t.union([t.number, t.null]), height: t.union([t.number, t.null]) })),
+  durationMs: t.number,
+  /** Where it was when the cluster was made; it advances from there unless paused. */
+  positionMs: t.number,
+  paused: t.boolean,
+  shuffle: t.boolean,
+  repeat: t.keyof({ OFF: null, CONTEXT: null, TRACK: null }),
+  contextUri: t.union([t.string, t.null]),
+});
+export type RemotePlaying = t.TypeOf<typeof RemotePlaying>;
+
+/** Issue 16 The controller: the user's devices and what the active one plays, from each cluster (spec 001 §4). */
+export const RemoteState = t.type({
+  activeDeviceId: t.union([t.string, t.null]),
+  devices: t.array(RemoteDevice),
+  playing: t.union([RemotePlaying, t.null]),
+});
+export type RemoteState = t.TypeOf<typeof RemoteState>;
+
 /**
  * spec 001 §4 Events forwarded from the engine to the widget: track change, play or pause, reset,
  * progress and initialization failure; the licence failures §8 Reactions has the widget show; and
@@ -43,5 +81,7 @@ export const EngineEvent = t.union([
   t.type({ kind: t.literal('activeChanged'), active: t.boolean }),
   // spec 001 §4 List player: the list stopped at max-list-errors (at the track that failed last), for the widget to show.
   t.type({ kind: t.literal('listStopped'), reason: t.literal('maxListErrors'), index: t.number, uri: t.string }),
+  // Issue 16 The controller: each cluster the remote-control client took (spec 001 §4), after an observe command.
+  t.type({ kind: t.literal('remoteState'), state: RemoteState }),
 ]);
 export type EngineEvent = t.TypeOf<typeof EngineEvent>;

@@ -134,3 +134,5 @@ export * from './volume/actions';
 export const pageHidden = defineAction('widget/pageHidden');
 // Full playback through the engine (spec 000 §4, issue 5).
 export * from './full-playback/actions';
+// The controller: the device picker and the remote-control view (issue 16).
+export * from './remote/actions';

@@ -13,6 +13,7 @@ import { volumeEpic } from './volume/volume.epic';
 import { engineCommandsEpic, fullPlaybackEpic } from './full-playback/full-playback.epic';
 import { isPreviewMode } from './preview-mode';
 import { progressDragEpic } from './progress-drag.epic';
+import { remoteMirrorEpic } from './remote/remote.epic';
 
 /**
  * spec 000 §4 Preview mode: the preview player's epics hear the visitor and the audio element
@@ -57,6 +58,8 @@ export function widgetEpicOrder(late: LateWidgetEpics): ReadonlyArray<WidgetEpic
     // Full playback (spec 000 §4): the same commands, to the engine.
     fullPlaybackEpic,
     engineCommandsEpic,
+    // The controller (issue 16): another device's playback shown as the widget's own.
+    remoteMirrorEpic,
     audioEffectsEpic,
     // The volume control: the element's volume and the stored one.
     volumeEpic,

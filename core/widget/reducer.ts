@@ -7,6 +7,7 @@ import { reduceShare } from './share/reducer';
 import { reduceModal } from './modal/state';
 import { reducePlatform } from './platform/reducer';
 import { reduceVolume } from './volume/state';
+import { countRemoteCommand, reduceRemote } from './remote/state';
 import { afterPlayerPosition, afterTrackChange, askedSeek, dragStep } from './progress-drag';
 
 /**
@@ -207,14 +208,26 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction, before: WidgetS
       return;
     case 'widget/volumeSaveFailed':
       return;
-    // Full playback: the engine's events change the state (as playback/* facts), not the commands.
+    // Full playback: the engine's events change the state (as playback/* facts), not the commands
+    // (a remote command takes the next of the controller's ids).
     case 'full/engineCommandDecided':
+      countRemoteCommand(draft, action);
+      return;
     case 'full/engineCommandFailed':
     case 'full/engineEventRejected':
     case 'full/engineClientEvent':
     case 'full/engineActiveChanged':
     // The provider refused an item: full-playback decisions answer it with preview/trackUnavailable.
     case 'full/engineItemUnavailable':
+      return;
+    // The controller (issue 16): the devices, what the active one plays, the device list.
+    case 'remote/stateReceived':
+    case 'remote/devicesToggled':
+    case 'remote/devicesClosed':
+    case 'remote/deviceChosen':
+    case 'remote/shuffleToggled':
+    case 'remote/repeatCycled':
+      reduceRemote(draft, action);
       return;
     default:
       assertHandled(action);

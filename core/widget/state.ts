@@ -3,6 +3,7 @@ import { initialEmbedApiState, type EmbedApiState } from './embed-api/state';
 import { initialModal, type ModalState } from './modal/state';
 import { initialShareState, type ShareState } from './share/state';
 import { initialVolume, type VolumeState } from './volume/state';
+import type { RemoteViewState } from './remote/state';
 
 /**
  * The widget's state (spec 000 §3 "Entities and their fields", §4). Plain JSON so that it can
@@ -80,6 +81,11 @@ export interface WidgetState {
    * Absent when nothing is asked (as in logs recorded before it, which therefore replay unchanged).
    */
   readonly seekTarget?: SeekTarget;
+  /**
+   * Issue 16 The controller: the user's devices and what the active one plays (core/widget/remote/).
+   * Absent until the first cluster or devices button (as in logs recorded before it).
+   */
+  readonly remote?: RemoteViewState;
 }
 
 export interface SeekTarget {

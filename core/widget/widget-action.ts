@@ -6,6 +6,7 @@ import * as modal from './modal/actions';
 import * as platform from './platform/actions';
 import * as volume from './volume/actions';
 import * as full from './full-playback/actions';
+import * as remote from './remote/actions';
 
 /**
  * Every widget action creator, in one list: the reducer is exhaustive over it and the action
@@ -101,6 +102,13 @@ export const widgetActionCreators = [
   full.engineClientEvent,
   full.engineActiveChanged,
   full.engineItemUnavailable,
+  // The controller: the device picker and the remote-control view (issue 16).
+  remote.remoteStateReceived,
+  remote.devicesToggled,
+  remote.devicesClosed,
+  remote.deviceChosen,
+  remote.shuffleToggled,
+  remote.repeatCycled,
 ] as const;
 
 export type WidgetAction = ActionOf<(typeof widgetActionCreators)[number]>;

@@ -17,12 +17,9 @@ import {
   selectTrackList,
   toTrackRows,
 } from '../../core/widget/selectors';
-import { CallToAction } from '../components/call-to-action';
-import { CoverArt } from '../components/cover-art';
 import { PlayPauseButton } from '../components/play-pause-button';
 import { Progress } from './progress-parts';
 import { RemainingTime } from '../components/remaining-time';
-import { TrackInfo } from '../components/track-info';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useFirstPointer } from '../hooks/use-first-pointer';
 import { shallowEqual, useSelector } from '../hooks/use-selector';
@@ -32,6 +29,7 @@ import { ShareButton, ShareSlot } from './share-parts';
 import { BottomSection, type BottomSectionProps, headerCoverPx, LeadingControls, TrailingControls, useLayout, useLayoutClassName } from './layout-parts';
 import { ModalSlot } from '../modals/modal-slot';
 import { VolumeParts } from './volume-parts';
+import { DeviceListSlot, DevicesParts, HeaderCover, HeaderInfo, RemoteBar } from './remote-parts';
 import { selectIsMiniPlayer } from '../../core/widget/mini-player';
 import { MiniPlayerPlaceholder } from './mini-player';
 
@@ -88,12 +86,10 @@ function EmbedScreen() {
     <div className={`embed ${layoutClass}`} data-layout={layout?.name} style={{ backgroundColor: color }} onPointerEnter={onFirstPointer}>
       <div className="embed__header">
         <PlayControl onToggle={onToggleButton} t={t}>
-          <CoverArt images={images} size={headerCoverPx(layout)} />
+          <HeaderCover images={images} size={headerCoverPx(layout)} />
         </PlayControl>
-        <div className="embed__info">
-          <TrackInfo title={title} subtitle={subtitle} href={openUrl} onClick={onMetadataClick} />
-          <CallToAction text={t(ctaKey)} href={openUrl} />
-        </div>
+        {/* Issue 16: while another device plays, its track and where it plays (remote-parts.tsx). */}
+        <HeaderInfo title={title} subtitle={subtitle} href={openUrl} onClick={onMetadataClick} ctaText={t(ctaKey)} t={t} />
         {/* spec 000 §2 Share dialog: the share button; the dialog is a lazily loaded chunk. */}
         <ShareButton t={t} />
       </div>
@@ -104,9 +100,13 @@ function EmbedScreen() {
         <TrailingControls t={t} />
         {/* The volume control: a mute button with the volume icon and a slider. */}
         <VolumeParts t={t} />
+        {/* Issue 16 The controller: the user's devices, for logged-in visitors. */}
+        <DevicesParts t={t} />
       </div>
       <Bottom rows={rows} images={images} t={t} />
       <ShareSlot />
+      <RemoteBar t={t} />
+      <DeviceListSlot t={t} />
       {/* spec 000 §2 Modals: the prompt and the unavailable-track notice (a lazy chunk). */}
       <ModalSlot />
     </div>

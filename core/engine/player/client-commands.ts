@@ -1,5 +1,6 @@
 import type { EngineCommand } from '../../contract';
 import type { Action } from '../../store/action';
+import { commandRequested, observeRequested } from '../connect/actions';
 import {
   clientInitialised,
   nextRequested,
@@ -32,6 +33,13 @@ function commandAction(command: EngineCommand): Action | null {
       return seekByRequested({ deltaMs: command.deltaMs });
     case 'volume':
       return volumeRequested({ volume: command.volume });
+    // Issue 16 The controller: the widget's remote-control view, through the remote-control client (core/engine/connect).
+    case 'observe':
+      return observeRequested();
+    case 'transfer':
+      return commandRequested({ id: command.id, command: { endpoint: 'transfer', target: command.deviceId, args: { restore_paused: 'restore' } } });
+    case 'remote':
+      return commandRequested({ id: command.id, command: { endpoint: command.endpoint, args: command.args } });
   }
 }
 

@@ -2,6 +2,7 @@ import { filter, map, mergeMap, scan, type Observable } from 'rxjs';
 import type { ClientEventName, EngineEvent } from '../../contract';
 import { playerInitFailed } from '../../contract';
 import type { Action } from '../../store/action';
+import { clusterUpdated } from '../connect/actions';
 import { remoteLogOut, remoteVolumeSet, stateCleared } from '../device/actions';
 import { drmFailed, userCapped } from '../drm/actions';
 import { isLicenceError } from '../drm/eme-errors';
@@ -11,6 +12,7 @@ import { authenticated, connected, disconnected, reconnected, reconnecting } fro
 import { trackingStarted } from '../tracking/actions';
 import { playRestricted, progressed } from './actions';
 import type { EngineState } from './deps';
+import { remoteStateOf } from './remote-state';
 
 /** The event (spec 001 §4 Events forwarded; core/contract/events.ts) an engine action makes for the widget, if any (the state is the engine's after the action). */
 export function clientEventOf(action: Action, state: EngineState): EngineEvent | null {
@@ -27,6 +29,8 @@ export function clientEventOf(action: Action, state: EngineState): EngineEvent |
   if (playRestricted.match(action)) return { kind: 'itemUnavailable', contextUri: action.contextUri, index: action.index };
   // spec 001 §4 Events forwarded: volume changes (the widget's own it knows: a remote set_volume's).
   if (remoteVolumeSet.match(action)) return { kind: 'volume', volume: action.volume };
+  // Issue 16 The controller: each cluster the remote-control client took, for the widget's remote-control view.
+  if (clusterUpdated.match(action)) return { kind: 'remoteState', state: remoteStateOf(action.cluster) };
   // spec 001 §4 List player: max-list-errors stopped the list, at the track that failed last.
   if (maxListErrors.match(action)) {
     const index = state.player.trackIndex ?? -1;

@@ -6,6 +6,7 @@ import type { WidgetState } from '../state';
 import { muteToggled, volumeChanged } from '../volume/actions';
 import { selectVolume } from '../volume/state';
 import { engineCommandDecided, engineItemUnavailable } from './actions';
+import { remoteDecisions } from '../remote/decisions';
 
 /**
  * The visitor's commands in full playback (spec 000 §4; spec 001 §4 Commands), decided against
@@ -15,7 +16,12 @@ import { engineCommandDecided, engineItemUnavailable } from './actions';
  */
 export function fullPlaybackDecisions(state: WidgetState, action: Action): Action[] {
   const command = (c: Parameters<typeof engineCommandDecided>[0]['command']) => [engineCommandDecided({ command: c })];
-  if (pointerEntered.match(action)) return command({ kind: 'initialise' });
+  // Issue 16 The controller: the engine follows the user's devices from the start, so that the
+  // widget shows another device's playback (and drives it) as soon as the visitor is there.
+  if (pointerEntered.match(action)) return [...command({ kind: 'initialise' }), ...command({ kind: 'observe' })];
+  // While another device is the active one, the commands are that device's (remote/decisions.ts).
+  const remote = remoteDecisions(state, action);
+  if (remote !== null) return remote;
   if (playToggleRequested.match(action)) {
     if (state.playback.isPlaying) return command({ kind: 'pause' });
     if (state.playback.trackUri !== null) return command({ kind: 'resume' });

@@ -5,6 +5,7 @@ import type { Action } from '../../store/action';
 import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, playbackTrackChanged, trackUnavailable } from '../actions';
 import { licenseFailed, playerInitFailed } from '../platform/actions';
 import { volumeRestored } from '../volume/actions';
+import { remoteStateReceived } from '../remote/actions';
 import { engineActiveChanged, engineClientEvent, engineEventRejected, engineItemUnavailable } from './actions';
 
 /**
@@ -45,5 +46,8 @@ export function decodeEngineEvent(raw: unknown): Action {
     // spec 001 §4 max-list-errors: the list stopped; the widget pauses and shows the unavailable notice (spec 000 §8).
     case 'listStopped':
       return trackUnavailable({ index: event.index, uri: event.uri });
+    // Issue 16 The controller: the user's devices and what the active one plays.
+    case 'remoteState':
+      return remoteStateReceived({ state: event.state });
   }
 }

@@ -37,7 +37,7 @@ const scenario = (s: Scenario, engineEvents: ReadonlyArray<readonly [number, unk
 
 describe('full-playback decisions (spec 000 §4 "Otherwise full playback"; spec 001 §4 Commands, Client lifecycle)', () => {
   it.each<[string, WidgetState, Action, Action[]]>([
-    ['the first pointer entry initialises the engine (spec 001 §4 Client lifecycle)', loggedIn(), a.pointerEntered(), [command({ kind: 'initialise' })]],
+    ['the first pointer entry initialises the engine (spec 001 §4 Client lifecycle) and has it follow the devices (issue 16)', loggedIn(), a.pointerEntered(), [command({ kind: 'initialise' }), command({ kind: 'observe' })]],
     ['play with nothing loaded plays the embedded resource from its first track', loggedIn(), click, [command({ kind: 'play', contextUri: ALBUM, index: 0 })]],
     ['play while playing pauses', withPlayback({ isPlaying: true, trackUri: 'spotify:track:track1' }), click, [command({ kind: 'pause' })]],
     ['play while paused on a track resumes', withPlayback({ isPlaying: false, trackUri: 'spotify:track:track1' }), click, [command({ kind: 'resume' })]],
