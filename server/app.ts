@@ -232,7 +232,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Issue 4: the Web API under /v1 (spec 001 §7 Catalogue API), storage resolve, CDN and seek tables.
   registerWebApi(app, { db, publicUrl, authenticate: tokenOwnerFrom(verifyToken), mediaDir: demoCatalogueOf(options.fixturesDir).mediaDir });
   // Issue 5: the dealer websocket at /dealer (access_token in the query) and GET /apresolve (spec 001 §7); app.dealer pushes.
-  registerDealer(app, { verify: verifyToken, publicUrl, bus });
+  registerDealer(app, {
+    verify: verifyToken,
+    publicUrl,
+    bus,
+    // Issue 16: a device whose socket closed leaves the cluster (connectState is set below, before any socket opens).
+    onConnectionClosed: (connection) => connectState.state.changed(connection.userId, 'DEVICES_CHANGED', connection.id),
+  });
   // Issue 12: logout's revoked tokens close their dealer sockets at once, with 4000 (the engine stops, no retry loop), on every instance (issue 14).
   accounts.onTokensRevoked((tokens) => {
     app.realtime.closeTokens(tokens, CLOSE_TOKEN_REVOKED.code, CLOSE_TOKEN_REVOKED.reason).catch((error: unknown) => app.log.warn({ err: error }, 'dealer revocation'));

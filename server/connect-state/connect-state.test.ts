@@ -243,6 +243,15 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     });
   });
 
+  it('a device whose dealer socket closes leaves the cluster (and the device list) at once', async () => {
+    const leaving = await registerDevice(t, token, 'device-leaving');
+    await nextCluster(observer, (p) => p.cluster.devices['device-leaving'] !== undefined, 'the new device');
+    leaving.close();
+    const after = await nextCluster(observer, (p) => p.cluster.devices['device-leaving'] === undefined, 'the device gone');
+    expect(Object.keys(after.cluster.devices).sort()).toEqual(['device-a', 'device-b']);
+    expect((await t.request('GET', '/v1/me/player/devices', { token })).json().devices.map((d: any) => d.id).sort()).toEqual(['device-a', 'device-b']);
+  });
+
   it(`spec 001 §7 429 max subscriptions: past ${MAX_OBSERVERS_PER_USER} observers on live connections; DELETE frees one`, async () => {
     const conn = await t.dealer(token, { clusters: true });
     // The first observer is registered above; this connection takes the rest up to the limit.

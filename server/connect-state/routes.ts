@@ -107,6 +107,9 @@ export function createConnectStateService(app: FastifyInstance, deps: Omit<Conne
     logError: (error, context) => app.log.warn({ err: error }, context),
     ...(deps.maxObservers === undefined ? {} : { maxObservers: deps.maxObservers }),
   });
+  // The dealer closes its sockets in preClose (each close pushes a cluster); onClose hooks run last-added first,
+  // so the pushes under way end before the database (whose hook was added earlier) closes.
+  app.addHook('onClose', () => state.stop());
   return { state, hooks: createConnectHooks(state, deps.contextTracks, Math.random, deps.now ?? Date.now) };
 }
 

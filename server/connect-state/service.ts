@@ -39,9 +39,11 @@ export interface ClusterMessage {
 
 export interface ConnectState {
   /** Builds the user's cluster, pushes it to their connections, answers it (the first message's). */
-  publish(userId: string, reason: string): Promise<Cluster>;
-  /** publish, without waiting; a failure is logged. */
-  changed(userId: string, reason?: string): void;
+  publish(userId: string, reason: string, closedConnection?: string): Promise<Cluster>;
+  /** Waits for the pushes under way and takes no more (the server is closing: its database closes next). */
+  stop(): Promise<void>;
+  /** publish, without waiting; a failure is logged. `closedConnection`: a connection just closed, dead whatever the routing says yet. */
+  changed(userId: string, reason?: string, closedConnection?: string): void;
   options(userId: string): Promise<PlayerOptions>;
   setOptions(userId: string, options: PlayerOptions): Promise<void>;
   setActive(userId: string, deviceId: string | null): Promise<void>;
@@ -82,6 +84,8 @@ export function createConnectState(deps: ConnectStateDeps): ConnectState {
   const maxObservers = deps.maxObservers ?? MAX_OBSERVERS_PER_USER;
   const catalogue = createClusterCatalogue(db, deps.mediaBase);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
 
   const userRow = (trx: Kysely<Database>, userId: string) =>
     trx.selectFrom('connect_state_users').selectAll().where('account_id', '=', userId).executeTakeFirst();
@@ -92,8 +96,9 @@ export function createConnectState(deps: ConnectStateDeps): ConnectState {
       .onConflict((oc) => oc.column('account_id').doNothing())
       .execute();
 
-  const publish = async (userId: string, reason: string): Promise<Cluster> => {
-    const live = await realtime.liveConnections(userId);
+  const publish = async (userId: string, reason: string, closedConnection?: string): Promise<Cluster> => {
+    // The route of a closed connection is released asynchronously (Redis): it is left out here already.
+    const live = new Set([...(await realtime.liveConnections(userId))].filter((id) => id !== closedConnection));
     const at = now();
     // One transaction that first takes the user's row (its write lock): two builds of one user run one
     // after the other, so the later timestamp is always the one built from the later rows.
@@ -146,8 +151,17 @@ export function createConnectState(deps: ConnectStateDeps): ConnectState {
 
   return {
     publish,
-    changed: (userId, reason = 'DEVICE_STATE_CHANGED') => {
-      publish(userId, reason).catch((error: unknown) => deps.logError(error, 'connect-state cluster'));
+    changed: (userId, reason = 'DEVICE_STATE_CHANGED', closedConnection) => {
+      if (stopped) return;
+      const push = publish(userId, reason, closedConnection)
+        .then(() => undefined)
+        .catch((error: unknown) => deps.logError(error, 'connect-state cluster'))
+        .finally(() => inFlight.delete(push));
+      inFlight.add(push);
+    },
+    stop: async () => {
+      stopped = true;
+      await Promise.all([...inFlight]);
     },
     options: async (userId) => decodeJson(PlayerOptions, (await userRow(db, userId))?.options ?? null) ?? NO_OPTIONS,
     setOptions: async (userId, options) => {

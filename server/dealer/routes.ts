@@ -6,7 +6,7 @@ import { DEALER_PATH } from '../../core/engine/transport/constants';
 import type { TokenGrant } from '../accounts/tokens';
 import { createInProcessBus, type RealtimeBus } from '../realtime/bus';
 import { createRealtimeHub, type Realtime } from '../realtime/hub';
-import { CLOSE_SHUTDOWN, createDealer, type Dealer, type DealerOptions } from './dealer';
+import { CLOSE_SHUTDOWN, createDealer, type Dealer, type DealerConnection, type DealerOptions } from './dealer';
 import { registerServiceResolveRoute } from './service-resolve-route';
 
 export interface DealerDeps extends DealerOptions {
@@ -18,6 +18,8 @@ export interface DealerDeps extends DealerOptions {
   readonly bus?: RealtimeBus;
   /** How often this instance rewrites its routes on the bus (server/realtime/hub.ts ROUTE_HEARTBEAT_MS). */
   readonly routeHeartbeatMs?: number;
+  /** Hears each of this instance's connections once it is closed and unrouted (issue 16: the connect-state cluster drops its device). */
+  readonly onConnectionClosed?: (connection: DealerConnection) => void;
 }
 
 declare module 'fastify' {
@@ -69,7 +71,12 @@ export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
     heartbeatMs: deps.routeHeartbeatMs,
     maxConnectionsPerUser: deps.maxConnectionsPerUser,
   });
-  const dealer = createDealer({ logError, ...deps, onOpen: (connection) => hub.opened(connection), onClose: (connection) => hub.closed(connection) });
+  const dealer = createDealer({ logError, ...deps, onOpen: (connection) => hub.opened(connection), onClose: (connection) => {
+      hub.closed(connection);
+      // Not while the server closes its sockets itself: its stores close next.
+      if (!closing) deps.onConnectionClosed?.(connection);
+    },
+  });
   // 64 KiB is plenty for the engine's frames (pings and replies).
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   wss.on('error', (error) => logError(error, 'dealer websocket server'));
