@@ -162,6 +162,9 @@ const ALLOWED_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   lists: ['model', 'store', 'ports'],
   engine: ['contract', 'model', 'store', 'logging', 'ports'],
   widget: ['contract', 'model', 'store', 'logging', 'lists', 'ports'],
+  // Issue 17: the web player's request layer builds requests on the ports with store actions and model
+  // URIs, and reads the live token and logged-in state from the engine's session (its one holder).
+  catalogue: ['engine', 'model', 'store', 'ports'],
 };
 
 /**

@@ -1,0 +1,41 @@
+import type { Action } from '../store/action';
+import { catalogueConfigured, requestSent } from './actions';
+import { catalogueApi, endpointOfAnswer } from './endpoints';
+import { CACHE_LIMITS, cacheKindOf, initialCatalogueState, type CatalogueState } from './state';
+
+function without<V>(record: Readonly<Record<string, V>>, key: string): Readonly<Record<string, V>> {
+  const next = { ...record };
+  delete next[key];
+  return next;
+}
+
+export function catalogueReducer(state: CatalogueState = initialCatalogueState, action: Action): CatalogueState {
+  if (catalogueConfigured.match(action)) {
+    const { userId, type: _type, ...config } = action;
+    return { ...state, config, userId: userId ?? state.userId };
+  }
+  if (requestSent.match(action)) {
+    // spec 001 §4: with no token, every pending request is forgotten before this one.
+    const pending = action.resetPending ? {} : state.pending;
+    return {
+      ...state,
+      pending: action.key === null ? pending : { ...pending, [action.key]: action.requestId },
+      inFlight: { ...state.inFlight, [action.requestId]: action.key },
+    };
+  }
+  const endpoint = endpointOfAnswer(action.type);
+  if (endpoint === undefined) return state;
+  const { requestId, result } = action as unknown as { requestId: string; result: unknown };
+  const key = state.inFlight[requestId];
+  if (key === undefined) return state;
+  let next: CatalogueState = { ...state, inFlight: without(state.inFlight, requestId) };
+  if (key !== null && state.pending[key] === requestId) next = { ...next, pending: without(state.pending, key) };
+  if (key !== null && result !== null) {
+    const kind = cacheKindOf(endpoint.name);
+    const kept = [...state.cache[kind].filter((e) => e.key !== key), { key, endpoint: endpoint.name, result }];
+    next = { ...next, cache: { ...state.cache, [kind]: kept.slice(Math.max(0, kept.length - CACHE_LIMITS[kind])) } };
+  }
+  // spec 001 §7 User and flags: the user of the collection service.
+  if (endpoint.name === catalogueApi.me.name && result !== null) next = { ...next, userId: (result as { id: string }).id };
+  return next;
+}
