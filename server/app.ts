@@ -40,6 +40,7 @@ import { registerStaticRoutes } from './static/routes';
 import { registerEmbedApiClientRoute } from './static/embed-api-client';
 import { tokenOwnerFrom } from './web-api/auth';
 import { isWebApiPath, registerWebApi } from './web-api/routes';
+import { registerOtherServices } from './other-services/routes';
 import { sendWebApiError } from './web-api/errors';
 
 export interface ServerOptions {
@@ -55,6 +56,8 @@ export interface ServerOptions {
   readonly logger?: boolean | ServerLogOptions;
   /** The feature-flag service's cells (spec 001 §7 User and flags); DEMO_FEATURE_FLAGS (none) by default. */
   readonly featureFlags?: FeatureFlags;
+  /** TERMS_LICENCE: the terms licence version users must have accepted (server/other-services/); DEFAULT_TERMS_LICENCE by default. */
+  readonly termsLicence?: string;
   /** DEMO_PRODUCT_CHANGE: the demo's self-service product switch, POST /account/product (server/accounts/product-change.ts); off by default, on in `npm start`. */
   readonly demoProductChange?: boolean;
   /** Per-address limits of login, sign-up and /access_token (server/accounts/rate-limits.ts); its defaults unless a test needs others. */
@@ -247,6 +250,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // change (the hook goes on before the playback routes, so their scope has it), and its part in player commands.
   const connectState = createConnectStateService(app, { db: database.kysely, realtime: app.realtime, contextTracks: createContextTracks(database.kysely), publicUrl });
   watchTrackPlayback(app, verifyToken, (userId) => connectState.state.changed(userId));
+  // Issue 17: the other services of spec 001 §7 (server/other-services/README.md); before the playback routes, whose
+  // started_playing state updates its hook records as recently played.
+  registerOtherServices(app, { authenticate: tokenOwnerFrom(verifyToken), publicUrl, ...(options.termsLicence === undefined ? {} : { termsLicence: options.termsLicence }) });
   // Issue 5: the track-playback service and player commands (server/playback/README.md).
   const playbackDevices = registerPlayback(app, { verify: verifyToken, realtime: app.realtime, connect: connectState.hooks });
   registerConnectStateRoutes(app, connectState, {
