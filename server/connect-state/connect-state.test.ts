@@ -189,8 +189,12 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     // device-a last reported 3000 ms while playing: at least that, never past the track.
     expect(onB.seek_to).toBeGreaterThanOrEqual(3000);
     expect(onB.prev_state_ref).toBeNull();
+    // The old device is paused in its state, then cleared (spec 001 §4 replace_state without a state ref).
+    const pausedOnA = await nextCommand(deviceA, 'replace_state');
+    expect(pausedOnA.state_ref).toMatchObject({ paused: true });
     const onA = await nextCommand(deviceA, 'replace_state');
     expect(onA.state_ref).toBeNull();
+    expect(onA.prev_state_ref).toEqual(pausedOnA.state_ref);
     await reportState(t, token, 'device-a', (seqA += 1), null, 0);
     await reportState(t, token, 'device-b', (seqB += 1), onB.state_ref, onB.seek_to);
     const moved = newer(await nextCluster(observer, (p) => p.ack_id === ackId, 'the transfer ack'));

@@ -184,9 +184,14 @@ export function registerConnectStateRoutes(app: FastifyInstance, service: Connec
       await state.setActive(userId, target.id);
       if (!(await deps.realtime.pushTo(target.connectionId, commandPush(outcome.command, params.from, ackId), userId))) return sendError(reply, 404, NO_SUCH_DEVICE);
       if (source.id !== target.id) {
-        // spec 001 §4 replace_state without a state ref: the old device pauses, clears and empties its state.
+        // The old device stops: first paused in its state (spec 001 §4 replace_state, same state id), so its
+        // element is paused whatever its stop does, then without a state ref (§4: pause, clear, empty the state).
+        const pausedRef = { ...source.stateRef, paused: true };
         await deps.devices.update(userId, source.id, { commandedRef: null });
-        await deps.realtime.pushTo(source.connectionId, commandPush({ type: 'replace_state', state_machine: source.machine, state_ref: null, prev_state_ref: source.stateRef }, params.from), userId);
+        const stop = (stateRef: typeof pausedRef | null, prev: typeof pausedRef) =>
+          deps.realtime.pushTo(source.connectionId, commandPush({ type: 'replace_state', state_machine: source.machine!, state_ref: stateRef, prev_state_ref: prev }, params.from), userId);
+        await stop(pausedRef, source.stateRef);
+        await stop(null, pausedRef);
       }
       state.changed(userId, 'DEVICES_CHANGED');
       return reply.send({ ack_id: ackId });
