@@ -2,6 +2,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { createFakeHttp } from '../../adapters/fake';
 import type { HttpRequest } from '../ports';
 import type { Action } from '../store/action';
+import { RECENTLY_PLAYED_LIMIT, STATION_COUNT, VIEWS_CONTENT_LIMIT, VIEWS_LIMIT, VIEWS_TYPES } from './constants';
 import { ENDPOINTS, SERVICE_PREFIX, type Endpoint } from './endpoints';
 import { LOGGED_IN, TEST_CONFIG, runCatalogue } from './testing/run-catalogue';
 
@@ -109,12 +110,12 @@ const ROWS: ReadonlyArray<Row> = [
   ['termsReacceptance', { language: 'sv' }, 'GET', `${G}/reaccept-my-legal/v1/reacceptance-metadata?language=sv`, GATEWAY, undefined, record],
   ['acceptLicence', { license: 'v2' }, 'PUT', `${G}/reaccept-my-legal/v1/license/v2`, GATEWAY, undefined, undefined],
   // spec 001 §9 Recently played limit 20.
-  ['recentlyPlayed', { userId: 'demo' }, 'GET', `${G}/v1/user/demo/recently-played?alt=json&limit=20`, GATEWAY, undefined, record],
+  ['recentlyPlayed', { userId: 'demo' }, 'GET', `${G}/metrics-backend/v1/user/demo/recently-played?alt=json&limit=20`, GATEWAY, undefined, record],
   ['sponsored', {}, 'GET', `${G}/sponsoredplaylist/v1/sponsored`, GATEWAY, undefined, record],
   ['sponsoredPlaylist', { playlistUri: 'spotify:playlist:pl1' }, 'GET', `${G}/sponsoredplaylist/v1/sponsored/spotify%3Aplaylist%3Apl1`, GATEWAY, undefined, record],
   ['socialSessionInfo', { token: 'jt' }, 'GET', `${G}/social-connect/v1/session_info/jt`, GATEWAY, undefined, record],
   ['socialJoin', { token: 'jt' }, 'PUT', `${G}/social-connect/v1/join/jt`, GATEWAY, undefined, record],
-  ['rootlist', { id: 'demo', revision: 'r1' }, 'GET', `${G}/playlist/v2/user/demo/rootlist?decorate=true&revision=r1`, GATEWAY, undefined, record],
+  ['rootlist', { id: 'demo', revision: 'r1' }, 'GET', `${G}/playlist/v2/user/demo/rootlist?decorate=revision,length,attributes,timestamp,owner&revision=r1`, GATEWAY, undefined, record],
   ['rootlistDiff', { id: 'demo', revision: 'r1' }, 'GET', `${G}/playlist/v2/user/demo/rootlist/diff?revision=r1`, GATEWAY, undefined, record],
   ['rootlistChanges', { id: 'demo', body: { deltas: [] } }, 'POST', `${G}/playlist/v2/user/demo/rootlist/changes`, { ...GATEWAY, ...JSON_BODY }, { deltas: [] }, record],
   ['seedToPlaylist', { uri: 'spotify:episode:ep1' }, 'GET', `${G}/inspiredby-mix/v2/seed_to_playlist/spotify%3Aepisode%3Aep1?response-format=json`, GATEWAY, undefined, record],
@@ -126,7 +127,7 @@ function send(endpoint: Endpoint, args: unknown, answer: unknown): { calls: Http
   let log: Array<[number, Action]> = [];
   s.run(() => {
     const http = createFakeHttp(s, calls, () => ({ status: 200, headers: {}, body: answer === undefined ? '' : JSON.stringify(answer) }), 10);
-    log = runCatalogue({ scheduler: s, http, session: LOGGED_IN, inputs: [[0, TEST_CONFIG], [1, endpoint.request({ requestId: 'r1', args } as never)]] }).log;
+    log = runCatalogue({ scheduler: s, http, session: LOGGED_IN, inputs: [[0, TEST_CONFIG], [1, endpoint.request({ requestId: 'r1', args })]] }).log;
   });
   return { calls, log };
 }
@@ -137,8 +138,13 @@ describe('spec 001 §7: every endpoint of Catalogue API, Collection service and 
     expect(Object.keys(ENDPOINTS)).toHaveLength(66);
   });
 
+  it('spec 001 §9: recently played limit 20; views content_limit 12, limit 10, types album, playlist, artist, show; station count 20', () => {
+    expect([RECENTLY_PLAYED_LIMIT, VIEWS_CONTENT_LIMIT, VIEWS_LIMIT, STATION_COUNT]).toEqual([20, 12, 10, 20]);
+    expect(VIEWS_TYPES).toEqual(['album', 'playlist', 'artist', 'show']);
+  });
+
   it('every service prefix of spec 001 §7 is used', () => {
-    expect(Object.values(SERVICE_PREFIX)).toEqual(expect.arrayContaining(['/open-backend-2/v1', '/radio-apollo/v3', '/playlistextender', '/reaccept-my-legal/v1', '/sponsoredplaylist/v1', '/social-connect/v1', '/playlist/v2', '/inspiredby-mix/v2', '/v1']));
+    expect(Object.values(SERVICE_PREFIX)).toEqual(expect.arrayContaining(['/open-backend-2/v1', '/radio-apollo/v3', '/playlistextender', '/reaccept-my-legal/v1', '/sponsoredplaylist/v1', '/social-connect/v1', '/playlist/v2', '/inspiredby-mix/v2', '/metrics-backend/v1', '/v1']));
   });
 
   it.each(ROWS)('%s: request (method, path, query, headers, body) and decoded answer', (name, args, method, url, headers, body, answer) => {

@@ -15,7 +15,7 @@ import { RECENTLY_PLAYED_LIMIT, SIMILAR_EPISODES_FAILED, STATION_COUNT, VIEWS_CO
 /** Which host and prefix a call goes to. Only 'webApi' is the Web API; the others are web-gateway calls (spec 001 §7). */
 export type Service = 'webApi' | 'collection' | 'backend' | 'recommendations' | 'radio' | 'terms' | 'recentlyPlayed' | 'sponsored' | 'social' | 'rootlist' | 'inspiredby';
 
-/** spec 001 §7 Other services: the base prefixes (recently played takes the "web API prefix /v1"). */
+/** spec 001 §7 Other services: the base prefixes (as the provider serves them, server/other-services/README.md). */
 export const SERVICE_PREFIX: Readonly<Record<Service, string>> = {
   webApi: '/v1',
   collection: '',
@@ -23,7 +23,7 @@ export const SERVICE_PREFIX: Readonly<Record<Service, string>> = {
   recommendations: '/playlistextender',
   radio: '/radio-apollo/v3',
   terms: '/reaccept-my-legal/v1',
-  recentlyPlayed: '/v1',
+  recentlyPlayed: '/metrics-backend/v1',
   sponsored: '/sponsoredplaylist/v1',
   social: '/social-connect/v1',
   rootlist: '/playlist/v2',
@@ -100,8 +100,8 @@ function endpoint<N extends string, A extends t.Mixed, P extends t.Props = Recor
     market: def.market ?? false,
     emptyOk: (def.answer as t.Mixed) === C.NoContent,
     failure: def.failure ?? null,
-    request: defineAction(`catalogue/${name}` as `catalogue/${N}`, { requestId: t.string, args }),
-    answered: defineAction(`catalogue/${name}Answered` as `catalogue/${N}Answered`, { requestId: t.string, result: t.union([answer, t.null]) as unknown as t.Type<t.TypeOf<A> | null, unknown, unknown> }),
+    request: defineAction(`catalogue/${name}`, { requestId: t.string, args }),
+    answered: defineAction(`catalogue/${name}Answered`, { requestId: t.string, result: t.union([answer, t.null]) as unknown as t.Type<t.TypeOf<A> | null, unknown, unknown> }),
   };
 }
 
@@ -177,6 +177,8 @@ export const collectionService = {
 } as const;
 
 const mix = { context: t.string, track: t.string };
+/** Ours: the root list fields asked for by default (spec 001 §7 "decorate"). */
+export const ROOTLIST_DECORATE = ['revision', 'length', 'attributes', 'timestamp', 'owner'];
 
 /** spec 001 §7 Other services. */
 export const otherServices = {
@@ -197,7 +199,10 @@ export const otherServices = {
   sponsoredPlaylist: endpoint('sponsoredPlaylist', { method: 'GET', service: 'sponsored', path: '/sponsored/{playlistUri}', params: { playlistUri: t.string }, answer: C.Untyped }),
   socialSessionInfo: endpoint('socialSessionInfo', { method: 'GET', service: 'social', path: '/session_info/{token}', params: { token: t.string }, answer: C.Untyped }),
   socialJoin: endpoint('socialJoin', { method: 'PUT', service: 'social', path: '/join/{token}', params: { token: t.string }, answer: C.Untyped }),
-  rootlist: endpoint('rootlist', { method: 'GET', service: 'rootlist', path: '/user/{id}/rootlist', params: id, optional: { revision: t.string }, fixed: { decorate: true }, answer: C.Untyped }),
+  rootlist: endpoint('rootlist', {
+    method: 'GET', service: 'rootlist', path: '/user/{id}/rootlist', params: id, optional: { decorate: t.array(t.string), revision: t.string },
+    defaults: { decorate: ROOTLIST_DECORATE }, answer: C.Untyped,
+  }),
   rootlistDiff: endpoint('rootlistDiff', { method: 'GET', service: 'rootlist', path: '/user/{id}/rootlist/diff', params: id, query: { revision: t.string }, answer: C.Untyped }),
   rootlistChanges: endpoint('rootlistChanges', { method: 'POST', service: 'rootlist', path: '/user/{id}/rootlist/changes', params: id, body: C.Untyped, answer: C.Untyped }),
   /** spec 001 §7 Seed-to-playlist: GET {uri} with response-format=json (similar episodes). */
