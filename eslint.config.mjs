@@ -3,17 +3,16 @@
 // (`npm run format:check`). Run by `npm test` through `npm run lint`.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
-  {
-    // Built output, installed packages, test artifacts and the recorded sessions (data, not code).
-    ignores: ['dist/', 'node_modules/', 'data/', 'e2e/artifacts/', 'fixtures/sessions/**/*.jsonl', 'coverage/'],
-  },
+export default defineConfig(
+  // Built output, installed packages, test artifacts and the recorded sessions (data, not code).
+  globalIgnores(['dist/', 'node_modules/', 'data/', 'e2e/artifacts/', 'fixtures/sessions/**/*.jsonl', 'coverage/']),
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
@@ -57,13 +56,13 @@ export default tseslint.config(
   },
   {
     files: ['ui/**/*.{ts,tsx}', 'adapters/**/*.{ts,tsx}'],
-    ...reactHooks.configs.flat['recommended-latest'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
     // Plain JavaScript (build.mjs, this file): no types to check.
     files: ['**/*.mjs'],
-    ...tseslint.configs.disableTypeChecked,
+    extends: [tseslint.configs.disableTypeChecked],
   },
   prettier,
 );
