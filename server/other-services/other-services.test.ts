@@ -284,4 +284,25 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     }
     expect((await call('GET', `${path}?revision=999`, stranger)).status).toBe(404);
   });
+  it('browse views (spec 001 §2 browse pages): new releases newest first, podcasts shows only, charts by how many keep an item, discover leaves out what the viewer keeps', async () => {
+    const sections = async (id: string, token: string, query = '') => {
+      const answer = await call('GET', `/v1/views/${id}?platform=web${query}`, token);
+      expect([id, answer.status]).toEqual([id, 200]);
+      return Object.fromEntries(answer.body.content.items.map((s: any) => [s.id, s.content.items.map((x: any) => x.id as string)])) as Record<string, string[]>;
+    };
+    const albums = await t.db.selectFrom('albums').select(['id', 'release_date', 'name']).execute();
+    const newest = [...albums].sort((a, b) => (a.release_date < b.release_date ? 1 : a.release_date > b.release_date ? -1 : a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)).map((a) => a.id);
+    expect(await sections('new-releases', anonymous)).toEqual({ 'new-releases-albums': newest });
+    expect(Object.keys(await sections('podcasts', anonymous))).toEqual(['podcasts-shows']);
+    expect(await sections('podcasts', anonymous, '&types=album')).toEqual({});
+    // The oldest album, kept by two users, tops the charts.
+    const oldest = newest.at(-1)!;
+    for (const token of [demo, stranger]) expect((await call('PUT', `/v1/me/albums?ids=${oldest}`, token)).status).toBe(200);
+    expect((await sections('charts', anonymous))['charts-albums']![0]).toBe(oldest);
+    expect((await sections('discover', demo))['discover-albums']).not.toContain(oldest);
+    expect((await sections('discover', anonymous))['discover-albums']).toContain(oldest);
+    expect((await sections('featured', demo, '&content_limit=1'))['featured-albums']).toEqual([oldest]);
+    expect((await call('GET', '/v1/views/genre-none', demo)).status).toBe(404);
+    expect((await call('GET', '/v1/views/charts', null)).status).toBe(401);
+  });
 });

@@ -9,6 +9,7 @@ import { getRoute, userRoute, type WebApiDeps } from './handler';
 import type { LibraryKind, LibraryStore } from './library-store';
 import { CatalogueId, IntegerParam, Limit, ListOf, Market, Offset, OneOf, optional, requiredParam, ShortText, Timestamp, UserId, ViewId } from './params';
 import type { PlaylistStore } from './playlist-store';
+import { browseView } from '../other-services/browse-views';
 
 export interface LibraryDeps extends WebApiDeps {
   readonly library: LibraryStore;
@@ -172,10 +173,13 @@ function registerViews(api: FastifyInstance, deps: LibraryDeps): void {
     market: Market,
   });
   getRoute(api, deps, '/views/:viewId', query, async ({ params, ctx, owner }) => {
-    if (params.viewId !== 'home') throw new WebApiError(404, `Non existing id: '${params.viewId}'`);
+    // Issue 17: the browse pages' views (server/other-services/browse-views.ts) list only the types they hold.
+    const browse = params.viewId === 'home' ? { name: 'Home', listing } : browseView(db, params.viewId, ctx.viewer);
+    if (browse === null) throw new WebApiError(404, `Non existing id: '${params.viewId}'`);
+    const types = params.types.filter((type) => browse.listing[type] !== undefined);
     const href = `${ctx.hosts.api}/v1/views/${params.viewId}`;
-    const shown = [...params.types].slice(params.offset, params.offset + params.limit);
-    const listed = new Map(await Promise.all(shown.map(async (type) => [type, await listing[type]()] as const)));
+    const shown = types.slice(params.offset, params.offset + params.limit);
+    const listed = new Map(await Promise.all(shown.map(async (type) => [type, await browse.listing[type]!()] as const)));
     const firsts = (type: ViewType) => (listed.get(type) ?? []).slice(0, params.content_limit);
     const view = await objects.view({ albums: firsts('album'), artists: firsts('artist'), shows: firsts('show'), playlists: firsts('playlist') });
     const section = (type: ViewType): Json => {
@@ -186,13 +190,13 @@ function registerViews(api: FastifyInstance, deps: LibraryDeps): void {
       const content = { href: sectionHref, items, limit: params.content_limit, next: null, offset: 0, previous: null, total: ids.length };
       return { id: `${params.viewId}-${type}s`, name: SECTION_NAMES[type], type: 'view', rendering: 'CAROUSEL', href: sectionHref, content };
     };
-    const sections = pageOf([...params.types], params, (type) => section(type as ViewType), href, {
+    const sections = pageOf(types, params, (type) => section(type as ViewType), href, {
       content_limit: String(params.content_limit),
       types: params.types.join(','),
     });
     return {
       id: params.viewId,
-      name: 'Home',
+      name: browse.name,
       type: 'view',
       href,
       country: ctx.market ?? owner.country,
