@@ -5,6 +5,7 @@ import type { Realtime } from '../realtime/hub';
 import { requireAccount, sendError, type AccountGrant, type Verify } from './bearer-grant';
 import { decodeBody } from './decode-body';
 import { MAX_DEVICES_PER_USER, type Device, type DeviceRegistry } from './device-registry';
+import { lastUpdateOf, positionNow } from '../connect-state/cluster';
 import { commandsAfterConflict } from './state-conflict';
 import {
   DeregisterBody, MAX_REJECTED_STATE_REFS, playbackDescriptor, reasonOf, RegisterBody, REQUIRED_DEVICE_FIELDS, StateConflictBody, StateUpdateBody,
@@ -133,12 +134,18 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     // The device says where it is now: the answer must start from there, or the device would
     // reject it as another conflict (spec 001 §4 replace_state), and again, without end. It goes to
     // the state last commanded through any instance (the device as stored after this write).
+    // A device that knows no state (an engine reloaded on the same device id, spec 001 §4 hidden local
+    // state) goes on from where the service had it, as a transfer would, not from the track's start.
+    const before = found.device;
+    const seekTo = body.state_ref === null && before.stateRef !== null
+      ? positionNow({ ...before, clientVersion: before.clientVersion ?? null }, await lastUpdateOf(deps.db, before.userId, before.id), deps.now())
+      : undefined;
     const device = await deps.devices.update(found.device.userId, found.device.id, {
       seqNum: body.seq_num,
       ...(body.state_ref === undefined ? {} : { stateRef: body.state_ref }),
     });
     if (device === undefined) return sendError(reply, 404, 'Device not found');
-    return reply.send({ commands: commandsAfterConflict(device) });
+    return reply.send({ commands: commandsAfterConflict(device, seekTo) });
   });
 
   app.put(`${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/volume`, async (request, reply) => {

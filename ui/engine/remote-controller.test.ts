@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import * as A from '../../core/engine/connect/actions';
 import { initialConnectState, type ConnectState } from '../../core/engine/connect/state';
+import { claimRequested } from '../../core/engine/player/claim.epic';
 import type { Action } from '../../core/store/action';
 import { createRemoteController, type ControllerEngine } from './remote-controller';
 
@@ -82,5 +83,15 @@ describe('the remote controller module (issue 16: usable without our UI)', () =>
     const remote = createRemoteController(f.engine, 'pc');
     await expect(remote.listDevices()).resolves.toEqual([cluster.devices.tv]);
     await expect(remote.listDevices()).rejects.toThrow('Request was not successful (status 500)');
+  });
+
+  it('claim (spec 001 §4 hidden local state) starts the engine, asks the claim and resolves with the transfer it became', async () => {
+    const f = fakeEngine((a) => (claimRequested.match(a) ? [A.commandRequested({ id: a.id, command: { endpoint: 'transfer', target: 'pc', args: { restore_paused: 'pause' } } }), A.commandAcknowledged({ id: a.id, ackId: 'k1' })] : []));
+    const remote = createRemoteController(f.engine, 'pc');
+    await expect(remote.claim()).resolves.toEqual({ ok: true, status: 'acknowledged', ackId: 'k1' });
+    expect(f.starts()).toBe(1);
+    expect(f.inputs).toEqual([claimRequested({ id: 'c1' })]);
+    const refusing = fakeEngine((a) => (claimRequested.match(a) ? [A.commandRefused({ id: a.id, endpoint: 'transfer', err: 'No hidden local state.' })] : []));
+    await expect(createRemoteController(refusing.engine, 'pc').claim()).resolves.toEqual({ ok: false, status: 'refused', err: 'No hidden local state.' });
   });
 });

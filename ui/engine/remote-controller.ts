@@ -31,6 +31,7 @@ import {
 import { positionAt, type Cluster, type ClusterPlayerState, type ConnectDevice } from '../../core/engine/connect/cluster';
 import { repeatCommands, type RemoteCommand, type RestorePaused } from '../../core/engine/connect/command';
 import { connectStateOf, type ConnectState } from '../../core/engine/connect/state';
+import { claimRequested } from '../../core/engine/player/claim.epic';
 import type { Action } from '../../core/store/action';
 
 export type { Cluster, ClusterPlayerState, ConnectDevice, RemoteCommand, RestorePaused };
@@ -87,6 +88,12 @@ export interface RemoteController {
   updateContext(contextUri: string, target?: string): Promise<CommandOutcome>;
   /** spec 001 §7 transfer; restorePaused: pause, resume, or restore (as it was, the default). */
   transfer(target: string, restorePaused?: RestorePaused): Promise<CommandOutcome>;
+  /**
+   * spec 001 §4 Client lifecycle: claims a hidden local state (the service plays on this device, the
+   * local player holds nothing, e.g. after a reload) by transferring playback here paused; refused
+   * with 'No hidden local state.' otherwise. Observes first when no cluster was heard.
+   */
+  claim(): Promise<CommandOutcome>;
   /** 0..1; debounced 1 s per device (spec 001 §9): a change replaced within it resolves 'superseded'. */
   setVolume(volume: number, target?: string): Promise<CommandOutcome>;
   /** Any command of spec 001 §7 by endpoint, as core/engine/connect/command.ts reads it. */
@@ -120,14 +127,15 @@ export function createRemoteController(engine: ControllerEngine, localDeviceId: 
   const connect$ = engine.state$.pipe(map((s) => connectStateOf(s)), distinctUntilChanged());
   const cluster$ = connect$.pipe(map((c) => c.cluster), distinctUntilChanged());
 
-  const send = (command: RemoteCommand): Promise<CommandOutcome> => {
+  const ask = (input: (id: string) => Action): Promise<CommandOutcome> => {
     engine.start();
     const id = newId();
     // Listening before the input: a refusal comes back while it is being handled.
     const outcome = firstValueFrom(engine.actions$.pipe(map((a) => outcomeOf(id, a)), filter((o): o is CommandOutcome => o !== null), take(1)));
-    engine.input(commandRequested({ id, command }));
+    engine.input(input(id));
     return outcome;
   };
+  const send = (command: RemoteCommand): Promise<CommandOutcome> => ask((id) => commandRequested({ id, command }));
   const to = (target: string | undefined) => (target === undefined ? {} : { target });
 
   return {
@@ -202,6 +210,7 @@ export function createRemoteController(engine: ControllerEngine, localDeviceId: 
       send({ endpoint: 'set_queue', ...to(target), args: { next_tracks: nextTracks.map((uri) => ({ uri })), prev_tracks: prevTracks.map((uri) => ({ uri })) } }),
     updateContext: (contextUri, target) => send({ endpoint: 'update_context', ...to(target), args: { context_uri: contextUri } }),
     transfer: (target, restorePaused = 'restore') => send({ endpoint: 'transfer', target, args: { restore_paused: restorePaused } }),
+    claim: () => ask((id) => claimRequested({ id })),
     setVolume: (volume, target) => send({ endpoint: 'volume', ...to(target), args: { volume } }),
     send,
   };

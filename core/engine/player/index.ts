@@ -33,6 +33,7 @@ import { initialTrackingState } from '../tracking/state';
 import { transportEpics } from '../transport';
 import { transportReducer } from '../transport/reducer';
 import { initialTransportState } from '../transport/state';
+import { claimEpic } from './claim.epic';
 import { commandsEpic } from './commands.epic';
 import { contextEpic } from './context.epic';
 import { PLAYER_CALLER, type EngineDeps, type EngineState } from './deps';
@@ -57,6 +58,7 @@ import { volumeEpic } from './volume.epic';
 export * from './actions';
 export { PLAYER_CALLER, type EngineDeps, type EngineState, type PlayerConfig } from './deps';
 export { NO_TOKEN_CODE } from './start.epic';
+export { claimRequested, hasHiddenLocalState } from './claim.epic';
 
 export const initialEngineState: EngineState = {
   session: initialSessionState,
@@ -119,6 +121,7 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     commandsEpic,
     contextEpic,
     remoteRepeatEpic,
+    claimEpic,
     trackLoadEpic,
     nextTrackPreloadEpic,
     mediaFactsEpic,
