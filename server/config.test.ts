@@ -15,3 +15,12 @@ describe('DEMO_PRODUCT_CHANGE (issue 12: the self-service product switch is a de
     expect(pkg.scripts.start).toContain('DEMO_PRODUCT_CHANGE=${DEMO_PRODUCT_CHANGE:-1} node dist/server/main.js');
   });
 });
+
+describe('TERMS_LICENCE (issue 17: the terms licence version users must reaccept, server/other-services/)', () => {
+  it('is the default when unset or empty; a version that cannot be a path segment is refused at start', () => {
+    expect(readConfig({}).termsLicence).toBeUndefined();
+    expect(readConfig({ TERMS_LICENCE: '' }).termsLicence).toBeUndefined();
+    expect(readConfig({ TERMS_LICENCE: '2027-01' }).termsLicence).toBe('2027-01');
+    expect(() => readConfig({ TERMS_LICENCE: 'v/2' })).toThrow('TERMS_LICENCE must be');
+  });
+});

@@ -37,6 +37,15 @@ export interface ServerConfig {
    * unless set, since a real provider changes a product through billing. `npm start` sets it.
    */
   readonly demoProductChange: boolean;
+  /** TERMS_LICENCE: the terms licence version every user must have accepted (server/other-services/); its default when unset. */
+  readonly termsLicence: string | undefined;
+}
+
+/** TERMS_LICENCE: unset or empty is the default; otherwise 1 to 64 letters, digits, '.', '-' or '_' (it is a path segment). */
+export function parseTermsLicence(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[\w.-]{1,64}$/.test(value)) throw new Error(`TERMS_LICENCE must be 1 to 64 letters, digits, '.', '-' or '_', got ${value}`);
+  return value;
 }
 
 /** REDIS_URL: unset or empty is none; anything else must be a redis:// or rediss:// URL. */
@@ -108,5 +117,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     logRetentionDays: parseLogRetentionDays(env.LOG_RETENTION_DAYS),
     demoProductChange: flag(env, 'DEMO_PRODUCT_CHANGE', false),
+    termsLicence: parseTermsLicence(env.TERMS_LICENCE),
   };
 }

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     featureFlags: config.featureFlags,
     logRetentionDays: config.logRetentionDays,
     demoProductChange: config.demoProductChange,
+    ...(config.termsLicence === undefined ? {} : { termsLicence: config.termsLicence }),
     databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,
     trustProxy: config.trustProxy,
