@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { actionsCodec, defineAction, type ActionCreator } from '../store/action';
 import { ENDPOINTS, type Endpoint } from './endpoints';
+import { termsActions } from './terms';
 
 /** Where the layer sends its calls and for whom (the edge knows: page config, the locale, the user). */
 export const catalogueConfigured = defineAction('catalogue/configured', {
@@ -72,6 +73,7 @@ export const catalogueActions = [
   removeAlbum,
   similarEpisodes,
   libraryRefused,
+  ...termsActions,
   ...endpointActions,
 ] as const;
 

@@ -51,7 +51,18 @@ export const ViewSection = t.intersection([t.type({ id: t.string, name: t.string
 export const View = t.intersection([t.type({ id: t.string, name: t.string }), t.type({ content: Paging(ViewSection) })]);
 /** A write answered with no body (or one the caller does not need). */
 export const NoContent = t.unknown;
-/** The answers spec 001 §7 does not itemise. */
+/*
+ * Other services: spec 001 §7 does not itemise their answers; these are the fields the web player
+ * reads of the provider's (server/other-services/README.md).
+ */
+export const RadioClusters = t.type({ clusters: t.array(t.type({ id: t.string, title: t.string, stations: t.array(t.type({ uri: t.string, title: t.string })) })) });
+export const Station = t.type({ uri: t.string, title: t.string, tracks: t.array(Track) });
+export const ExtendedPlaylist = t.type({ recommendedTracks: t.array(Track) });
+export const TermsMetadata = t.type({ license: t.string, reacceptanceRequired: t.boolean, documents: t.array(t.type({ name: t.string, url: t.string })) });
+export const RecentlyPlayed = t.type({ playContexts: t.array(t.type({ uri: t.string, name: t.string })) });
+export const Sponsorships = t.type({ sponsorships: t.array(t.type({ playlistUri: t.string })) });
+export const SocialSession = t.type({ sessionToken: t.string, is_member: t.boolean, session_members: t.array(t.unknown) });
+/** The answers nobody reads a field of yet (root list: its fields follow `decorate`). */
 export const Untyped = t.UnknownRecord;
 
 // Request bodies (spec 001 §7 Catalogue API).

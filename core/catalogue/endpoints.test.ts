@@ -29,6 +29,7 @@ const user = { id: 'demo', uri: 'spotify:user:demo', type: 'user', display_name:
 const paging = (item: unknown) => ({ items: [item], total: 1, limit: 20, offset: 0, next: null });
 const snapshot = { snapshot_id: 's1' };
 const record = { anything: [1] };
+const social = { sessionToken: 'jt', is_member: true, session_members: [] };
 
 type Row = readonly [
   name: keyof typeof ENDPOINTS,
@@ -98,23 +99,23 @@ const ROWS: ReadonlyArray<Row> = [
   ['collectionRemoveAlbums', { userId: 'demo', base62ids: ['al1'] }, 'DELETE', `${G}/collection/albums/demo?model=bookmark&base62ids=al1`, GATEWAY, undefined, undefined],
   ['collectionContainsAlbums', { userId: 'demo', base62ids: ['al1'] }, 'GET', `${G}/collection/albums/demo/contains?base62ids=al1`, GATEWAY, undefined, { items: [{ found: false }] }],
   // Other services
-  ['backendArtist', { id: 'ar1' }, 'GET', `${G}/open-backend-2/v1/artists/ar1`, GATEWAY, undefined, record],
-  ['backendEpisode', { id: 'ep1' }, 'GET', `${G}/open-backend-2/v1/episodes/ep1`, GATEWAY, undefined, record],
-  ['extendPlaylist', { body: { playlistURI: 'spotify:playlist:pl1', trackSkipIDs: ['tr9'] } }, 'POST', `${G}/playlistextender/extendp/`, { ...GATEWAY, ...JSON_BODY }, { playlistURI: 'spotify:playlist:pl1', trackSkipIDs: ['tr9'] }, record],
-  ['radioClusters', { salt: 7, image_style: 'gradient_overlay' }, 'GET', `${G}/radio-apollo/v3/clusters?salt=7&image_style=gradient_overlay`, GATEWAY, undefined, record],
+  ['backendArtist', { id: 'ar1' }, 'GET', `${G}/open-backend-2/v1/artists/ar1`, GATEWAY, undefined, artist],
+  ['backendEpisode', { id: 'ep1' }, 'GET', `${G}/open-backend-2/v1/episodes/ep1`, GATEWAY, undefined, episode],
+  ['extendPlaylist', { body: { playlistURI: 'spotify:playlist:pl1', trackSkipIDs: ['tr9'] } }, 'POST', `${G}/playlistextender/extendp/`, { ...GATEWAY, ...JSON_BODY }, { playlistURI: 'spotify:playlist:pl1', trackSkipIDs: ['tr9'] }, { playlistURI: 'spotify:playlist:pl1', recommendedTracks: [track] }],
+  ['radioClusters', { salt: 7, image_style: 'gradient_overlay' }, 'GET', `${G}/radio-apollo/v3/clusters?salt=7&image_style=gradient_overlay`, GATEWAY, undefined, { clusters: [{ id: 'artists', title: 'Artists', stations: [{ uri: 'spotify:station:artist:ar1', title: 'A' }] }] }],
   // spec 001 §9 station count 20.
-  ['station', { id: 'spotify:artist:ar1', salt: 7 }, 'GET', `${G}/radio-apollo/v3/stations/spotify%3Aartist%3Aar1?count=20&salt=7`, GATEWAY, undefined, record],
+  ['station', { id: 'spotify:artist:ar1', salt: 7 }, 'GET', `${G}/radio-apollo/v3/stations/spotify%3Aartist%3Aar1?count=20&salt=7`, GATEWAY, undefined, { uri: 'spotify:station:artist:ar1', title: 'A', tracks: [track] }],
   ['likeRadioSong', { context: 'spotify:station:artist:ar1', track: 'spotify:track:tr1' }, 'POST', `${G}/radio-apollo/v3/mixes/like/song/spotify%3Astation%3Aartist%3Aar1/spotify%3Atrack%3Atr1`, GATEWAY, undefined, undefined],
   ['banRadioSong', { context: 'c', track: 't' }, 'POST', `${G}/radio-apollo/v3/mixes/ban/song/c/t`, GATEWAY, undefined, undefined],
   ['banRadioArtist', { context: 'c', track: 't' }, 'POST', `${G}/radio-apollo/v3/mixes/ban/artist/c/t`, GATEWAY, undefined, undefined],
-  ['termsReacceptance', { language: 'sv' }, 'GET', `${G}/reaccept-my-legal/v1/reacceptance-metadata?language=sv`, GATEWAY, undefined, record],
+  ['termsReacceptance', { language: 'sv' }, 'GET', `${G}/reaccept-my-legal/v1/reacceptance-metadata?language=sv`, GATEWAY, undefined, { license: '2026-11', reacceptanceRequired: true, documents: [{ name: 'Terms', url: 'https://x.test/terms' }] }],
   ['acceptLicence', { license: 'v2' }, 'PUT', `${G}/reaccept-my-legal/v1/license/v2`, GATEWAY, undefined, undefined],
   // spec 001 §9 Recently played limit 20.
-  ['recentlyPlayed', { userId: 'demo' }, 'GET', `${G}/metrics-backend/v1/user/demo/recently-played?alt=json&limit=20`, GATEWAY, undefined, record],
-  ['sponsored', {}, 'GET', `${G}/sponsoredplaylist/v1/sponsored`, GATEWAY, undefined, record],
+  ['recentlyPlayed', { userId: 'demo' }, 'GET', `${G}/metrics-backend/v1/user/demo/recently-played?alt=json&limit=20`, GATEWAY, undefined, { playContexts: [{ uri: 'spotify:album:al1', name: 'A', lastPlayedTime: 1 }] }],
+  ['sponsored', {}, 'GET', `${G}/sponsoredplaylist/v1/sponsored`, GATEWAY, undefined, { sponsorships: [{ playlistUri: 'spotify:playlist:pl1' }] }],
   ['sponsoredPlaylist', { playlistUri: 'spotify:playlist:pl1' }, 'GET', `${G}/sponsoredplaylist/v1/sponsored/spotify%3Aplaylist%3Apl1`, GATEWAY, undefined, record],
-  ['socialSessionInfo', { token: 'jt' }, 'GET', `${G}/social-connect/v1/session_info/jt`, GATEWAY, undefined, record],
-  ['socialJoin', { token: 'jt' }, 'PUT', `${G}/social-connect/v1/join/jt`, GATEWAY, undefined, record],
+  ['socialSessionInfo', { token: 'jt' }, 'GET', `${G}/social-connect/v1/session_info/jt`, GATEWAY, undefined, social],
+  ['socialJoin', { token: 'jt' }, 'PUT', `${G}/social-connect/v1/join/jt`, GATEWAY, undefined, social],
   ['rootlist', { id: 'demo', revision: 'r1' }, 'GET', `${G}/playlist/v2/user/demo/rootlist?decorate=revision,length,attributes,timestamp,owner&revision=r1`, GATEWAY, undefined, record],
   ['rootlistDiff', { id: 'demo', revision: 'r1' }, 'GET', `${G}/playlist/v2/user/demo/rootlist/diff?revision=r1`, GATEWAY, undefined, record],
   ['rootlistChanges', { id: 'demo', body: { deltas: [] } }, 'POST', `${G}/playlist/v2/user/demo/rootlist/changes`, { ...GATEWAY, ...JSON_BODY }, { deltas: [] }, record],

@@ -182,23 +182,23 @@ export const ROOTLIST_DECORATE = ['revision', 'length', 'attributes', 'timestamp
 
 /** spec 001 §7 Other services. */
 export const otherServices = {
-  backendArtist: endpoint('backendArtist', { method: 'GET', service: 'backend', path: '/artists/{id}', params: id, answer: C.Untyped }),
-  backendEpisode: endpoint('backendEpisode', { method: 'GET', service: 'backend', path: '/episodes/{id}', params: id, answer: C.Untyped }),
-  extendPlaylist: endpoint('extendPlaylist', { method: 'POST', service: 'recommendations', path: '/extendp/', body: C.ExtendPlaylistBody, answer: C.Untyped }),
-  radioClusters: endpoint('radioClusters', { method: 'GET', service: 'radio', path: '/clusters', query: { salt: t.number }, optional: { image_style: t.string }, answer: C.Untyped }),
+  backendArtist: endpoint('backendArtist', { method: 'GET', service: 'backend', path: '/artists/{id}', params: id, answer: C.Artist }),
+  backendEpisode: endpoint('backendEpisode', { method: 'GET', service: 'backend', path: '/episodes/{id}', params: id, answer: C.Episode }),
+  extendPlaylist: endpoint('extendPlaylist', { method: 'POST', service: 'recommendations', path: '/extendp/', body: C.ExtendPlaylistBody, answer: C.ExtendedPlaylist }),
+  radioClusters: endpoint('radioClusters', { method: 'GET', service: 'radio', path: '/clusters', query: { salt: t.number }, optional: { image_style: t.string }, answer: C.RadioClusters }),
   /** spec 001 §9 station count 20. */
-  station: endpoint('station', { method: 'GET', service: 'radio', path: '/stations/{id}', params: id, query: { salt: t.number }, optional: { count: t.number, image_style: t.string }, defaults: { count: STATION_COUNT }, answer: C.Untyped }),
+  station: endpoint('station', { method: 'GET', service: 'radio', path: '/stations/{id}', params: id, query: { salt: t.number }, optional: { count: t.number, image_style: t.string }, defaults: { count: STATION_COUNT }, answer: C.Station }),
   likeRadioSong: endpoint('likeRadioSong', { method: 'POST', service: 'radio', path: '/mixes/like/song/{context}/{track}', params: mix, answer: C.NoContent }),
   banRadioSong: endpoint('banRadioSong', { method: 'POST', service: 'radio', path: '/mixes/ban/song/{context}/{track}', params: mix, answer: C.NoContent }),
   banRadioArtist: endpoint('banRadioArtist', { method: 'POST', service: 'radio', path: '/mixes/ban/artist/{context}/{track}', params: mix, answer: C.NoContent }),
-  termsReacceptance: endpoint('termsReacceptance', { method: 'GET', service: 'terms', path: '/reacceptance-metadata', query: { language: t.string }, answer: C.Untyped }),
+  termsReacceptance: endpoint('termsReacceptance', { method: 'GET', service: 'terms', path: '/reacceptance-metadata', query: { language: t.string }, answer: C.TermsMetadata }),
   acceptLicence: endpoint('acceptLicence', { method: 'PUT', service: 'terms', path: '/license/{license}', params: { license: t.string }, answer: C.NoContent }),
   /** spec 001 §9 Recently played limit 20. */
-  recentlyPlayed: endpoint('recentlyPlayed', { method: 'GET', service: 'recentlyPlayed', path: '/user/{userId}/recently-played', params: { userId: t.string }, optional: { limit: t.number }, fixed: { alt: 'json' }, defaults: { limit: RECENTLY_PLAYED_LIMIT }, answer: C.Untyped }),
-  sponsored: endpoint('sponsored', { method: 'GET', service: 'sponsored', path: '/sponsored', answer: C.Untyped }),
+  recentlyPlayed: endpoint('recentlyPlayed', { method: 'GET', service: 'recentlyPlayed', path: '/user/{userId}/recently-played', params: { userId: t.string }, optional: { limit: t.number }, fixed: { alt: 'json' }, defaults: { limit: RECENTLY_PLAYED_LIMIT }, answer: C.RecentlyPlayed }),
+  sponsored: endpoint('sponsored', { method: 'GET', service: 'sponsored', path: '/sponsored', answer: C.Sponsorships }),
   sponsoredPlaylist: endpoint('sponsoredPlaylist', { method: 'GET', service: 'sponsored', path: '/sponsored/{playlistUri}', params: { playlistUri: t.string }, answer: C.Untyped }),
-  socialSessionInfo: endpoint('socialSessionInfo', { method: 'GET', service: 'social', path: '/session_info/{token}', params: { token: t.string }, answer: C.Untyped }),
-  socialJoin: endpoint('socialJoin', { method: 'PUT', service: 'social', path: '/join/{token}', params: { token: t.string }, answer: C.Untyped }),
+  socialSessionInfo: endpoint('socialSessionInfo', { method: 'GET', service: 'social', path: '/session_info/{token}', params: { token: t.string }, answer: C.SocialSession }),
+  socialJoin: endpoint('socialJoin', { method: 'PUT', service: 'social', path: '/join/{token}', params: { token: t.string }, answer: C.SocialSession }),
   rootlist: endpoint('rootlist', {
     method: 'GET', service: 'rootlist', path: '/user/{id}/rootlist', params: id, optional: { decorate: t.array(t.string), revision: t.string },
     defaults: { decorate: ROOTLIST_DECORATE }, answer: C.Untyped,

@@ -21,6 +21,7 @@ import type { CatalogueEpic } from './deps';
 import { collectionService, endpointOfRequest, otherServices, type Endpoint } from './endpoints';
 import { buildRequest, decodeAnswer, duplicateKey, isFatal, type Decoded, type RequestContext } from './request';
 import type { CatalogueSlice } from './state';
+import { termsAnswerEpic, termsEpic } from './terms';
 import type { SessionSlice } from '../engine/session/state';
 
 /** Ours: a library intent about the collection before the user is known. */
@@ -124,4 +125,4 @@ export const libraryEpic: CatalogueEpic = (action$, state$) => {
   );
 };
 
-export const catalogueEpics: ReadonlyArray<CatalogueEpic> = [requestEpic, libraryEpic];
+export const catalogueEpics: ReadonlyArray<CatalogueEpic> = [requestEpic, libraryEpic, termsEpic, termsAnswerEpic];

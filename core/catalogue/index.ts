@@ -9,5 +9,6 @@ export * from './epics';
 export * from './reducer';
 export * from './request';
 export * from './state';
+export * from './terms';
 export type { CatalogueDeps, CatalogueEpic } from './deps';
 export * as Codecs from './codecs';

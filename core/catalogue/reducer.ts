@@ -1,6 +1,7 @@
 import type { Action } from '../store/action';
-import { catalogueConfigured, requestSent } from './actions';
-import { catalogueApi, endpointOfAnswer } from './endpoints';
+import { catalogueConfigured, requestFailed, requestSent } from './actions';
+import { termsAccepted, termsReacceptanceRequired } from './terms';
+import { catalogueApi, endpointOfAnswer, otherServices } from './endpoints';
 import { CACHE_LIMITS, cacheKindOf, initialCatalogueState, type CatalogueState } from './state';
 
 function without<V>(record: Readonly<Record<string, V>>, key: string): Readonly<Record<string, V>> {
@@ -10,6 +11,13 @@ function without<V>(record: Readonly<Record<string, V>>, key: string): Readonly<
 }
 
 export function catalogueReducer(state: CatalogueState = initialCatalogueState, action: Action): CatalogueState {
+  const next = reduce(state, action);
+  // spec 001 §7 Terms: an accepted licence ends the prompt.
+  const accepted = otherServices.acceptLicence.answered.match(action) && state.terms !== null && state.terms.accepting === action.requestId;
+  return accepted ? { ...next, terms: null } : next;
+}
+
+function reduce(state: CatalogueState, action: Action): CatalogueState {
   if (catalogueConfigured.match(action)) {
     const { userId, type: _type, ...config } = action;
     return { ...state, config, userId: userId ?? state.userId };
@@ -23,6 +31,10 @@ export function catalogueReducer(state: CatalogueState = initialCatalogueState, 
       inFlight: { ...state.inFlight, [action.requestId]: action.key },
     };
   }
+  if (termsReacceptanceRequired.match(action)) return { ...state, terms: { license: action.license, documents: action.documents, accepting: null } };
+  if (termsAccepted.match(action) && state.terms !== null) return { ...state, terms: { ...state.terms, accepting: action.requestId } };
+  // A refused acceptance keeps the prompt.
+  if (requestFailed.match(action) && state.terms?.accepting === action.requestId) return { ...state, terms: { ...state.terms, accepting: null } };
   const endpoint = endpointOfAnswer(action.type);
   if (endpoint === undefined) return state;
   const { requestId, result } = action as unknown as { requestId: string; result: unknown };

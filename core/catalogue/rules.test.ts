@@ -4,6 +4,7 @@ import { createFakeHttp, type HttpResponder } from '../../adapters/fake';
 import type { HttpRequest } from '../ports';
 import type { Action } from '../store/action';
 import * as A from './actions';
+import { termsAccepted, termsCheckRequested, termsReacceptanceRequired } from './terms';
 import { CACHE_LIMIT_DEFAULT, CACHE_LIMIT_METADATA, CACHE_LIMIT_TRACKS, REQUEST_TIMEOUT_MS } from './constants';
 import { catalogueApi, collectionService, otherServices } from './endpoints';
 import { ANONYMOUS, LOGGED_IN, NO_TOKEN, TEST_CONFIG, runCatalogue, type CatalogueTestState } from './testing/run-catalogue';
@@ -220,5 +221,30 @@ describe('spec 001 §9 Cache limit default: 100 entries; track cache 2; metadata
     expect(cache).toHaveLength(limit);
     expect(cache[cache.length - 1]?.key).toContain(`${count - 1}`);
     expect(cache[0]?.key).toContain(`${count - limit}`);
+  });
+});
+
+describe('spec 001 §7 Terms: the reacceptance flow', () => {
+  const metadata = (reacceptanceRequired: boolean) => ({ language: 'en', license: '2026-11', acceptedLicense: '2026-10', reacceptanceRequired, documents: [{ name: 'Terms', url: 'https://x.test/terms' }] });
+
+  it('a licence to reaccept is held until its acceptance is answered', () => {
+    const responder: HttpResponder = (req) => (req.method === 'GET' ? { status: 200, headers: {}, body: JSON.stringify(metadata(true)) } : { status: 204, headers: {}, body: '' });
+    const s = new TestScheduler((a, b) => expect(a).toEqual(b));
+    s.run(() => {
+      const calls: HttpRequest[] = [];
+      const { store, log } = runCatalogue({ scheduler: s, http: createFakeHttp(s, calls, responder, 10), session: LOGGED_IN, inputs: [[0, TEST_CONFIG], [1, termsCheckRequested({ requestId: 't1', language: 'en' })], [50, termsAccepted({ requestId: 't2', license: '2026-11' })]] });
+      s.schedule(() => expect(store.getState().catalogue.terms).toEqual({ license: '2026-11', documents: [{ name: 'Terms', url: 'https://x.test/terms' }], accepting: null }), 40);
+      s.flush();
+      expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET https://gw.test/reaccept-my-legal/v1/reacceptance-metadata?language=en', 'PUT https://gw.test/reaccept-my-legal/v1/license/2026-11']);
+      expect(log.map(([, a]) => a).filter(termsReacceptanceRequired.match)).toHaveLength(1);
+      expect(store.getState().catalogue.terms).toBeNull();
+    });
+  });
+
+  it('nothing to reaccept: no prompt; a refused acceptance keeps the prompt', () => {
+    expect(run([[1, termsCheckRequested({ requestId: 't1', language: 'en' })]], { responder: ok(metadata(false)) }).state.catalogue.terms).toBeNull();
+    const responder: HttpResponder = (req) => (req.method === 'GET' ? { status: 200, headers: {}, body: JSON.stringify(metadata(true)) } : { status: 409, headers: {}, body: '' });
+    const r = run([[1, termsCheckRequested({ requestId: 't1', language: 'en' })], [50, termsAccepted({ requestId: 't2', license: '2026-10' })]], { responder });
+    expect(r.state.catalogue.terms).toMatchObject({ license: '2026-11', accepting: null });
   });
 });

@@ -25,6 +25,8 @@ export interface CatalogueState {
   readonly inFlight: Readonly<Record<string, string | null>>;
   /** The last answers of GETs, oldest first, bounded per kind (spec 001 §9 cache limits). */
   readonly cache: Readonly<Record<CacheKind, ReadonlyArray<CacheEntry>>>;
+  /** spec 001 §7 Terms: the licence to reaccept (null: none asked), and the acceptance in flight. */
+  readonly terms: { readonly license: string; readonly documents: ReadonlyArray<{ readonly name: string; readonly url: string }>; readonly accepting: string | null } | null;
 }
 
 export const initialCatalogueState: CatalogueState = {
@@ -33,6 +35,7 @@ export const initialCatalogueState: CatalogueState = {
   pending: {},
   inFlight: {},
   cache: { default: [], tracks: [], metadata: [] },
+  terms: null,
 };
 
 export interface CatalogueSlice {
