@@ -30,8 +30,10 @@ export function deviceReducer(state: DeviceState, action: Action): DeviceState {
     case 'device/stateCleared':
     case 'device/remoteLogOut':
       return { ...state, stateRef: null, paused: true };
+    // The same state, paused or resumed by a controller: the device is paused or playing once its media is
+    // (media facts), so the state update it then sends says so (spec 001 §4 State update sends: pause, resume).
     case 'device/stateModified':
-      return { ...state, stateRef: action.stateRef, paused: action.stateRef.paused };
+      return { ...state, stateRef: action.stateRef };
     case 'device/stateLoaded':
     case 'device/localStateChanged':
       return { ...state, stateRef: action.stateRef, paused: action.stateRef.paused };

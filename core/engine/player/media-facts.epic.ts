@@ -26,10 +26,13 @@ import { playbackStatsOf } from './playback-stats';
 export const update = (reason: StateUpdateReason, state: EngineState, now: number, position = state.media.positionMs): Action =>
   stateUpdateRequested({ reason, position, duration: state.media.plan?.durationMs ?? 0, playbackStats: playbackStatsOf(state, now) });
 
-/** The device's ref with a new paused flag, when it changes. */
+/**
+ * The device's ref with a new paused flag, when it changes: the ref's own flag, or the device's (a
+ * controller's replace_state sets the ref's flag before the media pauses or plays).
+ */
 function pausedRef(state: EngineState, paused: boolean): Action[] {
   const ref = state.device.stateRef;
-  return ref === null || ref.paused === paused ? [] : [localStateChanged({ stateRef: { ...ref, paused } })];
+  return ref === null || (ref.paused === paused && state.device.paused === paused) ? [] : [localStateChanged({ stateRef: { ...ref, paused } })];
 }
 
 /**
