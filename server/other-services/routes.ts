@@ -219,7 +219,11 @@ function sponsored(api: FastifyInstance, deps: WebApiDeps): void {
         .values({ playlist_id: first.id, sponsor: 'Demo Sponsor', message: 'Presented by Demo Sponsor', click_url: 'https://example.com/sponsor', starts_at: 0, ends_at: 4_102_444_800_000 })
         .onConflict((oc) => oc.column('playlist_id').doNothing())
         .execute();
-    })());
+    })().catch((error: unknown) => {
+      // A failed seeding is tried again by the next request.
+      seeded = undefined;
+      throw error;
+    }));
   const active = async () => {
     await seed();
     const at = deps.now();
