@@ -35,8 +35,6 @@ export const requestFailed = defineAction('catalogue/requestFailed', {
   err: t.string,
   fatal: t.boolean,
 });
-/** spec 001 §8 Generic: the request-failure metric of a failed call. */
-export const failureMetered = defineAction('catalogue/failureMetered', { name: t.string, endpoint: t.string, status: t.union([t.number, t.null]) });
 /** spec 001 §8 Generic: the analytics exception of a failed call, fatal for /me endpoints. */
 export const exceptionReported = defineAction('catalogue/exceptionReported', { description: t.string, fatal: t.boolean });
 
@@ -64,7 +62,6 @@ export const catalogueActions = [
   requestSent,
   requestRefused,
   requestFailed,
-  failureMetered,
   exceptionReported,
   saveTrack,
   removeTrack,

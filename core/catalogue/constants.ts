@@ -44,6 +44,3 @@ export const STATION_COUNT = 20;
 export const CACHE_LIMIT_DEFAULT = 100;
 export const CACHE_LIMIT_TRACKS = 2;
 export const CACHE_LIMIT_METADATA = 20;
-
-/** spec 001 §8 Generic: request failures are metered under this name. */
-export const REQUEST_FAILURE_METRIC = 'request-failure';

@@ -1,6 +1,8 @@
 import { concat, EMPTY, from, merge, of, throwError, type Observable } from 'rxjs';
 import { catchError, filter, map, mergeMap, timeout } from 'rxjs/operators';
+import { REQUEST_FAILURE } from '../engine/player/logs.epic';
 import { authorisation } from '../engine/session/authorisation';
+import { metricsQueued } from '../engine/tracking/log-actions';
 import { isLoggedIn } from '../engine/session/state';
 import { tryParseUri } from '../model/uri';
 import type { Action } from '../store/action';
@@ -10,7 +12,6 @@ import {
   DUPLICATE_REQUEST_MESSAGE,
   NO_URI_FOR_CONTAINS_TRACK,
   REMOVE_TRACK_ONLY_TRACKS,
-  REQUEST_FAILURE_METRIC,
   REQUEST_TIMED_OUT,
   REQUEST_TIMEOUT_MS,
   SAVE_TRACK_ONLY_TRACKS,
@@ -44,7 +45,8 @@ function failed(endpoint: Endpoint, requestId: string, method: string, url: stri
   const q = url.indexOf('?');
   return from([
     A.requestFailed({ requestId, endpoint: endpoint.name, method, url: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1), status: failure.status, err, fatal }),
-    A.failureMetered({ name: REQUEST_FAILURE_METRIC, endpoint: endpoint.name, status: failure.status }),
+    // The engine's request-failure meter (core/engine/player/logs.epic.ts), sent by its metrics batch.
+    metricsQueued({ meters: [{ what: REQUEST_FAILURE, result: 'failure', reason: err, endpoint: endpoint.name }], timers: [] }),
     A.exceptionReported({ description: `${endpoint.name}: ${err}`, fatal }),
     endpoint.answered({ requestId, result: null }),
   ] as Action[]);

@@ -4,6 +4,7 @@ import { createFakeHttp, type HttpResponder } from '../../adapters/fake';
 import type { HttpRequest } from '../ports';
 import type { Action } from '../store/action';
 import * as A from './actions';
+import { metricsQueued } from '../engine/tracking/log-actions';
 import { termsAccepted, termsCheckRequested, termsReacceptanceRequired } from './terms';
 import { CACHE_LIMIT_DEFAULT, CACHE_LIMIT_METADATA, CACHE_LIMIT_TRACKS, REQUEST_TIMEOUT_MS } from './constants';
 import { catalogueApi, collectionService, otherServices } from './endpoints';
@@ -50,8 +51,8 @@ describe('marble: spec 001 §7 timeout 30000 ms', () => {
     s.run(({ expectObservable }) => {
       const http = createFakeHttp(s, [], ok(album), 40000);
       const { store } = runCatalogue({ scheduler: s, http, session: LOGGED_IN, inputs: [[0, TEST_CONFIG], [1, getAlbum('r1')]] });
-      const out = store.envelopes$.pipe(filter((e) => e.src === 'epic'), map((e) => e.action.type.replace('catalogue/', '')));
-      expectObservable(out, '^ 40000ms !').toBe('- a 29999ms (bcde)', { a: 'requestSent', b: 'requestFailed', c: 'failureMetered', d: 'exceptionReported', e: 'albumAnswered' });
+      const out = store.envelopes$.pipe(filter((e) => e.src === 'epic'), map((e) => e.action.type.replace(/^(catalogue|logging)\//, '')));
+      expectObservable(out, '^ 40000ms !').toBe('- a 29999ms (bcde)', { a: 'requestSent', b: 'requestFailed', c: 'metricsQueued', d: 'exceptionReported', e: 'albumAnswered' });
     });
   });
 
@@ -156,10 +157,10 @@ describe('spec 001 §8 Generic: a failed request yields a null result, a request
     ["'Failed to request similar episodes'", otherServices.seedToPlaylist.request({ requestId: 'r1', args: { uri: 'spotify:episode:ep1' } }), () => ({ status: 502, headers: {}, body: '' }), 502, 'Failed to request similar episodes', false, 'seedToPlaylistAnswered'],
   ] as const)('%s', (_, request, responder, status, err, fatal, answered) => {
     const r = run([[1, request]], { responder: responder });
-    expect(types(r).slice(1)).toEqual(['11 catalogue/requestFailed', '11 catalogue/failureMetered', '11 catalogue/exceptionReported', `11 catalogue/${answered}`]);
+    expect(types(r).slice(1)).toEqual(['11 catalogue/requestFailed', '11 logging/metricsQueued', '11 catalogue/exceptionReported', `11 catalogue/${answered}`]);
     const [failure] = ofType(r, A.requestFailed);
     expect(failure).toMatchObject({ requestId: 'r1', status, err, fatal });
-    expect(ofType(r, A.failureMetered)).toEqual([{ type: 'catalogue/failureMetered', name: 'request-failure', endpoint: failure?.endpoint, status }]);
+    expect(ofType(r, metricsQueued)).toEqual([{ type: 'logging/metricsQueued', meters: [{ what: 'request_failure', result: 'failure', reason: err, endpoint: failure?.endpoint }], timers: [] }]);
     expect(ofType(r, A.exceptionReported)).toEqual([{ type: 'catalogue/exceptionReported', description: `${failure?.endpoint}: ${err}`, fatal }]);
     expect(r.log[r.log.length - 1]?.[1]).toEqual({ type: `catalogue/${answered}`, requestId: 'r1', result: null });
   });
