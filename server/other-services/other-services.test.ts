@@ -201,6 +201,21 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     }
   });
 
+  it('a radio station plays through the track-playback service as a context: the songs the listener banned on it are not in its state machine', async () => {
+    const station = `spotify:station:album:${album}`;
+    const bannedHere = (await t.db.selectFrom('radio_feedback').select('item_id').where('account_id', '=', demoId).where('station_uri', '=', station).where('kind', '=', 'ban_song').execute()).map((r) => `spotify:track:${r.item_id}`);
+    expect(bannedHere.length).toBeGreaterThan(0);
+    const device = await registerDevice(t, demo, 'radio-device');
+    const play = await t.request('POST', '/connect-state/v1/player/command/from/hobs_radio/to/radio-device', { token: demo, body: { command: { endpoint: 'play', context: { uri: station } } } });
+    expect([play.status, play.text]).toEqual([200, expect.any(String)]);
+    const sent = await nextCommand(device, 'replace_state');
+    device.close();
+    const uris = sent.state_machine.tracks.map((x: any) => x.metadata.uri as string);
+    expect(uris.length).toBeGreaterThan(0);
+    for (const uri of bannedHere) expect(uris).not.toContain(uri);
+    expect(sent.state_machine.tracks[0].metadata.context_uri).toBe(station);
+  });
+
   it('terms: a user must reaccept until they accept the licence in force; an old licence is refused; a new version asks again', async () => {
     const meta = async (token: string) => (await call('GET', '/reaccept-my-legal/v1/reacceptance-metadata?language=sv', token)).body;
     expect(await meta(demo)).toMatchObject({ language: 'sv', license: '2026-11', acceptedLicense: null, reacceptanceRequired: true });

@@ -12,17 +12,19 @@ import { TRACK_PLAYBACK_DEVICES_PATH } from '../playback/track-playback-routes';
  * route the hooks added before it).
  */
 export function recordRecentlyPlayed(app: FastifyInstance, db: Kysely<Database>, now: () => number): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'PUT' || reply.statusCode !== 200 || request.routeOptions.url !== `${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/state`) return;
+  // onSend, not onResponse: the record is written before the device has its answer, so a read after it sees the play.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'PUT' || reply.statusCode !== 200 || request.routeOptions.url !== `${TRACK_PLAYBACK_DEVICES_PATH}/:deviceId/state`) return payload;
     const body = request.body as { seq_num?: unknown; reason?: unknown; debug_source?: unknown } | undefined;
     const reason = body?.reason ?? body?.debug_source;
-    if (reason !== 'started_playing' || typeof body?.seq_num !== 'number') return;
+    if (reason !== 'started_playing' || typeof body?.seq_num !== 'number') return payload;
     const deviceId = (request.params as { deviceId?: string }).deviceId ?? '';
     try {
       await record(db, deviceId, body.seq_num, now());
     } catch (error) {
       request.log.warn({ err: error }, 'recently played not recorded');
     }
+    return payload;
   });
 }
 

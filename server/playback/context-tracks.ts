@@ -3,6 +3,8 @@ import type { Database } from '../db/tables';
 import type { ContextTrack } from './state-machine';
 import { playlistVisibleTo } from '../catalogue/web-api-objects';
 import { episodeSoldIn } from '../catalogue/markets';
+import { createRadio } from '../other-services/radio';
+import { STATION_COUNT, type StationSeedType } from '../other-services/codecs';
 
 /*
  * The tracks of a context uri from the catalogue (issue 5: album, playlist, an artist's top tracks,
@@ -51,6 +53,15 @@ function itemsOf(db: Kysely<Database>, kind: Kind, id: string, viewer: string | 
 }
 
 const CONTEXT_URI = /^spotify:(album|playlist|artist|track|show|episode):([A-Za-z0-9]{1,32})$/;
+const STATION_URI = /^spotify:station:(artist|album|track|playlist):([A-Za-z0-9]{1,22})$/;
+
+/** A station's tracks in the order it plays them (spec 001 §9 station count 20). */
+async function stationItems(db: Kysely<Database>, type: StationSeedType, id: string, viewer: string | null): Promise<ItemRow[]> {
+  const ids = await createRadio(db, Date.now).stationTracks({ type, id }, `spotify:station:${type}:${id}`, viewer, '', STATION_COUNT);
+  if (ids === null || ids.length === 0) return [];
+  const rows = await db.selectFrom('tracks as t').select(['t.id', 't.name', 't.duration_ms']).where('t.id', 'in', ids).execute();
+  return ids.flatMap((trackId) => rows.filter((r) => r.id === trackId));
+}
 
 /**
  * `viewer`: the account asking to play (null: anonymous); another's private playlist is unknown to it.
@@ -63,9 +74,11 @@ export type ContextTracks = (contextUri: string, viewer: string | null, country?
 export function createContextTracks(db: Kysely<Database>): ContextTracks {
   return async (contextUri, viewer, country) => {
     const match = CONTEXT_URI.exec(contextUri);
-    if (match === null) return null;
-    const kind = match[1] as Kind;
-    const rows = await itemsOf(db, kind, match[2]!, viewer);
+    // Issue 17: a radio station (server/other-services/radio.ts) plays what it plays next for the viewer, their bans left out.
+    const station = STATION_URI.exec(contextUri);
+    if (match === null && station === null) return null;
+    const kind: Kind = match === null ? 'track' : (match[1] as Kind);
+    const rows = match === null ? await stationItems(db, station![1] as StationSeedType, station![2]!, viewer) : await itemsOf(db, kind, match[2]!, viewer);
     if (rows.length === 0) return null;
     const itemKind = kind === 'show' || kind === 'episode' ? 'episode' : 'track';
     const unavailable = (row: ItemRow) => country !== undefined && row.markets !== undefined && !episodeSoldIn(row.markets, row.show_markets ?? null, country);
