@@ -136,12 +136,20 @@ export async function rowsOfDataDir<T>(dataDir: string, text: string, ...params:
   }
   const { databaseUrl } = await storeOptionsFor(dataDir);
   // bigint read as a number, as the server's pool reads it (server/db/database.ts).
-  const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser };
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+  };
   const client = new pg.Client({ connectionString: databaseUrl, types });
   await client.connect();
   try {
     let n = 0;
-    return (await client.query(text.replace(/\?/g, () => `$${(n += 1)}`), params)).rows as T[];
+    return (
+      await client.query(
+        text.replace(/\?/g, () => `$${(n += 1)}`),
+        params,
+      )
+    ).rows as T[];
   } finally {
     await client.end();
   }
