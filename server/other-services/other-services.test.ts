@@ -209,7 +209,12 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     const play = await t.request('POST', '/connect-state/v1/player/command/from/hobs_radio/to/radio-device', { token: demo, body: { command: { endpoint: 'play', context: { uri: station } } } });
     expect([play.status, play.text]).toEqual([200, expect.any(String)]);
     const sent = await nextCommand(device, 'replace_state');
+    await reportState(t, demo, 'radio-device', 1, sent.state_ref, 0);
     device.close();
+    // Played, the station is a recent context, named after its seed.
+    const albumName = (await t.db.selectFrom('albums').select('name').where('id', '=', album).executeTakeFirstOrThrow()).name;
+    const recent = (await call('GET', `/metrics-backend/v1/user/${demoId}/recently-played`, demo)).body.playContexts;
+    expect(recent.find((c: any) => c.uri === station)).toEqual({ uri: station, name: albumName, lastPlayedTime: expect.any(Number) });
     const uris = sent.state_machine.tracks.map((x: any) => x.metadata.uri as string);
     expect(uris.length).toBeGreaterThan(0);
     for (const uri of bannedHere) expect(uris).not.toContain(uri);

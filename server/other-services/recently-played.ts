@@ -59,10 +59,13 @@ async function record(db: Kysely<Database>, deviceId: string, seqNum: number, at
 export async function contextNames(db: Kysely<Database>, uris: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   const tables = { album: 'albums', artist: 'artists', playlist: 'playlists', show: 'shows', episode: 'episodes', track: 'tracks' } as const;
+  // A station is named after its seed (spotify:station:album:<id> after the album).
+  const seedOf = (u: string) => (u.startsWith('spotify:station:') ? `spotify:${u.slice('spotify:station:'.length)}` : u);
+  const wanted = uris.map(seedOf);
   for (const [type, table] of Object.entries(tables)) {
-    const ids = uris.flatMap((u) => (u.startsWith(`spotify:${type}:`) ? [u.slice(`spotify:${type}:`.length)] : []));
+    const ids = wanted.flatMap((u) => (u.startsWith(`spotify:${type}:`) ? [u.slice(`spotify:${type}:`.length)] : []));
     if (ids.length === 0) continue;
     for (const row of await db.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute()) names.set(`spotify:${type}:${row.id}`, row.name);
   }
-  return names;
+  return new Map(uris.flatMap((u) => { const name = names.get(seedOf(u)); return name === undefined ? [] : [[u, name] as const]; }));
 }
