@@ -4,9 +4,10 @@
 // engine (spec 001 §4: the device obeys through replace_state and set_volume) and transfers playback to itself,
 // where it goes on from the same position while the other page stops. Pause, seek, volume and resume resolve
 // acknowledged by a cluster's ack_id (spec 001 §7).
-import type { Browser, Page } from 'puppeteer';
+import type { Browser, HTTPResponse, Page } from 'puppeteer';
 import { firstAlbumId, startServerAndPage, stopServerAndPage, type RunningServer } from './harness';
 import { waitFor } from './engine-page';
+import { checkEngineSession, keepRecordedSession } from './recorded-session';
 
 jest.setTimeout(150_000);
 
@@ -20,6 +21,14 @@ beforeAll(async () => {
   ({ server, browser, page: player } = await startServerAndPage(pageErrors));
 });
 afterAll(() => stopServerAndPage({ server, browser }));
+
+/** Issue 12: the access tokens and ClearKey keys the server gave the controller's page, which its kept session must not hold. */
+const issued = new Set<string>();
+async function noteIssuedSecrets(response: HTTPResponse): Promise<void> {
+  if (!/\/access_token|\/licence\//.test(response.url())) return;
+  const text = await response.text().catch(() => ''); // a redirect or a dropped answer has no body
+  for (const match of text.matchAll(/"(?:accessToken|k)":"([^"]+)"/g)) issued.add(match[1] ?? '');
+}
 
 /** The engine's element of a page (not the widget's preview element). */
 const element = (p: Page) =>
@@ -104,10 +113,13 @@ describe('the engine controller module in a page of its own (issue 16)', () => {
     // Another browser context (another machine): its own stored device id, logged in as the same user.
     controller = await (await browser.createBrowserContext()).newPage();
     controller.on('pageerror', (err) => pageErrors.push(String(err)));
+    controller.on('response', (response) => void noteIssuedSecrets(response));
     controller.on('console', (msg) => {
       if (msg.type() === 'error') pageErrors.push(msg.text());
     });
     await logIn(controller, origin, `/album/${album}`);
+    // debug=1: the controller's engine hands out its action log and port transcript (ui/engine/engine-client.ts), kept below.
+    await controller.goto(`${origin}/album/${album}?debug=1`);
     // As a string: the test's compiler would turn the import() of a function into a require().
     await within(
       'the controller started',
@@ -148,5 +160,20 @@ describe('the engine controller module in a page of its own (issue 16)', () => {
     expect(here.time).toBeGreaterThanOrEqual(before.time - 1);
     await until('the controller as the active device', cluster, (c) => c.activeId === local && c.activeId !== playerId);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('the controller\'s engine session replays in both modes, the engine\'s over its port transcript, and holds no secret (issue 16, ARCHITECTURE.md §3, issue 12)', async () => {
+    // Kept as fixtures/sessions/remote-controller.engine.* with RECORD_SESSIONS=1 (fixtures/sessions/sessions.test.ts replays it).
+    const session = await checkEngineSession(controller);
+    const cookie = (await controller.cookies()).find((c) => c.name === 'sp_dc')?.value;
+    expect(cookie).toBeDefined();
+    expect(issued.size).toBeGreaterThanOrEqual(1);
+    for (const secret of [...issued, cookie ?? '']) {
+      for (const [where, text] of Object.entries({ log: session.jsonl, transcript: session.transcript, state: JSON.stringify(session.liveState) })) {
+        if (text.includes(secret)) throw new Error(`the controller's ${where} holds a secret the server issued (${secret.slice(0, 4)}…)`);
+      }
+    }
+    expect(session.transcript).toContain('Bearer REDACTED_TOKEN_');
+    keepRecordedSession('remote-controller.engine', session);
   });
 });
