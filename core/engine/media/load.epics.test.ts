@@ -270,6 +270,28 @@ describe('play ids and the source buffer (spec 001 §4: stale steps dropped; a s
     });
   });
 
+  it('a seek while the init segment is still being fetched asks for it again before any fragment (else the fragment fails to append: MEDIA_NOT_SUPPORTED)', () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runMedia(FAKES, s, provider(), { fetchMs: (_u: string, range: { first: number }) => (range.first === 0 ? 500 : 0) }, [[0, load({ autoplay: false })], [100, mediaSeekRequested({ positionMs: 15000 })]], 10_000);
+      s.flush();
+      const appends = run.calls.filter((c) => c.startsWith('append'));
+      expect(appends[0]).toBe('append 1.1.-1');
+      expect(appends.slice(1)).toEqual(['append 1.1.1', 'append 1.1.2']);
+      expect(run.state().status).not.toBe('failed');
+      expect(run.state().initPending).toBeUndefined();
+    });
+  });
+
+  it('a seek once the init segment is appended does not fetch it again', () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runMedia(FAKES, s, provider(), { fetchMs: 10 }, [[0, load({ autoplay: false })], [1000, mediaSeekRequested({ positionMs: 15000 })]], 10_000);
+      s.flush();
+      expect(run.calls.filter((c) => c === `fetch ${CDN} 0-999`)).toHaveLength(1);
+    });
+  });
+
   it('a seek to 30 ms before a fragment boundary fetches the fragment holding the playhead first, once (issue 13: the element waits at the playhead)', () => {
     const s = scheduler();
     s.run(() => {

@@ -26,6 +26,11 @@ const current = (state: MediaState, step: { playId: number; clears?: number }): 
 
 const ELEMENT_STATUS: Partial<Record<string, MediaStatus>> = { playing: 'playing', pause: 'paused', waiting: 'buffering' };
 
+function withoutInitPending(state: MediaState): MediaState {
+  const { initPending: _appended, ...rest } = state;
+  return rest;
+}
+
 function withoutPreload(state: MediaState): MediaState {
   const { preload: _dropped, ...rest } = state;
   return rest;
@@ -38,7 +43,7 @@ function withoutPreload(state: MediaState): MediaState {
  */
 function fromPreload(loading: MediaState, ready: PreloadedFile): MediaState {
   const plan = fragmentPlan({ ...ready.table, segments: ready.table.segments.map(([size, duration]) => ({ size, duration })), pssh: {} });
-  const withPlan: MediaState = { ...loading, resolved: ready.resolved, plan, initRequested: true, fetched: [0] };
+  const withPlan: MediaState = { ...loading, resolved: ready.resolved, plan, initRequested: true, initPending: true, fetched: [0] };
   const duration = enqueueOp(withPlan, { kind: 'duration', durationMs: plan.durationMs });
   return enqueueOp(enqueueOp(duration, { kind: 'append', data: ready.initKey }), { kind: 'append', data: ready.fragmentKey });
 }
@@ -100,7 +105,7 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
   }
   if (a.fragmentRequested.match(action)) {
     if (!current(state, action)) return state;
-    return { ...state, fetching: true, initRequested: state.initRequested || action.index < 0 };
+    return action.index < 0 ? { ...state, fetching: true, initRequested: true, initPending: true } : { ...state, fetching: true };
   }
   if (a.fragmentFetched.match(action)) {
     if (!current(state, action)) return state;
@@ -119,7 +124,9 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
   }
   if (a.bufferUpdateEnded.match(action)) {
     if (!current(state, action)) return state;
-    return withQueue({ ...state, bufferedEndMs: action.bufferedEndMs }, updateEnded(state.queue));
+    // The init segment is the first append of a load (and of a seek that asked for it again): the first to end is it.
+    const appended = state.initPending === true && state.started?.operation.kind === 'append' ? withoutInitPending(state) : state;
+    return withQueue({ ...appended, bufferedEndMs: action.bufferedEndMs }, updateEnded(state.queue));
   }
   if (a.bufferUpdateFailed.match(action)) {
     return current(state, action) ? withQueue(state, updateEnded(state.queue)) : state;
@@ -134,7 +141,10 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
     // spec 001 §4 Source buffer: a seek clears the buffer; what was asked for before is dropped.
     const cleared = withQueue(state, clear(state.queue));
     const status = state.status === 'ended' ? 'paused' : state.status;
-    const seeked = { ...cleared, status, positionMs: action.positionMs, bufferedEndMs: action.positionMs, fetched: [], fetching: false, endOfStream: false };
+    // An init segment not yet appended is dropped with the rest: it is asked for again first (else the
+    // fragment appended without it fails as MEDIA_NOT_SUPPORTED).
+    const initRequested = state.initPending === true ? false : state.initRequested;
+    const seeked = { ...cleared, status, positionMs: action.positionMs, bufferedEndMs: action.positionMs, fetched: [], fetching: false, endOfStream: false, initRequested };
     // The duration is the file's, not a buffered fragment's: a duration still waiting goes after the clear.
     const duration = state.queue.pending.find((update) => update.operation.kind === 'duration');
     return duration === undefined ? seeked : enqueueOp(seeked, duration.operation);

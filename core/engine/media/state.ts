@@ -50,6 +50,12 @@ export interface MediaState {
   /** The fragments fetched since the last clear or rebuffer (queued or appended), by index. */
   readonly fetched: readonly number[];
   readonly initRequested: boolean;
+  /**
+   * The init segment was asked for (or queued from the file fetched ahead) and no append has ended
+   * since: a seek's clear would drop it (its fetch or its queued append), so a seek asks for it again
+   * before any fragment. Absent otherwise (recorded states fold as before).
+   */
+  readonly initPending?: true;
   /** A fragment fetch is in flight (one at a time). */
   readonly fetching: boolean;
   readonly endOfStream: boolean;
