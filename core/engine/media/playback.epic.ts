@@ -21,15 +21,19 @@ import { canPreload } from './fragment-plan';
 import { pauseEvents, synthesisedEnded, type PlaybackClock, type PlayerCommand } from './media-timers';
 import type { MediaState } from './state';
 
-/** The element's play, pause and seek. A refused play is reported (spec 001 §8 Reactions: autoplay-failed, else pause handling). */
+/**
+ * The element's play, pause and seek. A refused play is reported (spec 001 §8 Reactions: autoplay-failed, else pause handling).
+ * A stop pauses the element too (spec 001 §4 replace_state without a state ref: "playback is paused, cleared"):
+ * detaching the MediaSource alone leaves the element playing what it has buffered.
+ */
 export const elementCommandsEpic: MediaEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((action) => mediaPlayRequested.match(action) || mediaPauseRequested.match(action) || mediaSeekRequested.match(action)),
+    filter((action) => mediaPlayRequested.match(action) || mediaPauseRequested.match(action) || mediaSeekRequested.match(action) || mediaStopRequested.match(action)),
     mergeMap((action): Observable<Action> => {
       const { playId, track } = state$.value.media;
       if (track === null) return EMPTY;
       if (mediaSeekRequested.match(action)) return deps.mediaSource.seek(action.positionMs).pipe(ignoreElements());
-      if (mediaPauseRequested.match(action)) return deps.mediaSource.pause().pipe(ignoreElements());
+      if (mediaPauseRequested.match(action) || mediaStopRequested.match(action)) return deps.mediaSource.pause().pipe(ignoreElements());
       return deps.mediaSource.play().pipe(
         ignoreElements(),
         catchError((err: unknown) => {

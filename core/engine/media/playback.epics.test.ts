@@ -30,6 +30,19 @@ describe('pause event (spec 001 §4 Media player: emitted 10 ms after the pause)
   });
 });
 
+describe('stop (spec 001 §4 replace_state without a state ref: playback is paused, cleared)', () => {
+  it('pauses the element: a detached MediaSource alone leaves it playing what it buffered', () => {
+    const s = scheduler();
+    s.run(() => {
+      const run = runMedia(FAKES, s, provider(), {}, [[0, load()], [1000, mediaStopRequested()]], 5000);
+      run.fact(300, { kind: 'loadedmetadata' });
+      s.flush();
+      expect(run.calls.filter((c) => c === 'play' || c === 'pause')).toEqual(['play', 'pause']);
+      expect(run.state().status).toBe('stopped');
+    });
+  });
+});
+
 describe('metadata loaded (spec 001 §4: seek to the start position, autoplay if requested)', () => {
   it('seeks to the start position, then plays', () => {
     const s = scheduler();
