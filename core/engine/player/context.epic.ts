@@ -2,7 +2,7 @@ import { isLeft } from 'fp-ts/Either';
 import { filter, mergeMap } from 'rxjs/operators';
 import { formatDecodeErrors } from '../../model/decode-errors';
 import type { Action } from '../../store/action';
-import { playTokenLost, remoteLogOut, remotePing, stateCleared, stateLoaded, stateModified, stateUpdateRequested } from '../device/actions';
+import { localStateChanged, playTokenLost, remoteLogOut, remotePing, stateCleared, stateLoaded, stateModified, stateUpdateRequested } from '../device/actions';
 import { userCapped } from '../drm/actions';
 import { listClearRequested, listLoadRequested, navigationRequested } from '../lists/actions';
 import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested, mediaStopRequested } from '../media/actions';
@@ -51,6 +51,12 @@ export const contextEpic: PlayerEpic = (action$, state$, deps) =>
         const { status, track } = state.media;
         const playing = status === 'playing' || status === 'buffering' || (status === 'loading' && track?.autoplay === true);
         const toggle = a.stateRef.paused && playing ? [mediaPauseRequested()] : !a.stateRef.paused && !playing ? [mediaPlayRequested()] : [];
+        if (toggle.length === 0 && a.seekTo === null) {
+          // Already as asked: no media fact will report it, so the device does now; that update is what
+          // confirms the controller's ack_id (spec 001 §7), which otherwise times out.
+          const synced = state.device.paused === a.stateRef.paused ? [] : [localStateChanged({ stateRef: a.stateRef })];
+          return [...synced, stateUpdateRequested({ reason: a.stateRef.paused ? 'pause' : 'resume', ...at(state, deps.clock.now()) })];
+        }
         return [...toggle, ...(a.seekTo === null ? [] : [mediaSeekRequested({ positionMs: a.seekTo })])];
       }
       if (playTokenLost.match(a)) return [mediaPauseRequested()];

@@ -81,7 +81,19 @@ describe('contextEpic (spec 001 §4 Device service client outcomes, as the playe
       'mediaPlayer/playRequested',
       ['mediaPlayer/seekRequested', { positionMs: 3000 }],
     ]);
-    expect(types(runPlayer([contextEpic], playingState, [[0, stateModified({ stateRef: stateRef('s0'), seekTo: null })]]).log)).toEqual([]);
+  });
+
+  it('paused or resumed as it already is: the device reports its state at once, which confirms the controller\'s ack (spec 001 §7)', () => {
+    const playingDevice = engineState({ media: { status: 'playing', track: mediaTrack(), plan: planOf(25000), positionMs: 8000 }, device: { stateRef: stateRef('s0'), paused: false } });
+    expect(types(runPlayer([contextEpic], playingDevice, [[0, stateModified({ stateRef: stateRef('s0'), seekTo: null })]]).log)).toEqual([
+      ['device/stateUpdateRequested', { reason: 'resume', position: 8000, duration: 25000, playbackStats: null }],
+    ]);
+    // The media paused by itself, the device not yet: its flag follows the media, then it reports.
+    const pausedMedia = engineState({ media: { status: 'paused', track: mediaTrack(), plan: planOf(25000), positionMs: 8000 }, device: { stateRef: stateRef('s0', true), paused: false } });
+    expect(types(runPlayer([contextEpic], pausedMedia, [[0, stateModified({ stateRef: stateRef('s0', true), seekTo: null })]]).log)).toEqual([
+      ['device/localStateChanged', { stateRef: stateRef('s0', true) }],
+      ['device/stateUpdateRequested', { reason: 'pause', position: 8000, duration: 25000, playbackStats: null }],
+    ]);
   });
 
   it('paused while the track still loads to play on its own: the pause is passed on, so it does not start', () => {
