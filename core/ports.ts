@@ -106,15 +106,7 @@ export interface HostWindowPort {
 
 /** A raw fact reported by the audio element. Decoded by core/widget/audio-fact.ts. */
 export interface AudioFact {
-  readonly kind:
-    | 'loadedmetadata'
-    | 'canplaythrough'
-    | 'playing'
-    | 'pause'
-    | 'ended'
-    | 'timeupdate'
-    | 'waiting'
-    | 'error';
+  readonly kind: 'loadedmetadata' | 'canplaythrough' | 'playing' | 'pause' | 'ended' | 'timeupdate' | 'waiting' | 'error';
   readonly positionMs: number;
   /** NaN before metadata is known; the decoder maps it to null. */
   readonly durationMs: number;

@@ -61,12 +61,39 @@ function mask(source: string): { code: string; codeWithStrings: string } {
     const c = source[i] ?? '';
     const next = source[i + 1] ?? '';
     if (inTemplate()) {
-      if (c === '\\') { keep(c, true); keep(next, true); i += 2; continue; }
-      if (c === '`') { templateDepth.pop(); keep(c, false); i += 1; lastSignificant = c; continue; }
-      if (c === '$' && next === '{') { templateDepth[templateDepth.length - 1] = braces; braces += 1; keep(c, false); keep(next, false); i += 2; lastSignificant = '{'; continue; }
-      keep(c, true); i += 1; continue;
+      if (c === '\\') {
+        keep(c, true);
+        keep(next, true);
+        i += 2;
+        continue;
+      }
+      if (c === '`') {
+        templateDepth.pop();
+        keep(c, false);
+        i += 1;
+        lastSignificant = c;
+        continue;
+      }
+      if (c === '$' && next === '{') {
+        templateDepth[templateDepth.length - 1] = braces;
+        braces += 1;
+        keep(c, false);
+        keep(next, false);
+        i += 2;
+        lastSignificant = '{';
+        continue;
+      }
+      keep(c, true);
+      i += 1;
+      continue;
     }
-    if (c === '/' && next === '/') { while (i < source.length && source[i] !== '\n') { blank(source[i] ?? ''); i += 1; } continue; }
+    if (c === '/' && next === '/') {
+      while (i < source.length && source[i] !== '\n') {
+        blank(source[i] ?? '');
+        i += 1;
+      }
+      continue;
+    }
     if (c === '/' && next === '*') {
       const end = source.indexOf('*/', i + 2);
       const stop = end < 0 ? source.length : end + 2;
@@ -74,27 +101,47 @@ function mask(source: string): { code: string; codeWithStrings: string } {
       continue;
     }
     if (c === "'" || c === '"') {
-      keep(c, false); i += 1;
+      keep(c, false);
+      i += 1;
       while (i < source.length && source[i] !== c && source[i] !== '\n') {
-        if (source[i] === '\\') { keep(source[i] ?? '', true); i += 1; }
-        keep(source[i] ?? '', true); i += 1;
+        if (source[i] === '\\') {
+          keep(source[i] ?? '', true);
+          i += 1;
+        }
+        keep(source[i] ?? '', true);
+        i += 1;
       }
-      if (i < source.length) { keep(source[i] ?? '', false); i += 1; }
+      if (i < source.length) {
+        keep(source[i] ?? '', false);
+        i += 1;
+      }
       lastSignificant = c;
       continue;
     }
-    if (c === '`') { templateDepth.push(-1); keep(c, false); i += 1; continue; }
+    if (c === '`') {
+      templateDepth.push(-1);
+      keep(c, false);
+      i += 1;
+      continue;
+    }
     // A regex literal starts where an expression may start; skip it so quotes inside it are not strings.
     if (c === '/' && (lastSignificant === '' || '(,=:[!&|?{};+-*%<>~^'.includes(lastSignificant))) {
       let inClass = false;
-      keep(c, false); i += 1;
+      keep(c, false);
+      i += 1;
       while (i < source.length && source[i] !== '\n' && (inClass || source[i] !== '/')) {
-        if (source[i] === '\\') { keep(source[i] ?? '', true); i += 1; }
-        else if (source[i] === '[') inClass = true;
+        if (source[i] === '\\') {
+          keep(source[i] ?? '', true);
+          i += 1;
+        } else if (source[i] === '[') inClass = true;
         else if (source[i] === ']') inClass = false;
-        keep(source[i] ?? '', true); i += 1;
+        keep(source[i] ?? '', true);
+        i += 1;
       }
-      if (i < source.length) { keep(source[i] ?? '', false); i += 1; }
+      if (i < source.length) {
+        keep(source[i] ?? '', false);
+        i += 1;
+      }
       lastSignificant = 'a';
       continue;
     }
@@ -233,7 +280,11 @@ describe('core purity (ARCHITECTURE.md §2: no clock, randomness, timers, DOM, N
     ['clean: random port', 'const r = deps.random.next();', []],
     ['clean: scheduler timer', 'timer(5000, deps.scheduler)', []],
     ['clean: a property named like a global', 'host.window.open(url); state.document.title;', []],
-    ['clean: core and package imports', "import { map } from 'rxjs/operators';\nimport { isLeft } from 'fp-ts/Either';\nimport type { Action } from '../store/action';", []],
+    [
+      'clean: core and package imports',
+      "import { map } from 'rxjs/operators';\nimport { isLeft } from 'fp-ts/Either';\nimport type { Action } from '../store/action';",
+      [],
+    ],
     ['clean: words in comments', '// never Date.now or Math.random here\n/* window.open and setTimeout */ const a = 1;', []],
     ['clean: words in strings', "const m = 'Date.now window. setTimeout';", []],
     ['clean: a regex with a quote', "const re = /[!'()*]/g; const x = 1;", []],
@@ -267,9 +318,24 @@ describe('core purity (ARCHITECTURE.md §2: no clock, randomness, timers, DOM, N
 
 describe('core domain directions (issue 15: one contract between engine and widget; the engine never imports the widget)', () => {
   it.each<[string, string, string, string[]]>([
-    ['the engine importing a widget action', 'core/engine/player/start.epic.ts', "import { playerInitFailed } from '../../widget/platform/actions';", ['engine -> widget']],
-    ['the engine importing widget codes', 'core/engine/drm/eme-errors.ts', "export { EME_API_NOT_SUPPORTED } from '../../widget/platform/init-failure';", ['engine -> widget']],
-    ['the widget importing the engine', 'core/widget/full-playback/engine-facts.ts', "import { engineReducer } from '../../engine/player';", ['widget -> engine']],
+    [
+      'the engine importing a widget action',
+      'core/engine/player/start.epic.ts',
+      "import { playerInitFailed } from '../../widget/platform/actions';",
+      ['engine -> widget'],
+    ],
+    [
+      'the engine importing widget codes',
+      'core/engine/drm/eme-errors.ts',
+      "export { EME_API_NOT_SUPPORTED } from '../../widget/platform/init-failure';",
+      ['engine -> widget'],
+    ],
+    [
+      'the widget importing the engine',
+      'core/widget/full-playback/engine-facts.ts',
+      "import { engineReducer } from '../../engine/player';",
+      ['widget -> engine'],
+    ],
     ['a codec importing an action', 'core/model/audio-fact.ts', "import type { Action } from '../store/action';", ['model -> store']],
     ['a codec importing the widget', 'core/model/x.ts', "import { mediaFailed } from '../widget/actions';", ['model -> widget']],
     ['the contract importing the engine', 'core/contract/events.ts', "import type { EngineState } from '../engine/player';", ['contract -> engine']],
@@ -277,9 +343,24 @@ describe('core domain directions (issue 15: one contract between engine and widg
     ['logging importing the engine', 'core/logging/batch.ts', "import { x } from '../engine/tracking/log-sender.epics';", ['logging -> engine']],
     ['ports importing the engine', 'core/ports.ts', "import type { EngineState } from './engine/player';", ['ports -> engine']],
     ['a new domain not in the table', 'core/extra/thing.ts', "import { x } from '../model/uri';", ['core domain extra is not in the direction table']],
-    ['clean: engine -> contract, model, store, logging, ports', 'core/engine/player/x.ts', "import { playerInitFailed } from '../../contract';\nimport { formatDecodeErrors } from '../../model/decode-errors';\nimport type { Action } from '../../store/action';\nimport { createOutbox } from '../../logging/outbox';\nimport type { Ports } from '../../ports';", []],
-    ['clean: widget -> contract, lists', 'core/widget/x.ts', "import { EngineEvent } from '../contract';\nimport { previewPlayer } from '../lists/preview-player';", []],
-    ['clean: contract -> model, store', 'core/contract/x.ts', "import { defineAction } from '../store/action';\nimport { EventId } from '../model/event-id';", []],
+    [
+      'clean: engine -> contract, model, store, logging, ports',
+      'core/engine/player/x.ts',
+      "import { playerInitFailed } from '../../contract';\nimport { formatDecodeErrors } from '../../model/decode-errors';\nimport type { Action } from '../../store/action';\nimport { createOutbox } from '../../logging/outbox';\nimport type { Ports } from '../../ports';",
+      [],
+    ],
+    [
+      'clean: widget -> contract, lists',
+      'core/widget/x.ts',
+      "import { EngineEvent } from '../contract';\nimport { previewPlayer } from '../lists/preview-player';",
+      [],
+    ],
+    [
+      'clean: contract -> model, store',
+      'core/contract/x.ts',
+      "import { defineAction } from '../store/action';\nimport { EventId } from '../model/event-id';",
+      [],
+    ],
     ['clean: within a domain', 'core/engine/drm/x.ts', "import { sessionState } from '../session/state';", []],
     ['clean: a package', 'core/model/x.ts', "import * as t from 'io-ts';", []],
   ])('detector: %s', (_name, file, source, rules) => {
@@ -287,9 +368,7 @@ describe('core domain directions (issue 15: one contract between engine and widg
   });
 
   const files = coreSources(CORE_DIR).map((file) => path.relative(ROOT_DIR, file).split(path.sep).join('/'));
-  const crossings = files.flatMap((file) =>
-    directionViolations(file, fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')).map((v) => ({ file, ...v })),
-  );
+  const crossings = files.flatMap((file) => directionViolations(file, fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')).map((v) => ({ file, ...v })));
 
   it('no non-test file in core/ imports another domain against the directions (known misplacements aside)', () => {
     const report = crossings.filter((c) => !KNOWN_MISPLACED.has(`${c.file} -> ${c.rule.split(' -> ')[1] ?? ''}`)).map((c) => `${c.file}:${c.line}: ${c.rule}`);

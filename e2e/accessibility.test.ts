@@ -39,9 +39,7 @@ interface Case {
 // e2e/layouts.test.ts's sizes: heights just below and above each threshold (legacy: basic, tiny,
 // extended; big cover art), and the modern cases; then the other resource types, and the mini player.
 const cases: Case[] = [
-  ...(['album', 'playlist', 'track', 'episode'] as const).flatMap((resource) =>
-    [149, 151, 229, 231, 380].map((height) => ({ resource, width: 300, height })),
-  ),
+  ...(['album', 'playlist', 'track', 'episode'] as const).flatMap((resource) => [149, 151, 229, 231, 380].map((height) => ({ resource, width: 300, height }))),
   { resource: 'album', width: MODERN_WIDTH, height: 600 },
   { resource: 'track', width: MODERN_WIDTH, height: 600 },
   { resource: 'album', width: MODERN_WIDTH, height: 300 },
@@ -93,10 +91,7 @@ async function axeViolations(page: Page): Promise<string> {
       rules: { 'target-size': { enabled: false } },
       resultTypes: ['violations'],
     });
-    const targets = await axe.run(
-      { exclude: [['.track-row']] },
-      { runOnly: { type: 'rule', values: ['target-size'] }, resultTypes: ['violations'] },
-    );
+    const targets = await axe.run({ exclude: [['.track-row']] }, { runOnly: { type: 'rule', values: ['target-size'] }, resultTypes: ['violations'] });
     return [...all.violations, ...targets.violations];
   }, WCAG_TAGS);
   return describeViolations(violations as AxeViolation[]);

@@ -58,7 +58,13 @@ describe('log in through the widget link (spec 000 §7 Login link; spec 001 §7 
 
     // 303 to the continue URL (the open URL); whatever the provider shows there (the open page, or
     // a redirect to the full-size embed) is not this test's concern.
-    const visited = [...landed!.request().redirectChain().map((request) => request.url()), landed!.url()];
+    const visited = [
+      ...landed!
+        .request()
+        .redirectChain()
+        .map((request) => request.url()),
+      landed!.url(),
+    ];
     expect(visited.slice(0, 2)).toEqual([`${server.origin}/login`, `${server.origin}${continueUrl}`]);
     expect(landed!.ok()).toBe(true);
 

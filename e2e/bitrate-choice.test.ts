@@ -57,7 +57,11 @@ async function throttle(bitsPerSecond: number | null): Promise<void> {
 const loads = (h: Heard): string[] => h.engineLog.filter((a) => a.type === 'mediaPlayer/loadRequested').map((a) => String(a['fileId']));
 /** spec 001 §9 Estimator: what the estimator samples (fetches of 16000 bytes or more). */
 const sampledBytes = (h: Heard): number =>
-  h.engineLog.filter((a) => a.type === 'mediaPlayer/fragmentFetched').map((a) => Number(a['bytes'])).filter((b) => b >= 16000).reduce((s, b) => s + b, 0);
+  h.engineLog
+    .filter((a) => a.type === 'mediaPlayer/fragmentFetched')
+    .map((a) => Number(a['bytes']))
+    .filter((b) => b >= 16000)
+    .reduce((s, b) => s + b, 0);
 
 /**
  * Opens the album embed, starts the engine (first pointer entry), sets the link's speed, plays track
@@ -80,10 +84,15 @@ async function playThenNext(bitsPerSecond: number | null): Promise<string[]> {
   return loads(second);
 }
 
-describe('the bandwidth estimate picks the next track\'s file (spec 001 §9 Estimator, Video quality; issue 15)', () => {
+describe("the bandwidth estimate picks the next track's file (spec 001 §9 Estimator, Video quality; issue 15)", () => {
   it('both bitrates exist: every track of the album has a 96 and a 160 kbit/s MP4 file', () => {
     expect(tracks.length).toBeGreaterThanOrEqual(2);
-    for (const track of tracks) expect(Object.keys(track.mp4).map(Number).sort((a, b) => a - b)).toEqual([96000, 160000]);
+    for (const track of tracks)
+      expect(
+        Object.keys(track.mp4)
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual([96000, 160000]);
   });
 
   it('a slow link (240 kbit/s, not above 260000 bit/s) gets the 96 kbit/s file for the next track', async () => {

@@ -75,9 +75,10 @@ async function play(path: string, table: SeekTable, licence: ClearKeyLicence | n
             session = mediaKeys.createSession('temporary');
             session.addEventListener('message', (message) => {
               steps.push(`message:${message.messageType}`, `request:${new TextDecoder().decode(message.message)}`);
-              void (message.target as MediaKeySession)
-                .update(new TextEncoder().encode(JSON.stringify(lic)))
-                .then(() => steps.push('updated'), (err: unknown) => steps.push(`update failed: ${String(err)}`));
+              void (message.target as MediaKeySession).update(new TextEncoder().encode(JSON.stringify(lic))).then(
+                () => steps.push('updated'),
+                (err: unknown) => steps.push(`update failed: ${String(err)}`),
+              );
             });
             void session.generateRequest(event.initDataType, event.initData).catch((err: unknown) => steps.push(`generateRequest failed: ${String(err)}`));
           });

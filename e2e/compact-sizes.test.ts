@@ -145,7 +145,8 @@ describe.each(cases)('issue 13 compact sizes: $type at $width x $height', ({ typ
       { timeout: 15_000, polling: 50 },
     );
     const after = await boxesOf(page, CONTROLS);
-    const place = (boxes: ReadonlyArray<Box>) => boxes.map((b) => [b.name.split(' ')[0], Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]);
+    const place = (boxes: ReadonlyArray<Box>) =>
+      boxes.map((b) => [b.name.split(' ')[0], Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]);
     if ((await page.$('.modal')) === null) expect(place(after)).toEqual(place(before));
     expect(await page.evaluate(() => [document.querySelector('.embed')!.scrollTop, document.scrollingElement!.scrollTop])).toEqual([0, 0]);
 

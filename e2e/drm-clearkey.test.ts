@@ -45,7 +45,8 @@ beforeAll(async () => {
   http = createServer((req, res) => {
     const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const path = (req.url ?? '').split('?')[0];
-    if (path === '/') res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><link rel="icon" href="data:,"><body><script src="/drm.js"></script></body>');
+    if (path === '/')
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><link rel="icon" href="data:,"><body><script src="/drm.js"></script></body>');
     else if (path === '/drm.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     else if (path === '/cenc.mp4') res.writeHead(200, { 'content-type': 'video/mp4' }).end(cenc);
     // spec 001 §7 Media: server time (timestamp) and the license url (uri, expires), in server seconds.
@@ -54,7 +55,12 @@ beforeAll(async () => {
     else if (path === '/licence' && req.method === 'POST') {
       void readBody(req).then((body) => {
         const kids = clearKeyRequestKeyIds(body).map((kid) => Buffer.from(kid).toString('hex'));
-        licenceRequests.push({ method: req.method ?? '', contentType: req.headers['content-type'] ?? '', authorization: req.headers.authorization ?? '', kids });
+        licenceRequests.push({
+          method: req.method ?? '',
+          contentType: req.headers['content-type'] ?? '',
+          authorization: req.headers.authorization ?? '',
+          kids,
+        });
         if (kids.includes(Buffer.from(keyId).toString('hex'))) json(200, clearKeyLicence(keyId, key));
         else json(403, { error: 'unknown key id' });
       });

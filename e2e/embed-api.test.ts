@@ -11,7 +11,6 @@ import { demoCatalogue } from '../server/testing/demo-catalogue';
 
 jest.setTimeout(90_000);
 
-
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -59,8 +58,7 @@ async function albumPlayer(): Promise<{ section: ElementHandle<Element>; frame: 
   return { section, frame };
 }
 
-const status = (name: string) =>
-  page.$eval('[data-player="album"] [data-status]', (el, key) => (el as HTMLElement).dataset[key] ?? null, name);
+const status = (name: string) => page.$eval('[data-player="album"] [data-status]', (el, key) => (el as HTMLElement).dataset[key] ?? null, name);
 
 const waitForStatus = (key: string, predicate: string, value: string) =>
   page.waitForFunction(
@@ -88,8 +86,7 @@ const waitForAudioAbove = (frame: Frame, seconds: number) =>
     seconds,
   );
 
-const waitForAudioPaused = (frame: Frame) =>
-  frame.waitForFunction(() => document.querySelector('audio')?.paused === true, { timeout: 10_000 });
+const waitForAudioPaused = (frame: Frame) => frame.waitForFunction(() => document.querySelector('audio')?.paused === true, { timeout: 10_000 });
 
 const embedState = (frame: Frame) => frame.evaluate(() => (window as unknown as Debug).__embedDebug.state());
 
@@ -169,13 +166,10 @@ describe('the demo page drives its embeds through the embed API (spec 000 §7)',
       const iframe = document.querySelector<HTMLIFrameElement>('[data-player="album"] iframe');
       iframe?.contentWindow?.postMessage({ type: 'api/what-is-this', source: 'embed-api', channelId: 'e2e' }, '*');
     });
-    await page.waitForFunction(
-      () => (window as unknown as { heard: Array<{ channelId?: unknown }> }).heard.some((m) => m.channelId === 'e2e'),
-      { timeout: 10_000 },
-    );
-    const reply = await page.evaluate(
-      () => (window as unknown as { heard: Array<{ channelId?: unknown }> }).heard.find((m) => m.channelId === 'e2e'),
-    );
+    await page.waitForFunction(() => (window as unknown as { heard: Array<{ channelId?: unknown }> }).heard.some((m) => m.channelId === 'e2e'), {
+      timeout: 10_000,
+    });
+    const reply = await page.evaluate(() => (window as unknown as { heard: Array<{ channelId?: unknown }> }).heard.find((m) => m.channelId === 'e2e'));
     expect(reply).toMatchObject({
       type: 'contextchange',
       source: 'embed',
@@ -268,7 +262,11 @@ describe('the demo page drives its embeds through the embed API (spec 000 §7)',
 
     // The client connects (ready gives the context), plays and stops the embed.
     const context = await owner.evaluate(async () => {
-      const w = window as unknown as { connectEmbed: typeof import('../ui/embed-api-client').connectEmbed; player: ReturnType<typeof import('../ui/embed-api-client').connectEmbed>; heard: boolean[] };
+      const w = window as unknown as {
+        connectEmbed: typeof import('../ui/embed-api-client').connectEmbed;
+        player: ReturnType<typeof import('../ui/embed-api-client').connectEmbed>;
+        heard: boolean[];
+      };
       w.heard = [];
       w.player = w.connectEmbed(document.querySelector('iframe') as HTMLIFrameElement);
       w.player.onContextChange((c) => w.heard.push(c.isPlaying));

@@ -69,8 +69,7 @@ const embedFrame = (page: Page): Frame => {
 };
 
 const debugState = (target: Page | Frame) => target.evaluate(() => (window as unknown as Debug).__embedDebug.state());
-const actionLog = async (target: Page | Frame) =>
-  parseActionLog(await target.evaluate(() => (window as unknown as Debug).__embedDebug.actionLog()));
+const actionLog = async (target: Page | Frame) => parseActionLog(await target.evaluate(() => (window as unknown as Debug).__embedDebug.actionLog()));
 
 /** The embed listens to the page (hydrated, its embed API bound). */
 async function listening(target: Page | Frame): Promise<void> {
@@ -113,7 +112,7 @@ describe('issue 12: the widget obeys only its parent, keeps its log whatever the
   let page: Page;
   let frame: Frame;
 
-  it('refuses commands from a sibling frame and from a pop-up of the page; the parent\'s work', async () => {
+  it("refuses commands from a sibling frame and from a pop-up of the page; the parent's work", async () => {
     page = await newPageCollectingErrors(browser, pageErrors);
     await page.goto(`${pagesOrigin}/parent`, { waitUntil: 'load' });
     frame = embedFrame(page);
@@ -179,17 +178,16 @@ describe('issue 12: the widget obeys only its parent, keeps its log whatever the
     expect(huge).toEqual([{ origin: pagesOrigin, reason: 'larger than 4096 bytes as JSON (the message.text is a string of 5242880 characters)' }]);
     expect(await refusals(frame, /has a key named __proto__/, 1)).toEqual([{ origin: pagesOrigin, reason: 'the message has a key named __proto__' }]);
     expect(await refusals(frame, /string of 16000 characters/, 60)).toHaveLength(60);
-    expect(await frame.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+    expect(await frame.evaluate(() => (({}) as Record<string, unknown>).polluted)).toBeUndefined();
     // No entry of the widget's log is anywhere near the size of what was posted.
     const log = await actionLog(frame);
     expect(Math.max(...log.entries.map((e) => JSON.stringify(e).length))).toBeLessThan(8192);
 
     // The parent is still obeyed: api/play plays, and the page hears it.
     await page.evaluate((p: unknown) => document.querySelector<HTMLIFrameElement>('#embed')?.contentWindow?.postMessage(p, '*'), PLAY);
-    await page.waitForFunction(
-      () => (window as unknown as { heard: Array<{ context: { isPlaying: boolean } }> }).heard.some((m) => m.context.isPlaying),
-      { timeout: 20_000 },
-    );
+    await page.waitForFunction(() => (window as unknown as { heard: Array<{ context: { isPlaying: boolean } }> }).heard.some((m) => m.context.isPlaying), {
+      timeout: 20_000,
+    });
 
     // The logging channel's batches, with the widget's real entries, are stored by the server.
     const sessionId = (await debugState(frame)).sessionId ?? '';

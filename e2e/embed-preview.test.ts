@@ -10,7 +10,6 @@ import { parseActionLog } from '../core/store/action-log';
 
 jest.setTimeout(60_000);
 
-
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -41,8 +40,7 @@ const waitForCurrentTimeAbove = (seconds: number) =>
     seconds,
   );
 
-const waitForPaused = () =>
-  page.waitForFunction(() => document.querySelector('audio')?.paused === true, { timeout: 10_000 });
+const waitForPaused = () => page.waitForFunction(() => document.querySelector('audio')?.paused === true, { timeout: 10_000 });
 
 /** Chromium writes a download under a temporary name first; the final name appears when it is complete. */
 async function waitForFile(path: string): Promise<void> {

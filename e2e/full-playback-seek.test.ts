@@ -31,7 +31,12 @@ afterEach(() => {
 });
 
 function albumTracks(): Promise<Array<{ id: string; duration_ms: number }>> {
-  return server.app.database.kysely.selectFrom('tracks').select(['id', 'duration_ms']).where('album_id', '=', firstAlbumId(server.dataDir)).orderBy('track_number').execute();
+  return server.app.database.kysely
+    .selectFrom('tracks')
+    .select(['id', 'duration_ms'])
+    .where('album_id', '=', firstAlbumId(server.dataDir))
+    .orderBy('track_number')
+    .execute();
 }
 
 /** Where the engine's element was at a `seeked` event, its duration and buffered ranges, in seconds. */
@@ -108,7 +113,7 @@ async function seekAndLand(act: () => Promise<void>): Promise<number> {
 describe('seeking an unbuffered protected track (issue 13, spec 001 §4 Media player and Source buffer)', () => {
   let tracks: Array<{ id: string; duration_ms: number }>;
 
-  it('a logged-in visitor plays the album\'s protected first track', async () => {
+  it("a logged-in visitor plays the album's protected first track", async () => {
     await logIn(page, server.origin, 'demo', 'demo');
     tracks = await albumTracks();
     expect(tracks.length).toBeGreaterThanOrEqual(2);
@@ -125,7 +130,7 @@ describe('seeking an unbuffered protected track (issue 13, spec 001 §4 Media pl
 
   it('a click at 50% lands there and plays on', async () => {
     const target = await seekAndLand(() => clickProgressAt(page, tracks[0]!.duration_ms * 0.5, tracks[0]!.duration_ms));
-    expect(target).toBeGreaterThan(tracks[0]!.duration_ms * 0.45 / 1000);
+    expect(target).toBeGreaterThan((tracks[0]!.duration_ms * 0.45) / 1000);
     const on = await waitFor(page, 'playback going on from 50%', (h) => h.time > target + 1, 20_000);
     expect(on.error).toBeNull();
     expect(on.time).toBeLessThan(target + 10);
@@ -134,7 +139,7 @@ describe('seeking an unbuffered protected track (issue 13, spec 001 §4 Media pl
 
   it('a click at 90% lands there and plays on', async () => {
     const target = await seekAndLand(() => clickProgressAt(page, tracks[0]!.duration_ms * 0.9, tracks[0]!.duration_ms));
-    expect(target).toBeGreaterThan(tracks[0]!.duration_ms * 0.85 / 1000);
+    expect(target).toBeGreaterThan((tracks[0]!.duration_ms * 0.85) / 1000);
     const on = await waitFor(page, 'playback going on from 90%', (h) => h.time > target + 1, 20_000);
     expect(on.error).toBeNull();
     expect(on.widget.trackUri).toBe(`spotify:track:${tracks[0]?.id}`);
@@ -146,7 +151,12 @@ describe('seeking an unbuffered protected track (issue 13, spec 001 §4 Media pl
     await page.keyboard.press('Home');
     await waitFor(page, 'playing from the start', (h) => h.time > 0.5 && h.time < 5 && h.widget.isPlaying, 20_000);
     await seekAndLand(() => page.keyboard.press('End'));
-    const next = await waitFor(page, 'track 2 playing', (h) => h.widget.trackUri === `spotify:track:${tracks[1]?.id}` && h.time > 0.5 && h.widget.isPlaying, 30_000);
+    const next = await waitFor(
+      page,
+      'track 2 playing',
+      (h) => h.widget.trackUri === `spotify:track:${tracks[1]?.id}` && h.time > 0.5 && h.widget.isPlaying,
+      30_000,
+    );
     expect(next.error).toBeNull();
     expect(next.engineActions).toContain('mediaPlayer/ended');
   });

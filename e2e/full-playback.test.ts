@@ -66,7 +66,7 @@ async function pressPlay(p: Page): Promise<void> {
 describe('full playback for a logged-in visitor (issue 5)', () => {
   let tracks: Array<{ id: string; duration_ms: number }>;
 
-  it('plays the album\'s protected first track in full: past the 30 s preview cap, with started_playing and played_threshold_reached sent', async () => {
+  it("plays the album's protected first track in full: past the 30 s preview cap, with started_playing and played_threshold_reached sent", async () => {
     await logIn(page, server.origin, 'demo', 'demo');
     const albumId = firstAlbumId(server.dataDir);
     tracks = await rows<{ id: string; duration_ms: number }>('SELECT id, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number', albumId);
@@ -88,11 +88,13 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     await clickProgressAt(page, 32_000, tracks[0]?.duration_ms ?? 1);
     const past = await waitFor(page, 'the position past 35 s', (h) => h.time > 35);
     expect(past.error).toBeNull();
-    const reasons = (await rows<{ reason: string; track_uri: string }>('SELECT reason, track_uri FROM playback_state_updates ORDER BY id')).map((r) => r.reason);
+    const reasons = (await rows<{ reason: string; track_uri: string }>('SELECT reason, track_uri FROM playback_state_updates ORDER BY id')).map(
+      (r) => r.reason,
+    );
     expect(reasons).toEqual(expect.arrayContaining(['before_track_load', 'started_playing', 'played_threshold_reached', 'position_changed']));
   });
 
-  it('next goes to track 2, and the provider has track 1\'s playback stats', async () => {
+  it("next goes to track 2, and the provider has track 1's playback stats", async () => {
     await page.click('[data-testid=skip-forward]');
     const second = await waitFor(page, 'track 2 playing', (h) => h.widget.trackUri === `spotify:track:${tracks[1]?.id}` && h.time > 1);
     expect(second.error).toBeNull();
@@ -103,7 +105,7 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     expect(metrics.flatMap((m) => (JSON.parse(m.body) as { timers: Array<{ what: string }> }).timers.map((t) => t.what))).toContain('time_to_playback');
   });
 
-  it('the logged-in session\'s logs replay in both modes: the widget\'s with fake ports, the engine\'s over its port transcript (ARCHITECTURE.md §3)', async () => {
+  it("the logged-in session's logs replay in both modes: the widget's with fake ports, the engine's over its port transcript (ARCHITECTURE.md §3)", async () => {
     await page.click('[data-testid=play-button]');
     await waitFor(page, 'the pause', (h) => !h.widget.isPlaying);
     // The widget's log: engine events are its adapter facts, so it replays with fake ports.
@@ -139,13 +141,19 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
 
   it('a product change reaches the playing engine: it refreshes its token and refetches the product state (spec 001 §4 Auth, §7 Product state)', async () => {
     const change = (product: string) =>
-      page.evaluate(async (p) => (await fetch('/account/product', { method: 'POST', body: new URLSearchParams({ product: p, continue: '/' }), redirect: 'manual' })).type, product);
+      page.evaluate(
+        async (p) => (await fetch('/account/product', { method: 'POST', body: new URLSearchParams({ product: p, continue: '/' }), redirect: 'manual' })).type,
+        product,
+      );
     // Issue 15, one source of the live token: what the engine was given, and what its licence requests carried.
     const given: string[] = [];
     const licences: string[] = [];
     const onResponse = (response: HTTPResponse): void => {
       if (!response.url().includes('/access_token')) return;
-      void response.json().then((body: { accessToken?: string }) => given.push(body.accessToken ?? ''), () => undefined);
+      void response.json().then(
+        (body: { accessToken?: string }) => given.push(body.accessToken ?? ''),
+        () => undefined,
+      );
     };
     const onRequest = (request: HTTPRequest): void => {
       if (request.method() === 'POST' && request.url().includes('/licence/')) licences.push(request.headers()['authorization'] ?? '');
@@ -170,14 +178,16 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     await checkEngineSession(page);
   });
 
-  it('no secret in a log: the widget\'s and the engine\'s logs, the transcript, the debug state and download hold no token, licence key or session cookie the server issued (issue 12)', async () => {
+  it("no secret in a log: the widget's and the engine's logs, the transcript, the debug state and download hold no token, licence key or session cookie the server issued (issue 12)", async () => {
     const cookie = (await page.cookies()).find((c) => c.name === 'sp_dc')?.value;
     // The page was given tokens (its embed data, the first and the refreshed /access_token) and keys.
     expect(issued.tokens.size).toBeGreaterThanOrEqual(2);
     expect(issued.keys.size).toBeGreaterThanOrEqual(1);
     expect(cookie).toBeDefined();
     // Read as they are (the test above replays them): the engine's log, transcript and state in one call, then the widget's.
-    const engine = await page.evaluate(() => (window as unknown as { __engineDebug: { session(): { actionLog: string; transcript: string; state: unknown } } }).__engineDebug.session());
+    const engine = await page.evaluate(() =>
+      (window as unknown as { __engineDebug: { session(): { actionLog: string; transcript: string; state: unknown } } }).__engineDebug.session(),
+    );
     const widget = await page.evaluate(() => {
       const debug = (window as unknown as { __embedDebug: { actionLog(): string; state(): unknown } }).__embedDebug;
       return { actionLog: debug.actionLog(), state: debug.state() };
@@ -194,7 +204,14 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     await page.click('[data-testid=download-log]');
     const download = await page.evaluate(() => (window as unknown as { __downloaded?: Promise<string> }).__downloaded ?? Promise.resolve(''));
     expect(download).toContain('"kind":"header"');
-    const recorded = { engineLog: engine.actionLog, transcript: engine.transcript, engineState: JSON.stringify(engine.state), widgetLog: widget.actionLog, widgetState: JSON.stringify(widget.state), download };
+    const recorded = {
+      engineLog: engine.actionLog,
+      transcript: engine.transcript,
+      engineState: JSON.stringify(engine.state),
+      widgetLog: widget.actionLog,
+      widgetState: JSON.stringify(widget.state),
+      download,
+    };
     for (const [where, text] of Object.entries(recorded)) {
       for (const secret of [...issued.tokens, ...issued.keys, cookie ?? '']) {
         if (text.includes(secret)) throw new Error(`the ${where} holds a secret the server issued (${secret.slice(0, 4)}…)`);
@@ -258,7 +275,10 @@ describe('logged-in visitors the engine cannot serve hear the preview (spec 000 
       err: 'Premium required',
       fatal: true,
     });
-    expect(first.engineLog.find((a) => a.type === 'player/initializationFailed')).toMatchObject({ code: 'LIST_PLAYER_NO_TRACK_PLAYER', message: 'Premium required' });
+    expect(first.engineLog.find((a) => a.type === 'player/initializationFailed')).toMatchObject({
+      code: 'LIST_PLAYER_NO_TRACK_PLAYER',
+      message: 'Premium required',
+    });
     // The preview goes on (its currentTime advances) and the engine's element stays silent.
     await waitFor(page, 'the preview advancing', (h) => h.preview.time > first.preview.time + 1 && !h.preview.paused);
     expect((await heard(page)).time).toBe(0);

@@ -45,7 +45,7 @@ async function clickProgressAt(p: Page, ms: number, durationMs: number): Promise
 const found = (h: Heard, type: string) => h.engineLog.map((action, at) => ({ action, at })).filter(({ action }) => action.type === type);
 
 describe('the next track starts from what was fetched ahead (issue 15, spec 001 §4 can-preload)', () => {
-  it('fetches track 2 and its licence in track 1\'s last 10 s, and at track 1\'s end plays track 2 with no resolve, seek table, init segment or licence request', async () => {
+  it("fetches track 2 and its licence in track 1's last 10 s, and at track 1's end plays track 2 with no resolve, seek table, init segment or licence request", async () => {
     await logIn(page, server.origin, 'demo', 'demo');
     const albumId = firstAlbumId(server.dataDir);
     const [first, second] = await albumTracks(server.app, albumId);
@@ -58,17 +58,27 @@ describe('the next track starts from what was fetched ahead (issue 15, spec 001 
 
     // 13 s before the end: the can-preload signal comes 3 s later (10 s or less remain).
     await clickProgressAt(page, first.duration_ms - 13_000, first.duration_ms);
-    const ahead = await waitFor(page, 'track 2 fetched ahead and licensed', (h) => {
-      const started = found(h, 'drm/licencePreloadStarted')[0];
-      return started !== undefined && found(h, 'drm/licenceUpdated').some(({ at }) => at > started.at);
-    }, 30_000);
+    const ahead = await waitFor(
+      page,
+      'track 2 fetched ahead and licensed',
+      (h) => {
+        const started = found(h, 'drm/licencePreloadStarted')[0];
+        return started !== undefined && found(h, 'drm/licenceUpdated').some(({ at }) => at > started.at);
+      },
+      30_000,
+    );
     const [preloaded] = found(ahead, 'mediaPlayer/preloaded');
     expect(preloaded?.action).toMatchObject({ initData: expect.any(String) as unknown });
     const fileId = String(preloaded?.action['fileId']);
     expect(found(ahead, 'drm/licencePreloadStarted').map(({ action }) => action['contentId'])).toEqual([fileId]);
     const mark = requests.length;
 
-    const playing = await waitFor(page, 'track 2 playing', (h) => h.widget.trackUri === `spotify:track:${second.id}` && h.time > 1 && h.widget.isPlaying, 40_000);
+    const playing = await waitFor(
+      page,
+      'track 2 playing',
+      (h) => h.widget.trackUri === `spotify:track:${second.id}` && h.time > 1 && h.widget.isPlaying,
+      40_000,
+    );
     expect(playing.error).toBeNull();
     // Track 2's load is the file fetched ahead, started from it.
     const loads = found(playing, 'mediaPlayer/loadRequested');

@@ -30,7 +30,8 @@ afterEach(async () => {
 
 async function dealerOf(origin: string): Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }> }> {
   const cookie = await logInCookie(origin, 'demo', 'demo');
-  const token = ((await (await fetch(`${origin}/access_token?reason=test&productType=web_player`, { headers: { cookie } })).json()) as { accessToken: string }).accessToken;
+  const token = ((await (await fetch(`${origin}/access_token?reason=test&productType=web_player`, { headers: { cookie } })).json()) as { accessToken: string })
+    .accessToken;
   const ws = new WebSocket(`${origin.replace('http:', 'ws:')}/dealer?access_token=${token}`);
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   await new Promise<void>((resolve, reject) => {
@@ -82,7 +83,10 @@ describe('graceful shutdown (issue 14 Operations)', () => {
     server = await spawnServer({ port, dataDir, env: { REDIS_URL: redis.url } });
     const dealer = await dealerOf(origin);
     const sessionId = 's'.repeat(32);
-    const pending = await requestInFlight(origin, JSON.stringify({ session_id: sessionId, product: 'embed_v2', entries: [{ type: 'widget/sessionStarted', t: 0 }] }));
+    const pending = await requestInFlight(
+      origin,
+      JSON.stringify({ session_id: sessionId, product: 'embed_v2', entries: [{ type: 'widget/sessionStarted', t: 0 }] }),
+    );
     const probe = await connectRedisBus(redis.url);
     try {
       // The data directory's database: SQLite, or Postgres in the Postgres run.
@@ -94,7 +98,10 @@ describe('graceful shutdown (issue 14 Operations)', () => {
       // spec 001 §9 close codes: not 4000, which would end the engine's session instead of reconnecting it.
       expect(await dealer.closed).toEqual({ code: CLOSE_SHUTDOWN.code, reason: CLOSE_SHUTDOWN.reason });
       // Shutting down: a new request is refused (connection refused, or 503 on a kept-alive one).
-      const late = await fetch(`${origin}/healthz`).then((r) => r.status, () => 'refused');
+      const late = await fetch(`${origin}/healthz`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
       expect(late === 'refused' || late === 503).toBe(true);
 
       expect(await pending.finish()).toBe(204);
@@ -117,7 +124,11 @@ describe('graceful shutdown (issue 14 Operations)', () => {
       first.resume();
       expect(first.statusCode).toBe(200);
       const sessionId = 'k'.repeat(32);
-      const pending = await requestInFlight(origin, JSON.stringify({ session_id: sessionId, product: 'embed_v2', entries: [{ type: 'widget/sessionStarted', t: 0 }] }), agent);
+      const pending = await requestInFlight(
+        origin,
+        JSON.stringify({ session_id: sessionId, product: 'embed_v2', entries: [{ type: 'widget/sessionStarted', t: 0 }] }),
+        agent,
+      );
       const exit = server.stop('SIGTERM');
       server = undefined;
       expect(await pending.finish()).toBe(204);

@@ -51,8 +51,7 @@ async function recordCookieWrites(page: Page): Promise<void> {
   });
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 10_000 });
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 10_000 });
 
 describe('hand-off to the mobile app (spec 000 §4 PLAY_IN_MOBILE_APP, Hand-off to the mobile app, Play rules)', () => {
   it('from an embed in a page: the prompt button sets the cookie and navigates the top window; then play hands off at once', async () => {

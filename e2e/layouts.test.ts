@@ -58,7 +58,13 @@ interface Measured {
   readonly layout: string | null;
   readonly inner: readonly [number, number];
   readonly cover: { readonly width: number; readonly height: number };
-  readonly bottom: { readonly display: string; readonly top: number; readonly height: number; readonly contentWidth: number; readonly contentHeight: number } | null;
+  readonly bottom: {
+    readonly display: string;
+    readonly top: number;
+    readonly height: number;
+    readonly contentWidth: number;
+    readonly contentHeight: number;
+  } | null;
   readonly rows: ReadonlyArray<number>;
   /** How far each row's title sits below the row's top edge (its text fills the first 19 px line). */
   readonly titleOffsets: ReadonlyArray<number>;

@@ -41,7 +41,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 describe('the lazily loaded logging channels hear the whole session (no debug=1)', () => {
-  it('the provider stores the impression and every logged action from the session\'s first, once and in order', async () => {
+  it("the provider stores the impression and every logged action from the session's first, once and in order", async () => {
     await page.goto(`${server.origin}/embed/album/${firstAlbumId(server.dataDir)}`);
     await page.waitForSelector('html[data-hydrated=true]');
     // No debug log on such a page (ui/widget/main.tsx): the chunk is not loaded before booting.
@@ -59,7 +59,8 @@ describe('the lazily loaded logging channels hear the whole session (no debug=1)
     expect(impressions).toHaveLength(1);
     const sessionId = impressions[0]?.session_id ?? '';
     const entries = await until(
-      () => query<{ type: string; t: number; event_id: string }>('SELECT type, t, event_id FROM action_log_entries WHERE session_id = ? ORDER BY id', sessionId),
+      () =>
+        query<{ type: string; t: number; event_id: string }>('SELECT type, t, event_id FROM action_log_entries WHERE session_id = ? ORDER BY id', sessionId),
       (rows) => rows.some((row) => row.type === 'widget/pageHidden'),
     );
     const types = entries.map((entry) => entry.type);

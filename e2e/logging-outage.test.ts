@@ -147,7 +147,13 @@ test('issue 12: during a 20 s server outage no log event is lost, and each is st
 
   // Back: a new server on the same port and data directory.
   // Over the first one's database too (the Postgres run's, server/testing/stores.ts).
-  second = await buildServer({ dataDir: first.dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false, ...(await storeOptionsFor(first.dataDir)) });
+  second = await buildServer({
+    dataDir: first.dataDir,
+    distDir: join(root, 'dist'),
+    fixturesDir: join(root, 'fixtures'),
+    logger: false,
+    ...(await storeOptionsFor(first.dataDir)),
+  });
   await second.listen({ port, host: '127.0.0.1' });
   // The anonymous visitor comes back: the new page sends what the last one left.
   preview = await watchedPage(anonymous, watched);
@@ -173,7 +179,9 @@ test('issue 12: during a 20 s server outage no log event is lost, and each is st
   const counts = await storedCounts(first.dataDir);
   expect(expected().filter((id) => counts.get(id) !== 1)).toEqual([]);
   // The engine's logs and metrics are among them.
-  expect(await storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['jssdk_playback_start', 'jssdk_playback_stats', 'track_stream_verification', 'metric']));
+  expect(await storedKinds(first.dataDir)).toEqual(
+    expect.arrayContaining(['jssdk_playback_start', 'jssdk_playback_stats', 'track_stream_verification', 'metric']),
+  );
   // Issue 15: and the kinds of spec 001 §7 it sends where it has the facts (client events, milestones, the load timer, the stretches played).
   expect(await storedKinds(first.dataDir)).toEqual(expect.arrayContaining(['client_event', 'elapsed_time', 'jssdk_timer', 'jssdk_interval_timer']));
   expect([...watched.refused.values()]).toEqual([]);

@@ -115,7 +115,14 @@ describe('the media player in Chromium (spec 001 §4 Media player, §7 Media, §
       expect(outcome.currentTime).toBeGreaterThan(11);
       // The init segment, then fragment 0 (0-10 s) holding 8 s and fragment 1 (10-20 s), by byte range.
       expect(outcome.state.actions).toEqual(
-        expect.arrayContaining(['mediaPlayer/storageResolved', 'mediaPlayer/seekTableLoaded', 'mediaPlayer/fragmentFetched -1', 'mediaPlayer/fragmentFetched 0', 'mediaPlayer/fragmentFetched 1', 'drm/licenceUpdated']),
+        expect.arrayContaining([
+          'mediaPlayer/storageResolved',
+          'mediaPlayer/seekTableLoaded',
+          'mediaPlayer/fragmentFetched -1',
+          'mediaPlayer/fragmentFetched 0',
+          'mediaPlayer/fragmentFetched 1',
+          'drm/licenceUpdated',
+        ]),
       );
       expect(errors).toEqual([]);
     } finally {
@@ -143,7 +150,9 @@ describe('the media player in Chromium (spec 001 §4 Media player, §7 Media, §
       const seek = actions.indexOf('mediaPlayer/seekRequested');
       expect(seek).toBeGreaterThan(0);
       // After the seek: fragment 1 (10-20 s) holding 18 s, fragment 2 (20-25 s), then the end of the stream.
-      expect(actions.slice(seek)).toEqual(expect.arrayContaining(['mediaPlayer/fragmentFetched 1', 'mediaPlayer/fragmentFetched 2', 'mediaPlayer/endOfStreamRequested', 'mediaPlayer/ended']));
+      expect(actions.slice(seek)).toEqual(
+        expect.arrayContaining(['mediaPlayer/fragmentFetched 1', 'mediaPlayer/fragmentFetched 2', 'mediaPlayer/endOfStreamRequested', 'mediaPlayer/ended']),
+      );
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -101,7 +101,10 @@ const promptSeen = async () => {
   return page.$eval('[data-testid="prompt-modal"]', (modal) => ({
     heading: modal.querySelector('.modal__header')?.textContent ?? null,
     text: modal.querySelector('.modal__text')?.textContent ?? null,
-    buttons: Array.from(modal.querySelectorAll('.modal__button'), (b) => `${b.getAttribute('data-testid')}${b.classList.contains('modal__button--primary') ? ' (primary)' : ''}`),
+    buttons: Array.from(
+      modal.querySelectorAll('.modal__button'),
+      (b) => `${b.getAttribute('data-testid')}${b.classList.contains('modal__button--primary') ? ' (primary)' : ''}`,
+    ),
   }));
 };
 

@@ -44,8 +44,7 @@ const waitForAudioBetween = (from: number, to: number) =>
     to,
   );
 
-const visibility = (selector: string) =>
-  page.$eval(selector, (el) => getComputedStyle(el).visibility).catch(() => 'absent');
+const visibility = (selector: string) => page.$eval(selector, (el) => getComputedStyle(el).visibility).catch(() => 'absent');
 
 beforeAll(async () => {
   ({ server, browser, page } = await startServerAndPage(pageErrors));
@@ -118,9 +117,12 @@ describe('progress bar drag with a real mouse (spec 000 §2 Progress bar, §5)',
     expect(await seeks()).toEqual([15000, 24000, 9000, 18000]);
     await waitForAudioBetween(17.9, 18.1);
     // The player confirms the asked position (its time update lands on it): the bar shows the player's again.
-    await page.waitForFunction(() => (window as unknown as { __embedDebug: { state(): { seekTarget?: unknown } } }).__embedDebug.state().seekTarget === undefined, {
-      timeout: 10_000,
-    });
+    await page.waitForFunction(
+      () => (window as unknown as { __embedDebug: { state(): { seekTarget?: unknown } } }).__embedDebug.state().seekTarget === undefined,
+      {
+        timeout: 10_000,
+      },
+    );
     expect(await page.$eval('[data-testid="progress"]', (el) => el.getAttribute('aria-valuenow'))).toBe('18000');
     const shown = await page.evaluate(() => (window as unknown as { __shown: number[] }).__shown);
     expect(shown.filter((ms) => ms !== 18000)).toEqual([]);
@@ -150,7 +152,9 @@ describe('progress bar drag with a real mouse (spec 000 §2 Progress bar, §5)',
         expect.objectContaining({ type: 'widget/progressDragStarted', button: 2 }),
       ]),
     );
-    const seekCauses = session.file.entries.filter((e) => e.action.type === 'widget/seekRequested').map((e) => (e.src === 'epic' && e.cause !== undefined ? bySeq.get(e.cause) : e.src));
+    const seekCauses = session.file.entries
+      .filter((e) => e.action.type === 'widget/seekRequested')
+      .map((e) => (e.src === 'epic' && e.cause !== undefined ? bySeq.get(e.cause) : e.src));
     expect(seekCauses).toEqual(['widget/progressDragStarted', 'widget/progressDragEnded', 'widget/progressDragStarted', 'widget/progressDragEnded']);
     expect(session.liveState).toMatchObject({ playback: { progress: 18000, isPaused: true } });
     expect(pageErrors).toEqual([]);

@@ -48,9 +48,7 @@ interface EngineDebug {
  * over the transcript (core/store/transcript-replay.ts) both reach the live state.
  */
 export async function checkEngineSession(page: Page | Frame): Promise<RecordedSession & { readonly transcript: string }> {
-  const { actionLog: jsonl, transcript, state: liveState } = await page.evaluate(() =>
-    (window as unknown as EngineDebug).__engineDebug.session(),
-  );
+  const { actionLog: jsonl, transcript, state: liveState } = await page.evaluate(() => (window as unknown as EngineDebug).__engineDebug.session());
   const file = parseActionLog(jsonl);
   expect(replayFold(file, engineReducer, 'embed-engine').finalState).toEqual(liveState);
   const engine = replayWithTranscript(file, parseTranscript(transcript), { reducer: engineReducer, build: engineReplayBuild, expectApp: 'embed-engine' });

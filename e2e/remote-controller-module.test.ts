@@ -43,7 +43,11 @@ async function logIn(p: Page, origin: string, path: string): Promise<void> {
   await p.type('input[name=username]', 'demo');
   await p.type('input[name=password]', 'demo');
   await p.click('button[type=submit]');
-  await until('the login going on', () => Promise.resolve(p.url()), (url) => url === origin + path);
+  await until(
+    'the login going on',
+    () => Promise.resolve(p.url()),
+    (url) => url === origin + path,
+  );
   await p.waitForSelector('body');
 }
 
@@ -69,7 +73,16 @@ interface Seen {
 /** What the controller page's cluster says now. */
 const cluster = (): Promise<Seen> =>
   controller.evaluate(() => {
-    const w = window as unknown as { __seen: { cluster: { active_device_id: string | null; devices: Record<string, unknown>; player_state: { track: { uri: string } | null; is_paused: boolean; duration: number | null } | null } | null }; __remote: { localDeviceId: string } };
+    const w = window as unknown as {
+      __seen: {
+        cluster: {
+          active_device_id: string | null;
+          devices: Record<string, unknown>;
+          player_state: { track: { uri: string } | null; is_paused: boolean; duration: number | null } | null;
+        } | null;
+      };
+      __remote: { localDeviceId: string };
+    };
     const c = w.__seen.cluster;
     return {
       activeId: c?.active_device_id ?? null,
@@ -83,11 +96,16 @@ const cluster = (): Promise<Seen> =>
 
 /** Runs one controller call in the page and gives back its outcome. */
 const command = (call: string, ...args: unknown[]): Promise<{ ok: boolean; status: string; err?: string }> =>
-  within(`${call} to resolve`, 20_000, controller.evaluate(
-    (name, values) => (window as unknown as { __remote: Record<string, (...a: unknown[]) => Promise<{ ok: boolean; status: string }>> }).__remote[name]!(...values),
-    call,
-    args,
-  ));
+  within(
+    `${call} to resolve`,
+    20_000,
+    controller.evaluate(
+      (name, values) =>
+        (window as unknown as { __remote: Record<string, (...a: unknown[]) => Promise<{ ok: boolean; status: string }>> }).__remote[name]!(...values),
+      call,
+      args,
+    ),
+  );
 
 /** `promise`, or an error naming `what` after `ms`. */
 function within<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
@@ -133,36 +151,64 @@ describe('the engine controller module in a page of its own (issue 16)', () => {
         engine.controller.observe();
       })()`),
     );
-    const seen = await until('the playing page as the active device', cluster, (c) => c.activeId !== null && c.activeId !== c.localId && c.track !== null && c.paused === false);
+    const seen = await until(
+      'the playing page as the active device',
+      cluster,
+      (c) => c.activeId !== null && c.activeId !== c.localId && c.track !== null && c.paused === false,
+    );
     expect(seen.track).toMatch(/^spotify:track:/);
     const playerId = seen.activeId!;
 
     expect(await command('pause')).toMatchObject({ ok: true, status: 'acknowledged' });
-    await until('the player paused', () => element(player), (e) => e.paused);
+    await until(
+      'the player paused',
+      () => element(player),
+      (e) => e.paused,
+    );
 
     const target = Math.round(Math.min(40_000, (seen.duration ?? 60_000) / 2));
     expect(await command('seekTo', target)).toMatchObject({ ok: true, status: 'acknowledged' });
-    await until('the player at the seek target', () => element(player), (e) => Math.abs(e.time * 1000 - target) < 1500);
+    await until(
+      'the player at the seek target',
+      () => element(player),
+      (e) => Math.abs(e.time * 1000 - target) < 1500,
+    );
 
     expect(await command('setVolume', 0.3)).toMatchObject({ ok: true, status: 'acknowledged' });
-    await until('the player at volume 0.3', () => element(player), (e) => e.volume !== null && Math.abs(e.volume - 0.3) < 0.001);
+    await until(
+      'the player at volume 0.3',
+      () => element(player),
+      (e) => e.volume !== null && Math.abs(e.volume - 0.3) < 0.001,
+    );
 
     expect(await command('resume')).toMatchObject({ ok: true, status: 'acknowledged' });
-    await until('the player playing again', () => element(player), (e) => !e.paused);
+    await until(
+      'the player playing again',
+      () => element(player),
+      (e) => !e.paused,
+    );
     const before = await element(player);
 
     // Transfer to the controller's own engine: it goes on from where the player was, and the player stops.
     const local = (await cluster()).localId;
     expect(await command('transfer', local)).toMatchObject({ ok: true });
-    await until('the controller page playing', () => element(controller), (e) => !e.paused && e.time > 0);
-    await until('the player stopped', () => element(player), (e) => e.paused);
+    await until(
+      'the controller page playing',
+      () => element(controller),
+      (e) => !e.paused && e.time > 0,
+    );
+    await until(
+      'the player stopped',
+      () => element(player),
+      (e) => e.paused,
+    );
     const here = await element(controller);
     expect(here.time).toBeGreaterThanOrEqual(before.time - 1);
     await until('the controller as the active device', cluster, (c) => c.activeId === local && c.activeId !== playerId);
     expect(pageErrors).toEqual([]);
   });
 
-  it('the controller\'s engine session replays in both modes, the engine\'s over its port transcript, and holds no secret (issue 16, ARCHITECTURE.md §3, issue 12)', async () => {
+  it("the controller's engine session replays in both modes, the engine's over its port transcript, and holds no secret (issue 16, ARCHITECTURE.md §3, issue 12)", async () => {
     // Kept as fixtures/sessions/remote-controller.engine.* with RECORD_SESSIONS=1 (fixtures/sessions/sessions.test.ts replays it).
     const session = await checkEngineSession(controller);
     const cookie = (await controller.cookies()).find((c) => c.name === 'sp_dc')?.value;

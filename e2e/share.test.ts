@@ -51,7 +51,15 @@ describe('share dialog (spec 000 §2, §7)', () => {
     await page.waitForSelector('[data-testid="share-dialog"][data-view="share"]');
     await page.screenshot({ path: join(ARTIFACTS, 'share-view.png') });
     const names = await page.$$eval('[data-testid="share-dialog"] button', (buttons) => buttons.map((b) => b.getAttribute('aria-label')));
-    expect(names).toEqual([en.share_close, en.share_on_facebook, en.share_on_messenger, en.share_on_twitter, en.share_on_whatsapp, en.copy_link, en.copy_embed_code]);
+    expect(names).toEqual([
+      en.share_close,
+      en.share_on_facebook,
+      en.share_on_messenger,
+      en.share_on_twitter,
+      en.share_on_whatsapp,
+      en.copy_link,
+      en.copy_embed_code,
+    ]);
 
     // spec 000 §7 Copy link puts the URL on the clipboard; the dialog shows the confirmation view.
     await page.click('[data-testid="share-copy-link"]');
@@ -129,7 +137,7 @@ describe('share dialog (spec 000 §2, §7)', () => {
     [300, 80],
     [800, 380],
   ])(
-    "at %ix%i the close button covers neither the share button nor a share icon, and every one is inside the viewport and clickable (issue 13)",
+    'at %ix%i the close button covers neither the share button nor a share icon, and every one is inside the viewport and clickable (issue 13)',
     async (width, height) => {
       await page.setViewport({ width, height });
       await page.goto(`${server.origin}/embed/album/${albumId}`, { waitUntil: 'load' });
@@ -141,7 +149,14 @@ describe('share dialog (spec 000 §2, §7)', () => {
       await page.screenshot({ path: join(ARTIFACTS, `share-view-${width}x${height}.png`) });
       const [close, ...icons] = await boxesAndHits('[data-testid="share-close"], [data-testid="share-dialog"] .share-option');
       expect(close?.id).toBe('share-close');
-      expect(icons.map((icon) => icon.id)).toEqual(['share-facebook', 'share-messenger', 'share-twitter', 'share-whatsapp', 'share-copy-link', 'share-copy-embed']);
+      expect(icons.map((icon) => icon.id)).toEqual([
+        'share-facebook',
+        'share-messenger',
+        'share-twitter',
+        'share-whatsapp',
+        'share-copy-link',
+        'share-copy-embed',
+      ]);
       if (close === undefined || shareButton === undefined) throw new Error('no close or share button');
       // The close button's box is apart from the share button's (under the dialog's 90% black the
       // two glyphs would cross) and from every share icon.

@@ -111,7 +111,14 @@ interface DebugWindow {
   __engineDebug?: { actionLog(): string };
 }
 
-async function oneRun(browser: Browser, origin: string, albumId: string, sessionCookie: string, first: { id: string; durationMs: number }, secondId: string): Promise<GapRun> {
+async function oneRun(
+  browser: Browser,
+  origin: string,
+  albumId: string,
+  sessionCookie: string,
+  first: { id: string; durationMs: number },
+  secondId: string,
+): Promise<GapRun> {
   return withContext(browser, async (page) => {
     await page.setCookie({ name: 'sp_dc', value: sessionCookie, url: origin });
     await page.goto(`${origin}/embed/album/${albumId}?debug=1`, { waitUntil: 'load' });
@@ -165,9 +172,13 @@ function printTransition(log: string, samples: readonly Sample[], events: Readon
     .filter((line) => line.startsWith('{"seq"'))
     .map((line) => JSON.parse(line) as { t: number; action: { type: string } });
   const from = entries.findIndex((e) => e.action.type === 'mediaPlayer/ended');
-  for (const e of entries.slice(Math.max(0, from - 2), from + 40)) console.log(`  ${e.t} ${e.action.type}${e.action.type === 'mediaPlayer/ended' || e.action.type === 'mediaPlayer/elementFact' ? ` ${JSON.stringify(e.action)}` : ''}`);
+  for (const e of entries.slice(Math.max(0, from - 2), from + 40))
+    console.log(
+      `  ${e.t} ${e.action.type}${e.action.type === 'mediaPlayer/ended' || e.action.type === 'mediaPlayer/elementFact' ? ` ${JSON.stringify(e.action)}` : ''}`,
+    );
   const swap = samples.findIndex((s) => s.src !== samples[0]?.src);
-  for (const s of samples.slice(Math.max(0, swap - 4), swap + 6)) console.log(`  sample ${s.t.toFixed(1)} ${s.src.slice(-8)} ${s.ct.toFixed(3)} / ${String(s.duration)}`);
+  for (const s of samples.slice(Math.max(0, swap - 4), swap + 6))
+    console.log(`  sample ${s.t.toFixed(1)} ${s.src.slice(-8)} ${s.ct.toFixed(3)} / ${String(s.duration)}`);
   for (const e of events) console.log(`  event ${e.t.toFixed(1)} ${e.src.slice(-8)} ${e.kind}`);
 }
 
@@ -185,7 +196,8 @@ function shortestFirstTrack(dataDir: string): { albumId: string; first: { id: st
       const [a, b] = [rows[i]!, rows[i + 1]!];
       const firstOfAlbum = i === 0 || rows[i - 1]!.album_id !== a.album_id;
       if (!firstOfAlbum || b.album_id !== a.album_id || a.duration_ms < 15_000) continue;
-      if (best === null || a.duration_ms < best.first.durationMs) best = { albumId: a.album_id, first: { id: a.id, durationMs: a.duration_ms }, secondId: b.id };
+      if (best === null || a.duration_ms < best.first.durationMs)
+        best = { albumId: a.album_id, first: { id: a.id, durationMs: a.duration_ms }, secondId: b.id };
     }
     if (best === null) throw new Error('no album with two tracks of 15 s or more');
     return best;
@@ -194,7 +206,13 @@ function shortestFirstTrack(dataDir: string): { albumId: string; first: { id: st
   }
 }
 
-export async function benchGap(browser: Browser, origin: string, dataDir: string, account: { username: string; password: string }, runs: number): Promise<GapFigures> {
+export async function benchGap(
+  browser: Browser,
+  origin: string,
+  dataDir: string,
+  account: { username: string; password: string },
+  runs: number,
+): Promise<GapFigures> {
   const { albumId, first, secondId } = shortestFirstTrack(dataDir);
   const cookie = await logInCookie(origin, account.username, account.password);
   const sessionCookie = cookie.slice(cookie.indexOf('=') + 1);

@@ -94,8 +94,15 @@ async function changeTracks(page: Page, count: number, until: number): Promise<n
     const before = await trackUri(page);
     await page.click(i % 2 === 0 ? '[data-testid=skip-forward]' : '[data-testid=skip-back]');
     const changed = await page
-      .waitForFunction((uri: string | null) => (window as unknown as Debug).__embedDebug.state().playback.trackUri !== uri, { timeout: CHANGE_TIMEOUT_MS, polling: 50 }, before)
-      .then(() => true, () => false);
+      .waitForFunction(
+        (uri: string | null) => (window as unknown as Debug).__embedDebug.state().playback.trackUri !== uri,
+        { timeout: CHANGE_TIMEOUT_MS, polling: 50 },
+        before,
+      )
+      .then(
+        () => true,
+        () => false,
+      );
     if (!changed) break;
     done += 1;
   }

@@ -122,7 +122,15 @@ async function main(): Promise<void> {
   });
   console.log('dialect   endpoint       writer       events  stored  seconds  events/s');
   for (const f of figures) {
-    const cells = [f.dialect.padEnd(9), f.endpoint.padEnd(14), f.writer.padEnd(11), String(f.events).padStart(7), String(f.stored).padStart(7), f.seconds.toFixed(2).padStart(7), String(f.eventsPerSecond).padStart(9)];
+    const cells = [
+      f.dialect.padEnd(9),
+      f.endpoint.padEnd(14),
+      f.writer.padEnd(11),
+      String(f.events).padStart(7),
+      String(f.stored).padStart(7),
+      f.seconds.toFixed(2).padStart(7),
+      String(f.eventsPerSecond).padStart(9),
+    ];
     console.log(cells.join(' '));
   }
   console.log(JSON.stringify({ logging: figures }));

@@ -155,7 +155,9 @@ export async function benchCdn(target: CdnTarget, runs: number, minBytes = 24 * 
     const viaCdn = async (): Promise<number> => {
       const started = process.hrtime.bigint();
       const auth = { authorization: `Bearer ${target.token}` };
-      const resolved = JSON.parse((await httpGet(agent, `${target.origin}/storage-resolve/files/audio/interactive/${BENCH_FILE_ID}`, auth)).body.toString()) as {
+      const resolved = JSON.parse(
+        (await httpGet(agent, `${target.origin}/storage-resolve/files/audio/interactive/${BENCH_FILE_ID}`, auth)).body.toString(),
+      ) as {
         cdnurl: string[];
       };
       const table = JSON.parse((await httpGet(agent, `${target.origin}/seektable/${BENCH_FILE_ID}.json`, {})).body.toString()) as SeekTable;

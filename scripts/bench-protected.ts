@@ -33,11 +33,12 @@ export function protectedFileOf(dataDir: string, albumId: string): ProtectedFile
   const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
   try {
     const track = db.prepare('SELECT id, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number LIMIT 1').get(albumId) as
-      | { id: string; duration_ms: number }
-      | undefined;
+      { id: string; duration_ms: number } | undefined;
     if (track === undefined) throw new Error(`album ${albumId} has no tracks`);
     const file = db
-      .prepare("SELECT file_id, format, bitrate, key_id, seek_table FROM audio_files WHERE track_id = ? AND format LIKE 'MP4%' AND key_id IS NOT NULL ORDER BY bitrate DESC LIMIT 1")
+      .prepare(
+        "SELECT file_id, format, bitrate, key_id, seek_table FROM audio_files WHERE track_id = ? AND format LIKE 'MP4%' AND key_id IS NOT NULL ORDER BY bitrate DESC LIMIT 1",
+      )
       .get(track.id) as { file_id: string; format: string; bitrate: number; key_id: string; seek_table: string | null } | undefined;
     if (file === undefined || file.seek_table === null) throw new Error(`track ${track.id} has no packaged MP4 file with a seek table`);
     return {
@@ -277,7 +278,13 @@ export const ENGINE_VS_SHAKA_BUDGET = 1.0;
 export interface ProtectedBench {
   register(app: FastifyInstance): void;
   /** The figures, and the engine's actions from the click to playing in its last measured run. */
-  run(browser: Browser, origin: string, dataDir: string, albumId: string, runs: number): Promise<{ figures: ProtectedFigures; lastEngineActions: EngineRun['actions'] }>;
+  run(
+    browser: Browser,
+    origin: string,
+    dataDir: string,
+    albumId: string,
+    runs: number,
+  ): Promise<{ figures: ProtectedFigures; lastEngineActions: EngineRun['actions'] }>;
 }
 
 export function createProtectedBench(): ProtectedBench {

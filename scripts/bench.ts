@@ -125,9 +125,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i += 1) {
       paint.embed.push(await firstContentfulPaint(browser, embedUrl));
       paint.static.push(await firstContentfulPaint(browser, `${server.origin}/__bench/static`));
-      play.embed.push(
-        await clickToPlaying(browser, embedUrl, '[data-testid="play-button"]', "document.documentElement.dataset.hydrated === 'true'"),
-      );
+      play.embed.push(await clickToPlaying(browser, embedUrl, '[data-testid="play-button"]', "document.documentElement.dataset.hydrated === 'true'"));
       play.bare.push(await clickToPlaying(browser, `${server.origin}/__bench/audio`, '#play', 'true'));
     }
     const figures = {
@@ -146,13 +144,23 @@ async function main(): Promise<void> {
       clickToPlayingStampRatio: median(play.embed.map((p) => p.stamp)) / median(play.bare.map((p) => p.stamp)),
     };
     const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
-    console.log(`initial JS (gzip, served)  ${(initialJsGzip / 1024).toFixed(1)} KB in ${initial.length} file(s)  budget 100 KB  ${verdict(initialJsGzip <= BUDGET.initialJsGzipBytes)}`);
+    console.log(
+      `initial JS (gzip, served)  ${(initialJsGzip / 1024).toFixed(1)} KB in ${initial.length} file(s)  budget 100 KB  ${verdict(initialJsGzip <= BUDGET.initialJsGzipBytes)}`,
+    );
     console.log(`  zlib -9 of the same files ${(initialJsZlib9 / 1024).toFixed(1)} KB`);
     console.log(`  as served (brotli)        ${(initialJsBrotli / 1024).toFixed(1)} KB`);
-    console.log(`first contentful paint     embed ${figures.paintMedianMs.embed.toFixed(1)} ms / static ${figures.paintMedianMs.static.toFixed(1)} ms = ${figures.paintRatio.toFixed(2)}  budget 1.3  ${verdict(figures.paintRatio <= BUDGET.paintRatio)}`);
-    console.log(`  of which first byte       embed ${figures.responseStartMedianMs.embed.toFixed(1)} ms / static ${figures.responseStartMedianMs.static.toFixed(1)} ms`);
-    console.log(`click to playing           embed ${figures.clickToPlayingMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingRatio.toFixed(2)}  budget 2  ${verdict(figures.clickToPlayingRatio <= BUDGET.clickToPlayingRatio)}`);
-    console.log(`  by event timestamps       embed ${figures.clickToPlayingStampMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingStampMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingStampRatio.toFixed(2)}`);
+    console.log(
+      `first contentful paint     embed ${figures.paintMedianMs.embed.toFixed(1)} ms / static ${figures.paintMedianMs.static.toFixed(1)} ms = ${figures.paintRatio.toFixed(2)}  budget 1.3  ${verdict(figures.paintRatio <= BUDGET.paintRatio)}`,
+    );
+    console.log(
+      `  of which first byte       embed ${figures.responseStartMedianMs.embed.toFixed(1)} ms / static ${figures.responseStartMedianMs.static.toFixed(1)} ms`,
+    );
+    console.log(
+      `click to playing           embed ${figures.clickToPlayingMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingRatio.toFixed(2)}  budget 2  ${verdict(figures.clickToPlayingRatio <= BUDGET.clickToPlayingRatio)}`,
+    );
+    console.log(
+      `  by event timestamps       embed ${figures.clickToPlayingStampMedianMs.embed.toFixed(1)} ms / bare <audio> ${figures.clickToPlayingStampMedianMs.bareAudio.toFixed(1)} ms = ${figures.clickToPlayingStampRatio.toFixed(2)}`,
+    );
     console.log(`(medians of ${RUNS} loads each, alternating, fresh browser context per load)`);
     let protectedFigures: ProtectedFigures | null = null;
     if (!SKIP_PROTECTED) {

@@ -33,7 +33,18 @@
  * This file quotes spec texts in its examples; it never counts as a test that holds one.
  */
 import * as fs from 'fs';
-import { CONFORMANCE, checkConformance, extractItems, matcher, parseConformance, repoSources, sections, specFiles, specItems, type SpecItem } from './conformance';
+import {
+  CONFORMANCE,
+  checkConformance,
+  extractItems,
+  matcher,
+  parseConformance,
+  repoSources,
+  sections,
+  specFiles,
+  specItems,
+  type SpecItem,
+} from './conformance';
 
 const files = specFiles();
 const specText = { '000': fs.readFileSync(files['000'], 'utf8'), '001': fs.readFileSync(files['001'], 'utf8') } as const;
@@ -43,7 +54,9 @@ const doc = fs.readFileSync(CONFORMANCE, 'utf8');
 describe('the extraction from the specs (scripts/conformance.ts)', () => {
   it('finds texts with apostrophes inside whole', () => {
     const texts = items.filter((i) => i.kind === 'text').map((i) => i.key);
-    expect(texts).toEqual(expect.arrayContaining(["saveTrack will only save track URI's", "Cannot get the user's product state.", 'Invalid Spotify URI!', 'No error message']));
+    expect(texts).toEqual(
+      expect.arrayContaining(["saveTrack will only save track URI's", "Cannot get the user's product state.", 'Invalid Spotify URI!', 'No error message']),
+    );
   });
 
   it("accounts for every ' of both specs: the quotes of a text, or an apostrophe between letters", () => {
@@ -69,7 +82,11 @@ describe('the extraction from the specs (scripts/conformance.ts)', () => {
     expect(status.test("'Logging service responded with status 503'")).toBe(true);
     expect(status.test('`Logging service responded with status ${status}`')).toBe(true);
     expect(status.test('Logging service responded with status')).toBe(false);
-    expect(matcher(text('Method connect/disconnect/forceDisconnect must be called from the Transport instance.')).test("'Method forceDisconnect must be called from the Transport instance.'")).toBe(true);
+    expect(
+      matcher(text('Method connect/disconnect/forceDisconnect must be called from the Transport instance.')).test(
+        "'Method forceDisconnect must be called from the Transport instance.'",
+      ),
+    ).toBe(true);
     expect(matcher(text('premium')).test("productType: 'premium'")).toBe(true);
     expect(matcher(text('premium')).test("'premium required'")).toBe(false);
   });
@@ -87,12 +104,18 @@ describe('the checks, on a table made to fail them', () => {
     `# Spec 001\n\n| id | rule | status | test |\n| --- | --- | --- | --- |\n${rows}\n\n| id | constant | value | status | test |\n| --- | --- | --- | --- | --- |\n${constants}\n`;
 
   it('passes a table that states each item with a test holding it or a not-yet row', () => {
-    const problems = checkConformance(table("| 001-8.1 | 'No current state.' | done | `a.test.ts` \"refuses\" |\n| 001-8.2 | PLAYBACK_ERROR | not yet: the prefix | |"), sample, sourceOf);
+    const problems = checkConformance(
+      table('| 001-8.1 | \'No current state.\' | done | `a.test.ts` "refuses" |\n| 001-8.2 | PLAYBACK_ERROR | not yet: the prefix | |'),
+      sample,
+      sourceOf,
+    );
     expect(Object.values(problems).flat()).toEqual([]);
   });
 
   it('1. an item without a row', () => {
-    expect(checkConformance(table("| 001-8.1 | 'No current state.' | done | `a.test.ts` |"), sample, sourceOf).missingRows).toEqual(['spec 001 §8 code "PLAYBACK_ERROR"']);
+    expect(checkConformance(table("| 001-8.1 | 'No current state.' | done | `a.test.ts` |"), sample, sourceOf).missingRows).toEqual([
+      'spec 001 §8 code "PLAYBACK_ERROR"',
+    ]);
   });
 
   it('2. a row without a status', () => {
@@ -101,7 +124,10 @@ describe('the checks, on a table made to fail them', () => {
 
   it('3. a done row whose test does not hold its text, code or constant; a done row without a test', () => {
     const problems = checkConformance(
-      table("| 001-8.1 | 'No current state.' | done | |\n| 001-8.2 | PLAYBACK_ERROR | done | `a.test.ts` |", '| 001-9.1 | Stall | fetch over 9000 ms | done | `b.test.ts` |'),
+      table(
+        "| 001-8.1 | 'No current state.' | done | |\n| 001-8.2 | PLAYBACK_ERROR | done | `a.test.ts` |",
+        '| 001-9.1 | Stall | fetch over 9000 ms | done | `b.test.ts` |',
+      ),
       sample,
       sourceOf,
     );
@@ -113,12 +139,18 @@ describe('the checks, on a table made to fail them', () => {
   });
 
   it('4. a test file or test name that does not exist', () => {
-    const problems = checkConformance(table("| 001-8.1 | 'No current state.' | done | `a.test.ts` \"rejects\"; `gone.test.ts` |\n| 001-8.2 | PLAYBACK_ERROR | not yet: x | |"), sample, sourceOf);
+    const problems = checkConformance(
+      table('| 001-8.1 | \'No current state.\' | done | `a.test.ts` "rejects"; `gone.test.ts` |\n| 001-8.2 | PLAYBACK_ERROR | not yet: x | |'),
+      sample,
+      sourceOf,
+    );
     expect(problems.missingTests).toEqual([expect.stringContaining('no test named "rejects" in a.test.ts'), expect.stringContaining('no file gone.test.ts')]);
   });
 
   it('5. a repeated id', () => {
-    expect(checkConformance(table("| 001-8.1 | 'No current state.' | not yet: x | |\n| 001-8.1 | PLAYBACK_ERROR | not yet: x | |"), sample, sourceOf).duplicateIds).toEqual(['001-8.1']);
+    expect(
+      checkConformance(table("| 001-8.1 | 'No current state.' | not yet: x | |\n| 001-8.1 | PLAYBACK_ERROR | not yet: x | |"), sample, sourceOf).duplicateIds,
+    ).toEqual(['001-8.1']);
   });
 });
 

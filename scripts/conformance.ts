@@ -333,7 +333,8 @@ export function checkConformance(md: string, items: readonly SpecItem[], sourceO
     for (const test of row.tests) {
       const source = sourceOf(test.file);
       if (source === null) missingTests.push(`${rowLabel(row)}: no file ${test.file}`);
-      else for (const name of test.names) if (!source.includes(name)) missingTests.push(`${rowLabel(row)}: no test named ${JSON.stringify(name)} in ${test.file}`);
+      else
+        for (const name of test.names) if (!source.includes(name)) missingTests.push(`${rowLabel(row)}: no test named ${JSON.stringify(name)} in ${test.file}`);
     }
   }
   const seen = new Map<string, number>();
@@ -363,7 +364,9 @@ if (require.main === module) {
   for (const item of specItems()) {
     if (item.kind === 'constant') {
       const hits = filesHoldingValue(item.value ?? '', sources).filter((f) => f.startsWith('core/') || f.startsWith('ui/'));
-      console.log(`${item.spec} ${item.section} constant | ${item.key} | ${item.value} | ${JSON.stringify(valueTokens(item.value ?? ''))} | ${hits.slice(0, 6).join(' ')}${hits.length > 6 ? ` +${hits.length - 6}` : ''}`);
+      console.log(
+        `${item.spec} ${item.section} constant | ${item.key} | ${item.value} | ${JSON.stringify(valueTokens(item.value ?? ''))} | ${hits.slice(0, 6).join(' ')}${hits.length > 6 ? ` +${hits.length - 6}` : ''}`,
+      );
       continue;
     }
     const re = matcher(item);

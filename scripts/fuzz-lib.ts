@@ -364,7 +364,9 @@ function fillRoute(url: string, r: Rand, info: Pick<TargetInfo, 'ids' | 'params'
   };
   return url
     .replace(/:[A-Za-z_][\w-]*(\([^)]*\))?/g, value)
-    .replace(/\*$/, () => r.pick(['', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/etc/passwd', 'widget/main.js', 'a/'.repeat(500), `${value(":id")}.js.br`, '%00.js']));
+    .replace(/\*$/, () =>
+      r.pick(['', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/etc/passwd', 'widget/main.js', 'a/'.repeat(500), `${value(':id')}.js.br`, '%00.js']),
+    );
 }
 
 /** A request at one of the server's own routes, with hostile parameters, query, headers and body. */
@@ -378,7 +380,10 @@ function routeRequest(info: TargetInfo, host: string, r: Rand): Thrown {
   if (r.chance(0.3)) lines.push(`Range: ${r.pick(RANGES)}`);
   if (r.chance(0.2)) lines.push(`Accept-Encoding: ${r.pick(ACCEPT_ENCODINGS)}`);
   if (r.chance(0.15)) lines.push(r.pick(['Cookie: sp_dc=%zz', 'Cookie: sp_dc=' + 'x'.repeat(4000), 'Cookie: ;;;=;', 'Cookie: sp_dc="\\"']));
-  if (r.chance(0.15)) lines.push(r.pick(['Origin: null', 'Origin: http://evil.example', 'Sec-Fetch-Site: cross-site', 'Referer: %zz', 'Accept-Language: ' + 'sv;q=0.'.repeat(300)]));
+  if (r.chance(0.15))
+    lines.push(
+      r.pick(['Origin: null', 'Origin: http://evil.example', 'Sec-Fetch-Site: cross-site', 'Referer: %zz', 'Accept-Language: ' + 'sv;q=0.'.repeat(300)]),
+    );
   const sendsBody = method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH' || r.chance(0.05);
   let body = Buffer.alloc(0);
   let name = `${method} ${route.url}`;
@@ -437,7 +442,18 @@ function requestLine(info: TargetInfo, host: string, port: number, r: Rand): Thr
   ];
   const [form, method, target] = r.pick(forms);
   const version = r.chance(0.8) ? 'HTTP/1.1' : r.pick(['HTTP/1.0', 'HTTP/2.0', 'HTTP/0.9', 'HTTP/1.1x', '', 'HTTP/11', 'http/1.1', 'HTTP/1.1 extra']);
-  const hosts = [`Host: ${host}`, `Host: ${host}`, null, 'Host: ', 'Host: [::1', 'Host: x:99999', 'Host: \u00e9vil.example', 'Host: a b', `Host: ${host}\r\nHost: evil.example`, 'Host: evil.example'];
+  const hosts = [
+    `Host: ${host}`,
+    `Host: ${host}`,
+    null,
+    'Host: ',
+    'Host: [::1',
+    'Host: x:99999',
+    'Host: \u00e9vil.example',
+    'Host: a b',
+    `Host: ${host}\r\nHost: evil.example`,
+    'Host: evil.example',
+  ];
   const hostLine = r.pick(hosts);
   const lines = [`${method} ${target}${version === '' ? '' : ` ${version}`}`];
   if (hostLine !== null) lines.push(hostLine);
@@ -496,7 +512,10 @@ function upgradeRequest(info: TargetInfo, host: string, port: number, r: Rand): 
   lines.push(`Connection: ${r.pick(['Upgrade', 'Upgrade', 'keep-alive, Upgrade', 'close', 'upgrade, close'])}`);
   lines.push(`Sec-WebSocket-Version: ${r.pick(['13', '13', '8', 'x', ''])}`);
   lines.push(`Sec-WebSocket-Key: ${r.pick(['dGhlIHNhbXBsZSBub25jZQ==', 'dGhlIHNhbXBsZSBub25jZQ==', 'short', '', '%%%%%%%%%%%%%%%%%%%%%%%%'])}`);
-  if (r.chance(0.3)) lines.push(`Sec-WebSocket-Extensions: ${r.pick(['permessage-deflate; client_max_window_bits=99', 'permessage-deflate; server_max_window_bits', 'x; y=="'])}`);
+  if (r.chance(0.3))
+    lines.push(
+      `Sec-WebSocket-Extensions: ${r.pick(['permessage-deflate; client_max_window_bits=99', 'permessage-deflate; server_max_window_bits', 'x; y=="'])}`,
+    );
   if (r.chance(0.2)) lines.push(`Sec-WebSocket-Protocol: ${r.pick([',,,', 'a b', 'x'.repeat(2000)])}`);
   if (r.chance(0.2)) lines.push(r.pick(['Content-Length: 5', 'Transfer-Encoding: chunked']));
   const trailing = r.chance(0.2) ? Buffer.from([0x81, 0x83, 0, 0, 0, 0, 0x61, 0x62]) : Buffer.alloc(0);
@@ -525,8 +544,18 @@ function framingRequest(info: TargetInfo, host: string, r: Rand): Thrown {
     ['chunk size huge', ['Transfer-Encoding: chunked', 'Connection: close'], 'ffffffffffffffffff\r\nabc\r\n', 1500],
     ['chunk extension', ['Transfer-Encoding: chunked', 'Connection: close'], `${json.length.toString(16)};ext="x"\r\n${json}\r\n0\r\n\r\n`, 2000],
     ['chunk missing CRLF', ['Transfer-Encoding: chunked', 'Connection: close'], '3\r\nabc0\r\n\r\n', 1500],
-    ['chunked trailer', ['Transfer-Encoding: chunked', 'Connection: close'], `${json.length.toString(16)}\r\n${json}\r\n0\r\nX-Trailer: ${'y'.repeat(100)}\r\n\r\n`, 2000],
-    ['chunked in pieces', ['Transfer-Encoding: chunked', 'Connection: close'], [...json.slice(0, 4000)].map((c) => `1\r\n${c}\r\n`).join('') + '0\r\n\r\n', 3000],
+    [
+      'chunked trailer',
+      ['Transfer-Encoding: chunked', 'Connection: close'],
+      `${json.length.toString(16)}\r\n${json}\r\n0\r\nX-Trailer: ${'y'.repeat(100)}\r\n\r\n`,
+      2000,
+    ],
+    [
+      'chunked in pieces',
+      ['Transfer-Encoding: chunked', 'Connection: close'],
+      [...json.slice(0, 4000)].map((c) => `1\r\n${c}\r\n`).join('') + '0\r\n\r\n',
+      3000,
+    ],
     ['chunked, gzip', ['Transfer-Encoding: chunked, gzip', 'Connection: close'], '2\r\n{}\r\n0\r\n\r\n', 1500],
     ['gzip only', ['Transfer-Encoding: gzip', 'Connection: close'], '{}', 1500],
     ['chunked twice', ['Transfer-Encoding: chunked', 'Transfer-Encoding: chunked', 'Connection: close'], '2\r\n{}\r\n0\r\n\r\n', 1500],
@@ -563,7 +592,14 @@ export function sweep(info: TargetInfo, port: number, r: Rand): Thrown[] {
         ['application/json', deepArray(100_000)],
         ['text/plain', deepObject(100_000)],
       ] as const) {
-        const lines = [`${route.method} ${target} HTTP/1.1`, `Host: ${host}`, 'Connection: close', ...auth, `Content-Type: ${type}`, `Content-Length: ${Buffer.byteLength(body)}`];
+        const lines = [
+          `${route.method} ${target} HTTP/1.1`,
+          `Host: ${host}`,
+          'Connection: close',
+          ...auth,
+          `Content-Type: ${type}`,
+          `Content-Length: ${Buffer.byteLength(body)}`,
+        ];
         thrown.push({ name: `${route.method} ${route.url} deep JSON (${type})`, bytes: Buffer.from(head(lines) + body, 'utf8'), timeoutMs: 3000 });
       }
     } else {
@@ -599,7 +635,8 @@ interface Server {
 async function startServer(target: Target): Promise<Server> {
   if (target.kind === 'url') {
     const url = new URL(target.url);
-    if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost' && url.hostname !== '[::1]') throw new Error(`fuzz targets loopback only, not ${url.hostname}`);
+    if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost' && url.hostname !== '[::1]')
+      throw new Error(`fuzz targets loopback only, not ${url.hostname}`);
     return {
       info: { url: target.url, routes: target.routes ?? [{ method: 'GET', url: '/' }], token: target.token ?? null, ids: [] },
       port: Number(url.port || 80),

@@ -47,9 +47,22 @@ async function main(): Promise<void> {
   const db = new Database(join(dataDir, 'catalogue.sqlite'));
   // Real ids, so that a path's handler gets past its lookup (a byte range on a real file, a real album).
   const ids: string[] = [];
-  for (const [table, column] of [['albums', 'id'], ['tracks', 'id'], ['artists', 'id'], ['playlists', 'id'], ['shows', 'id'], ['episodes', 'id'], ['audio_files', 'file_id']]) {
+  for (const [table, column] of [
+    ['albums', 'id'],
+    ['tracks', 'id'],
+    ['artists', 'id'],
+    ['playlists', 'id'],
+    ['shows', 'id'],
+    ['episodes', 'id'],
+    ['audio_files', 'file_id'],
+  ]) {
     try {
-      ids.push(...db.prepare<[], { id: string }>(`SELECT ${column} AS id FROM ${table} LIMIT 2`).all().map((row) => row.id));
+      ids.push(
+        ...db
+          .prepare<[], { id: string }>(`SELECT ${column} AS id FROM ${table} LIMIT 2`)
+          .all()
+          .map((row) => row.id),
+      );
     } catch {
       // A table this catalogue lacks: fewer real ids.
     }

@@ -23,14 +23,18 @@ import { committing } from '../server/ingest/commit-rows';
  */
 function stopOn(signal: NodeJS.Signals): void {
   // committing() settles without rejecting (a failed commit has rolled back), so nothing is left unhandled.
-  process.once(signal, () => void committing().then(() => {
-    const killed = killRunningTools('SIGKILL');
-    const removed = removeActiveTempDirs();
-    process.stderr.write(
-      `\ningest stopped by ${signal}: ${killed.length} media tool(s) killed, ${removed.length} temporary folder(s) removed; the catalogue is as it was before the folder in progress.\n`,
-    );
-    process.exit(128 + (constants.signals[signal] ?? 0));
-  }));
+  process.once(
+    signal,
+    () =>
+      void committing().then(() => {
+        const killed = killRunningTools('SIGKILL');
+        const removed = removeActiveTempDirs();
+        process.stderr.write(
+          `\ningest stopped by ${signal}: ${killed.length} media tool(s) killed, ${removed.length} temporary folder(s) removed; the catalogue is as it was before the folder in progress.\n`,
+        );
+        process.exit(128 + (constants.signals[signal] ?? 0));
+      }),
+  );
 }
 
 async function main(): Promise<number> {
@@ -70,7 +74,7 @@ main().then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`ingest failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.stderr.write(`ingest failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exitCode = 1;
   },
 );

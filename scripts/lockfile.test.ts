@@ -40,14 +40,14 @@ function resolveIn(from: string, name: string): string | undefined {
 }
 
 describe('package-lock.json (issue 13: npm ci on a fresh machine, no engine warning on Node 20)', () => {
-  it('is a lockfile v3 whose root is package.json\'s dependencies and overrides', () => {
+  it("is a lockfile v3 whose root is package.json's dependencies and overrides", () => {
     expect(lock.lockfileVersion).toBe(3);
     const root = lock.packages[''] as LockEntry & { devDependencies?: Record<string, string> };
     expect(root.dependencies).toEqual(pkg.dependencies);
     expect(root.devDependencies).toEqual(pkg.devDependencies);
   });
 
-  it('holds every dependency of every package, every platform\'s optional ones included (what npm ci requires)', () => {
+  it("holds every dependency of every package, every platform's optional ones included (what npm ci requires)", () => {
     const missing: string[] = [];
     for (const [path, entry] of Object.entries(lock.packages)) {
       const wanted = [
@@ -70,7 +70,7 @@ describe('package-lock.json (issue 13: npm ci on a fresh machine, no engine warn
     expect(refusing).toEqual([]);
   });
 
-  it('keeps light-my-request (fastify\'s inject) on 6.6, the last before cookie 2 (Node 22), through overrides', () => {
+  it("keeps light-my-request (fastify's inject) on 6.6, the last before cookie 2 (Node 22), through overrides", () => {
     expect(pkg.overrides).toEqual(expect.objectContaining({ 'light-my-request': '~6.6.0' }));
     const found = Object.entries(lock.packages).filter(([path]) => path.endsWith('node_modules/light-my-request'));
     expect(found.map(([, entry]) => entry.version)).toEqual([expect.stringMatching(/^6\.6\./)]);

@@ -63,17 +63,29 @@ function songExpression(song: Song): string {
   const barEnv = `min(1,3*${inBar})*min(1,12*(${num(bar)}-${inBar}))`;
   const pad = [0, 1, 2]
     .map((v) => {
-      const f = pick(k, song.chords.map((c) => num(hz(song.root + c[v]!))));
+      const f = pick(
+        k,
+        song.chords.map((c) => num(hz(song.root + c[v]!))),
+      );
       return `(sin(2*PI*${f}*t)+0.4*sin(2*PI*${f}*1.004*t))`;
     })
     .join('+');
-  const bassF = pick(k, song.chords.map((c) => num(hz(song.root - 12 + c[0]))));
+  const bassF = pick(
+    k,
+    song.chords.map((c) => num(hz(song.root - 12 + c[0]))),
+  );
   const inBeat = `mod(t,${num(beat)})`;
   // A pulse that is 1 at every beat line on both sides, so the bass never steps (clicks).
   const bass = `sin(2*PI*${bassF}*t)*(0.5+0.5*pow(cos(PI*${inBeat}/${num(beat)}),2))`;
   const j = `floor(mod(t/${num(half)},${song.melody.length}))`;
-  const melF = pick(j, song.melody.map((s) => num(hz(song.root + 12 + (s ?? 0)))));
-  const melOn = pick(j, song.melody.map((s) => (s === null ? '0' : '1')));
+  const melF = pick(
+    j,
+    song.melody.map((s) => num(hz(song.root + 12 + (s ?? 0)))),
+  );
+  const melOn = pick(
+    j,
+    song.melody.map((s) => (s === null ? '0' : '1')),
+  );
   const inHalf = `mod(t,${num(half)})`;
   const melody = `${melOn}*(sin(2*PI*${melF}*t)+0.3*sin(4*PI*${melF}*t))*exp(-6*${inHalf})*min(1,300*${inHalf})*min(1,60*(${num(half)}-${inHalf}))`;
   const kick = song.kick ? `+0.5*sin(2*PI*(45+110*exp(-25*${inBeat}))*${inBeat})*exp(-9*${inBeat})` : '';
@@ -118,7 +130,20 @@ function writeEpisode(dir: string, tmp: string, episode: Episode, seed: number):
     `[intro]${parts.map((_, i) => `[s${i}]`).join('')}[outro]concat=n=${n + 2}:v=0:a=1[talk];` +
     `anoisesrc=c=brown:a=0.012:r=${RATE}:seed=${seed}[room];` +
     `[talk][room]amix=inputs=2:duration=first:normalize=0,highpass=f=70,alimiter=limit=0.9:level=disabled[out]`;
-  ffmpeg([...parts.flatMap((p) => ['-i', p]), '-filter_complex', graph, '-map', '[out]', '-c:a', 'flac', '-fflags', '+bitexact', '-flags:a', '+bitexact', join(dir, episode.file)]);
+  ffmpeg([
+    ...parts.flatMap((p) => ['-i', p]),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[out]',
+    '-c:a',
+    'flac',
+    '-fflags',
+    '+bitexact',
+    '-flags:a',
+    '+bitexact',
+    join(dir, episode.file),
+  ]);
 }
 
 // ---- covers ------------------------------------------------------------------------------
@@ -128,9 +153,7 @@ type Style = 'stripes' | 'circle' | 'rings' | 'mosaic';
 function writeCover(path: string, c0: string, c1: string, style: Style, seed: number): void {
   const s = 800;
   const shapes: Record<Style, string> = {
-    stripes: [0, 1, 2, 3, 4]
-      .map((i) => `drawbox=x=0:y=${140 + i * 120 + seed * 9}:w=${s}:h=${26 + i * 8}:color=white@${0.1 + i * 0.05}:t=fill`)
-      .join(','),
+    stripes: [0, 1, 2, 3, 4].map((i) => `drawbox=x=0:y=${140 + i * 120 + seed * 9}:w=${s}:h=${26 + i * 8}:color=white@${0.1 + i * 0.05}:t=fill`).join(','),
     circle: `geq=r='r(X,Y)+if(lt(hypot(X-W*0.5,Y-H*0.45),W*0.27),70,0)':g='g(X,Y)+if(lt(hypot(X-W*0.5,Y-H*0.45),W*0.27),70,0)':b='b(X,Y)+if(lt(hypot(X-W*0.5,Y-H*0.45),W*0.27),70,0)'`,
     rings: `geq=r='r(X,Y)+if(lt(mod(hypot(X-W*0.3,Y-H*0.7),${80 + seed * 14}),16),55,0)':g='g(X,Y)+if(lt(mod(hypot(X-W*0.3,Y-H*0.7),${80 + seed * 14}),16),55,0)':b='b(X,Y)+if(lt(mod(hypot(X-W*0.3,Y-H*0.7),${80 + seed * 14}),16),55,0)'`,
     mosaic: [0, 1, 2, 3]
@@ -154,16 +177,69 @@ const ALBUMS = [
     name: 'Harbour Lights',
     releaseDate: '2018-10-05',
     artist: {
-      name: 'Marlow Tide', image: 'marlow-tide.png', colors: ['2b4a66', '1c3650'] as const,
+      name: 'Marlow Tide',
+      image: 'marlow-tide.png',
+      colors: ['2b4a66', '1c3650'] as const,
       biography:
         'Marlow Tide is a coastal folk duo from a harbour town, writing songs about night ferries and lantern light.\n\n' +
         `Their first album, Harbour Lights, was recorded in one week in a boathouse. They often tour with ${artistLink('The Quiet Orchards')}.\n`,
     },
     cover: { colors: ['2f6f73', '1d4a4d'] as const, style: 'stripes' as Style },
     songs: [
-      { file: '01-lantern-swell.flac', title: 'Lantern Swell', seconds: 52, bpm: 84, root: 57, chords: [[0, 4, 7], [-3, 0, 4], [5, 9, 12], [7, 11, 14]], melody: [12, null, 7, 9, 7, null, 4, 2, 4, null, 0, 2, 4, 7, null, null], tremolo: 2, echoMs: 320, kick: false, artists: ['Marlow Tide'] },
-      { file: '02-salt-on-the-glass.flac', title: 'Salt on the Glass', seconds: 44, bpm: 96, root: 55, chords: [[0, 3, 7], [-4, 0, 3], [-2, 2, 5], [-5, -1, 2]], melody: [7, 10, 12, null, 10, 7, 5, null, 3, 5, 7, null, 5, 3, 2, null], tremolo: 3, echoMs: 250, kick: true, artists: ['Marlow Tide'] },
-      { file: '03-night-ferry.flac', title: 'Night Ferry', seconds: 63, bpm: 72, root: 53, chords: [[0, 4, 7], [2, 5, 9], [-1, 2, 7], [0, 4, 7]], melody: [4, null, null, 7, 5, null, 4, null, 2, null, null, 4, 0, null, null, null], tremolo: 1.5, echoMs: 420, kick: false, artists: ['Marlow Tide'] },
+      {
+        file: '01-lantern-swell.flac',
+        title: 'Lantern Swell',
+        seconds: 52,
+        bpm: 84,
+        root: 57,
+        chords: [
+          [0, 4, 7],
+          [-3, 0, 4],
+          [5, 9, 12],
+          [7, 11, 14],
+        ],
+        melody: [12, null, 7, 9, 7, null, 4, 2, 4, null, 0, 2, 4, 7, null, null],
+        tremolo: 2,
+        echoMs: 320,
+        kick: false,
+        artists: ['Marlow Tide'],
+      },
+      {
+        file: '02-salt-on-the-glass.flac',
+        title: 'Salt on the Glass',
+        seconds: 44,
+        bpm: 96,
+        root: 55,
+        chords: [
+          [0, 3, 7],
+          [-4, 0, 3],
+          [-2, 2, 5],
+          [-5, -1, 2],
+        ],
+        melody: [7, 10, 12, null, 10, 7, 5, null, 3, 5, 7, null, 5, 3, 2, null],
+        tremolo: 3,
+        echoMs: 250,
+        kick: true,
+        artists: ['Marlow Tide'],
+      },
+      {
+        file: '03-night-ferry.flac',
+        title: 'Night Ferry',
+        seconds: 63,
+        bpm: 72,
+        root: 53,
+        chords: [
+          [0, 4, 7],
+          [2, 5, 9],
+          [-1, 2, 7],
+          [0, 4, 7],
+        ],
+        melody: [4, null, null, 7, 5, null, 4, null, 2, null, null, 4, 0, null, null, null],
+        tremolo: 1.5,
+        echoMs: 420,
+        kick: false,
+        artists: ['Marlow Tide'],
+      },
     ],
   },
   {
@@ -171,17 +247,64 @@ const ALBUMS = [
     name: 'Paper Kites',
     releaseDate: '2019-04-12',
     artist: {
-      name: 'The Quiet Orchards', image: 'the-quiet-orchards.png', colors: ['7d4a3a', '54302a'] as const,
+      name: 'The Quiet Orchards',
+      image: 'the-quiet-orchards.png',
+      colors: ['7d4a3a', '54302a'] as const,
       // Three line breaks in a row on purpose: the widget drops the empty lines (spec 000 §5 Bio text).
       biography:
-        'The Quiet Orchards make slow, warm indie pop with a weathered edge.\n\n\n' +
-        `Fans of ${artistLink('Marlow Tide')} will find a kindred sound.`,
+        'The Quiet Orchards make slow, warm indie pop with a weathered edge.\n\n\n' + `Fans of ${artistLink('Marlow Tide')} will find a kindred sound.`,
     },
     cover: { colors: ['b08a3a', '6a4e1c'] as const, style: 'mosaic' as Style },
     songs: [
-      { file: '01-amber-hours.flac', title: 'Amber Hours', seconds: 48, bpm: 108, root: 60, chords: [[...maj], [5, 9, 12], [-3, 0, 4], [7, 11, 14]], melody: [0, 4, 7, 12, 9, 7, 4, null, 2, 4, 5, 7, 4, null, 0, null], tremolo: 4, echoMs: 200, kick: true, artists: ['The Quiet Orchards'] },
-      { file: '02-weathervane.flac', title: 'Weathervane', seconds: 58, bpm: 90, root: 50, chords: [[0, 3, 7], [3, 7, 10], [-2, 2, 5], [5, 8, 12]], melody: [0, 3, 5, 7, null, 10, 7, 5, 3, null, 5, 3, 0, null, -2, null], tremolo: 2.5, echoMs: 300, kick: true, artists: ['The Quiet Orchards', 'Marlow Tide'] },
-      { file: '03-slow-meadow.flac', title: 'Slow Meadow', seconds: 41, bpm: 66, root: 62, chords: [[0, 4, 7], [-5, -1, 2], [-3, 0, 4], [-7, -3, 0]], melody: [7, null, 4, null, 5, null, 2, null, 4, null, 0, null, 2, null, null, null], tremolo: 1.2, echoMs: 480, kick: false, artists: ['The Quiet Orchards'] },
+      {
+        file: '01-amber-hours.flac',
+        title: 'Amber Hours',
+        seconds: 48,
+        bpm: 108,
+        root: 60,
+        chords: [[...maj], [5, 9, 12], [-3, 0, 4], [7, 11, 14]],
+        melody: [0, 4, 7, 12, 9, 7, 4, null, 2, 4, 5, 7, 4, null, 0, null],
+        tremolo: 4,
+        echoMs: 200,
+        kick: true,
+        artists: ['The Quiet Orchards'],
+      },
+      {
+        file: '02-weathervane.flac',
+        title: 'Weathervane',
+        seconds: 58,
+        bpm: 90,
+        root: 50,
+        chords: [
+          [0, 3, 7],
+          [3, 7, 10],
+          [-2, 2, 5],
+          [5, 8, 12],
+        ],
+        melody: [0, 3, 5, 7, null, 10, 7, 5, 3, null, 5, 3, 0, null, -2, null],
+        tremolo: 2.5,
+        echoMs: 300,
+        kick: true,
+        artists: ['The Quiet Orchards', 'Marlow Tide'],
+      },
+      {
+        file: '03-slow-meadow.flac',
+        title: 'Slow Meadow',
+        seconds: 41,
+        bpm: 66,
+        root: 62,
+        chords: [
+          [0, 4, 7],
+          [-5, -1, 2],
+          [-3, 0, 4],
+          [-7, -3, 0],
+        ],
+        melody: [7, null, 4, null, 5, null, 2, null, 4, null, 0, null, 2, null, null, null],
+        tremolo: 1.2,
+        echoMs: 480,
+        kick: false,
+        artists: ['The Quiet Orchards'],
+      },
     ],
   },
 ] as const;
@@ -264,7 +387,11 @@ function main(): void {
       cover: 'cover.png',
       artists: [{ name: album.artist.name, image: album.artist.image, biography: album.artist.biography }],
       tracks: album.songs.map((song, i) => ({
-        file: song.file, title: song.title, trackNumber: i + 1, artists: [...song.artists], availableMarkets: MARKETS,
+        file: song.file,
+        title: song.title,
+        trackNumber: i + 1,
+        artists: [...song.artists],
+        availableMarkets: MARKETS,
       })),
     });
   });
@@ -285,7 +412,11 @@ function main(): void {
     // Not SE: so the markets of each episode decide there (spec 000 §5), and episode 3 is unavailable.
     availableMarkets: NOT_SE,
     episodes: SHOW_EPISODES.map((e) => ({
-      file: e.file, title: e.title, releaseDate: e.releaseDate, description: e.description, availableMarkets: e.markets,
+      file: e.file,
+      title: e.title,
+      releaseDate: e.releaseDate,
+      description: e.description,
+      availableMarkets: e.markets,
       ...(e.cover ? { cover: e.cover } : {}),
     })),
   });

@@ -24,13 +24,24 @@ const progressed = defineAction('cli/progressed', { ms: t.number });
 const answered = defineAction('cli/answered', { n: t.number });
 const initialState: CliState = { player: { progress: 0, label: 'x'.repeat(100) }, answers: [] };
 const reducer = (s: CliState, a: Action): CliState =>
-  progressed.match(a) ? { ...s, player: { ...s.player, progress: a.ms } }
-  : answered.match(a) ? { ...s, answers: [...s.answers, a.n] }
-  : clicked.match(a) ? { ...s, player: { ...s.player, label: `clicked ${a.n} `.repeat(10) } }
-  : s;
-const answerEpic: Epic<CliState, CliDeps> = (action$) => action$.pipe(filter(clicked.match), map((a) => answered({ n: a.n })));
+  progressed.match(a)
+    ? { ...s, player: { ...s.player, progress: a.ms } }
+    : answered.match(a)
+      ? { ...s, answers: [...s.answers, a.n] }
+      : clicked.match(a)
+        ? { ...s, player: { ...s.player, label: `clicked ${a.n} `.repeat(10) } }
+        : s;
+const answerEpic: Epic<CliState, CliDeps> = (action$) =>
+  action$.pipe(
+    filter(clicked.match),
+    map((a) => answered({ n: a.n })),
+  );
 const laterEpic: Epic<CliState, CliDeps> = (action$, _s, deps) =>
-  action$.pipe(filter(clicked.match), delay(3000, deps.scheduler), map((a) => answered({ n: a.n + 100 })));
+  action$.pipe(
+    filter(clicked.match),
+    delay(3000, deps.scheduler),
+    map((a) => answered({ n: a.n + 100 })),
+  );
 const app: ReplayApp<CliState, CliDeps> = {
   name: 'cli-app',
   reducer,
@@ -122,10 +133,7 @@ describe('scripts/replay (issue 2: prints the timeline, the state at a seq, the 
     files['tampered.jsonl'] = text.replace('"n":101', '"n":7');
     const result = run('check', 'tampered.jsonl');
     expect(result.exitCode).toBe(1);
-    expect(result.stdout.split('\n').slice(0, 2)).toEqual([
-      'fold: ok (4 states)',
-      'engine: diverged at seq 4: Seq 4: cli/answered differs: n: 7 -> 101.',
-    ]);
+    expect(result.stdout.split('\n').slice(0, 2)).toEqual(['fold: ok (4 states)', 'engine: diverged at seq 4: Seq 4: cli/answered differs: n: 7 -> 101.']);
     expect(result.stdout).toContain('  recorded:    {"seq":4,"t":3012.25,"src":"epic","action":{"n":7,"type":"cli/answered"}}');
   });
 
@@ -136,12 +144,18 @@ describe('scripts/replay (issue 2: prints the timeline, the state at a seq, the 
       'engine.transcript.jsonl': readFileSync(join(fixtures, 'logged-in-album.engine.transcript.jsonl'), 'utf8'),
       'alone.jsonl': readFileSync(join(fixtures, 'logged-in-album.engine.jsonl'), 'utf8'),
     };
-    const read = (path: string): string => engineFiles[path] ?? (() => { throw new Error('ENOENT'); })();
+    const read = (path: string): string =>
+      engineFiles[path] ??
+      (() => {
+        throw new Error('ENOENT');
+      })();
     const engineApp = { name: 'embed-engine', reducer: engineReducer, overTranscript: engineReplayBuild };
     const epicActions = parseActionLog(engineFiles['engine.jsonl'] ?? '').entries.filter((e) => e.src === 'epic').length;
     expect(runReplayCli(['check', 'engine.jsonl'], read, engineApp)).toMatchObject({
       exitCode: 0,
-      stdout: expect.stringMatching(new RegExp(`^fold: ok \\(\\d+ states\\)\nengine: ok \\(${epicActions} epic actions regenerated, same final state\\)\n$`)) as unknown,
+      stdout: expect.stringMatching(
+        new RegExp(`^fold: ok \\(\\d+ states\\)\nengine: ok \\(${epicActions} epic actions regenerated, same final state\\)\n$`),
+      ) as unknown,
     });
     expect(runReplayCli(['check', 'alone.jsonl'], read, engineApp).stdout).toMatch(/\nengine: skipped \(no port transcript beside the log\)\n$/);
   });

@@ -103,11 +103,7 @@ function shortJson(value: unknown): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
 }
 
-export function formatCheck<S, D extends { clock: StoreClock }>(
-  file: ActionLogFile,
-  app: ReplayApp<S, D>,
-  transcriptText?: string,
-): CliResult {
+export function formatCheck<S, D extends { clock: StoreClock }>(file: ActionLogFile, app: ReplayApp<S, D>, transcriptText?: string): CliResult {
   const fold = replayFold(file, app.reducer, app.name);
   const from = file.checkpoint === undefined ? '' : `, from the checkpoint after seq ${file.checkpoint.seq}`;
   const out = [`fold: ok (${fold.states.length} states${from})`];
@@ -117,12 +113,14 @@ export function formatCheck<S, D extends { clock: StoreClock }>(
   };
   let engine: EngineReplayResult<S>;
   // A windowed log folds from its checkpoint, but engine replay needs the session from its start (core/store/replay.ts assertWhole).
-  if (file.checkpoint !== undefined) return skipped(`the log was windowed: seqs 1 to ${file.checkpoint.seq} were dropped, and engine replay needs the session from its start`);
+  if (file.checkpoint !== undefined)
+    return skipped(`the log was windowed: seqs 1 to ${file.checkpoint.seq} were dropped, and engine replay needs the session from its start`);
   if (app.overTranscript !== undefined) {
     if (transcriptText === undefined) return skipped('no port transcript beside the log');
     const transcript = parseTranscript(transcriptText);
     const dropped = transcript.header.dropped ?? 0;
-    if (dropped > 0) return skipped(`the port transcript was windowed: its first ${dropped} entries were dropped, and engine replay needs the session from its start`);
+    if (dropped > 0)
+      return skipped(`the port transcript was windowed: its first ${dropped} entries were dropped, and engine replay needs the session from its start`);
     engine = replayWithTranscript(file, transcript, { reducer: app.reducer, build: app.overTranscript, expectApp: app.name });
   } else if (app.epics !== undefined && app.makeDeps !== undefined) {
     engine = replayEngine(file, { reducer: app.reducer, epics: app.epics, makeDeps: app.makeDeps, expectApp: app.name });

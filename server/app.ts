@@ -169,11 +169,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (status === 500) request.log.error({ err: error, req: request }, 'request failed');
     const message = status === 500 ? 'Something went wrong on the server.' : error.message;
     if (request.url.startsWith('/log/')) return sendJsonError(reply, status, message);
-    return reply.code(status).type('text/html').send(messagePage(status === 500 ? 'Something went wrong' : 'Bad request', message));
+    return reply
+      .code(status)
+      .type('text/html')
+      .send(messagePage(status === 500 ? 'Something went wrong' : 'Bad request', message));
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).type('text/html').send(messagePage('Not found', 'There is nothing at this address.')),
-  );
+  app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/html').send(messagePage('Not found', 'There is nothing at this address.')));
 
   // Dynamic answers (the embed page, JSON) go compressed to browsers that accept it: the embed page
   // is ~20 KB of HTML and ~5 KB gzipped. Scripts come precompressed (build.mjs); audio is not
@@ -244,19 +245,35 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   // Issue 12: logout's revoked tokens close their dealer sockets at once, with 4000 (the engine stops, no retry loop), on every instance (issue 14).
   accounts.onTokensRevoked((tokens) => {
-    app.realtime.closeTokens(tokens, CLOSE_TOKEN_REVOKED.code, CLOSE_TOKEN_REVOKED.reason).catch((error: unknown) => app.log.warn({ err: error }, 'dealer revocation'));
+    app.realtime
+      .closeTokens(tokens, CLOSE_TOKEN_REVOKED.code, CLOSE_TOKEN_REVOKED.reason)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'dealer revocation'));
   });
   // Issue 16: the connect-state service (server/connect-state/README.md): a cluster push after every track-playback
   // change (the hook goes on before the playback routes, so their scope has it), and its part in player commands.
-  const connectState = createConnectStateService(app, { db: database.kysely, realtime: app.realtime, contextTracks: createContextTracks(database.kysely), publicUrl });
+  const connectState = createConnectStateService(app, {
+    db: database.kysely,
+    realtime: app.realtime,
+    contextTracks: createContextTracks(database.kysely),
+    publicUrl,
+  });
   watchTrackPlayback(app, verifyToken, (userId) => connectState.state.changed(userId));
   // Issue 17: the other services of spec 001 §7 (server/other-services/README.md); before the playback routes, whose
   // started_playing state updates its hook records as recently played.
-  registerOtherServices(app, { authenticate: tokenOwnerFrom(verifyToken), publicUrl, ...(options.termsLicence === undefined ? {} : { termsLicence: options.termsLicence }) });
+  registerOtherServices(app, {
+    authenticate: tokenOwnerFrom(verifyToken),
+    publicUrl,
+    ...(options.termsLicence === undefined ? {} : { termsLicence: options.termsLicence }),
+  });
   // Issue 5: the track-playback service and player commands (server/playback/README.md).
   const playbackDevices = registerPlayback(app, { verify: verifyToken, realtime: app.realtime, connect: connectState.hooks });
   registerConnectStateRoutes(app, connectState, {
-    db: database.kysely, verify: verifyToken, realtime: app.realtime, devices: playbackDevices, contextTracks: createContextTracks(database.kysely), publicUrl,
+    db: database.kysely,
+    verify: verifyToken,
+    realtime: app.realtime,
+    devices: playbackDevices,
+    contextTracks: createContextTracks(database.kysely),
+    publicUrl,
   });
   // Issue 5: licence URL, ClearKey licence server, application certificate, server time (server/licence/README.md).
   registerLicenceRoutes(app, { verify: verifyToken, publicUrl });

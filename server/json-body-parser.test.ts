@@ -76,7 +76,11 @@ describe('deep JSON gets 400 with a readable reason on every kind of endpoint (i
   });
 
   it('keeps answering a body nested within the limit as before (the codec names the field)', async () => {
-    const answer = await fetch(server.url('/log/analytics'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: deepArray(JSON_MAX_DEPTH) });
+    const answer = await fetch(server.url('/log/analytics'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: deepArray(JSON_MAX_DEPTH),
+    });
     expect(answer.status).toBe(400);
     expect(await answer.text()).toMatch(/Invalid analytics event/);
   });

@@ -135,7 +135,10 @@ export function serverLoggerOptions(options: boolean | ServerLogOptions | undefi
         const [first, ...rest] = args;
         // pino takes a lone error's message as the line's message, past every serializer: scrub it here.
         const head = first instanceof Error ? [{ err: first }, ...(rest.length === 0 ? [first.message] : [])] : [first];
-        method.apply(this, [...head, ...rest].map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)));
+        method.apply(
+          this,
+          [...head, ...rest].map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)),
+        );
       },
     },
   };

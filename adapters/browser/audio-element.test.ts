@@ -101,9 +101,9 @@ describe('createAudioElement (AudioElementPort over one <audio>)', () => {
     await expect(done).resolves.toBeUndefined();
   });
 
-  it('a refused play() errors with the browser\'s error (the core records it as playRefused)', async () => {
+  it("a refused play() errors with the browser's error (the core records it as playRefused)", async () => {
     const { element, port } = setup();
-    element.playAnswer = () => Promise.reject(new DOMException('play() failed because the user didn\'t interact with the document first.', 'NotAllowedError'));
+    element.playAnswer = () => Promise.reject(new DOMException("play() failed because the user didn't interact with the document first.", 'NotAllowedError'));
     await expect(lastValueFrom(port.play())).rejects.toThrow("didn't interact");
   });
 

@@ -112,16 +112,19 @@ describe('browser EME adapter (core/ports.ts EmePort)', () => {
   it.each([
     ['no media keys yet', false, undefined, SESSION_CREATION_ERROR],
     ['generateRequest rejected', true, 'InvalidStateError', 'InvalidStateError'],
-  ])('%s (media keys %s, refusal %s): the session errors with the name %s (spec 001 §8 key session / generate request errors)', async (_n, withKeys, refuse, name) => {
-    const { eme } = setup(['org.w3.clearkey'], [], refuse);
-    if (withKeys) {
-      await firstValueFrom(eme.requestMediaKeySystemAccess(candidates));
-      await firstValueFrom(eme.createMediaKeys());
-    }
-    await expect(firstValueFrom(eme.createSession('cenc', 'AQID').events$)).rejects.toMatchObject({ name });
-  });
+  ])(
+    '%s (media keys %s, refusal %s): the session errors with the name %s (spec 001 §8 key session / generate request errors)',
+    async (_n, withKeys, refuse, name) => {
+      const { eme } = setup(['org.w3.clearkey'], [], refuse);
+      if (withKeys) {
+        await firstValueFrom(eme.requestMediaKeySystemAccess(candidates));
+        await firstValueFrom(eme.createMediaKeys());
+      }
+      await expect(firstValueFrom(eme.createSession('cenc', 'AQID').events$)).rejects.toMatchObject({ name });
+    },
+  );
 
-  it('reports the element\'s encrypted events with their init data as base64', async () => {
+  it("reports the element's encrypted events with their init data as base64", async () => {
     const { eme, element } = setup([], []);
     const fact = firstValueFrom(eme.encrypted$);
     const event = Object.assign(new Event('encrypted'), { initDataType: 'cenc', initData: Uint8Array.from([255, 0]).buffer });

@@ -22,7 +22,12 @@ describe('createFetchHttp (HttpPort over fetch)', () => {
   it('sends method, headers and body, and hands back status, lower-cased headers and the raw body', async () => {
     const { fetchFn, calls } = fakeFetch(async () => ({ status: 201, headers: { 'Content-Type': 'text/plain' }, body: 'made' }));
     const response = await lastValueFrom(
-      createFetchHttp(fetchFn).request({ method: 'POST', url: 'https://api.test/log/analytics', headers: { 'content-type': 'application/json' }, body: '{"a":1}' }),
+      createFetchHttp(fetchFn).request({
+        method: 'POST',
+        url: 'https://api.test/log/analytics',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":1}',
+      }),
     );
     expect(response).toEqual({ status: 201, headers: { 'content-type': 'text/plain' }, body: 'made' });
     expect(calls).toHaveLength(1);

@@ -4,7 +4,7 @@ import { cookieString, createHostWindow, readCookieValue, withNoOpener } from '.
 
 const value = <T>(o: import('rxjs').Observable<T>) => lastValueFrom(o);
 
-describe('createHostWindow (HostWindowPort over the widget\'s window, jsdom)', () => {
+describe("createHostWindow (HostWindowPort over the widget's window, jsdom)", () => {
   const host = createHostWindow(window);
 
   it('reads the location', async () => {
@@ -45,7 +45,13 @@ describe('createHostWindow (HostWindowPort over the widget\'s window, jsdom)', (
     const seen: IncomingMessage[] = [];
     const subscription = createHostWindow(widget).messages$.subscribe((m) => seen.push(m));
     const post = (source: Window | null) =>
-      widget.dispatchEvent(new (widget as unknown as typeof globalThis).MessageEvent('message', { data: { type: 'api/play', source: 'embed-api' }, origin: 'https://page.test', source }));
+      widget.dispatchEvent(
+        new (widget as unknown as typeof globalThis).MessageEvent('message', {
+          data: { type: 'api/play', source: 'embed-api' },
+          origin: 'https://page.test',
+          source,
+        }),
+      );
     post(window);
     post(other);
     post(widget);

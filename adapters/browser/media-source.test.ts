@@ -97,7 +97,11 @@ describe('browser MediaSource adapter (core/ports.ts MediaSourcePort)', () => {
   it("isTypeSupported asks the browser's MediaSource, and is false where there is none (spec 001 §8: no track player)", () => {
     const isTypeSupported = jest.fn((type: string) => type.startsWith('audio/mp4'));
     const element = { addEventListener: () => undefined } as unknown as MediaSourceElement;
-    const base = { URL: { createObjectURL: () => '', revokeObjectURL: () => undefined }, navigator: { onLine: true }, fetch: () => Promise.reject(new Error('no')) };
+    const base = {
+      URL: { createObjectURL: () => '', revokeObjectURL: () => undefined },
+      navigator: { onLine: true },
+      fetch: () => Promise.reject(new Error('no')),
+    };
     const port = createBrowserMediaSource({ ...base, MediaSource: { isTypeSupported } as unknown as typeof MediaSource }, element);
     expect([port.isTypeSupported('audio/mp4; codecs="mp4a.40.2"'), port.isTypeSupported('audio/webm')]).toEqual([true, false]);
     const without = createBrowserMediaSource({ ...base, MediaSource: undefined as unknown as typeof MediaSource }, element);
@@ -123,7 +127,7 @@ describe('browser MediaSource adapter (core/ports.ts MediaSourcePort)', () => {
     await expect(firstValueFrom(port.append('k'))).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
-  it('a failed fetch is a connection error with the browser\'s online flag; a 403 keeps no body', async () => {
+  it("a failed fetch is a connection error with the browser's online flag; a 403 keeps no body", async () => {
     const failing = setup({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
     expect(await firstValueFrom(failing.port.fetchRange('k', 'u', { first: 0, last: 9 }))).toEqual({ kind: 'connection-error', online: true });
     const forbidden = setup({ fetch: () => Promise.resolve(response(403, 2)) });
@@ -132,7 +136,7 @@ describe('browser MediaSource adapter (core/ports.ts MediaSourcePort)', () => {
     await expect(firstValueFrom(forbidden.port.append('k'))).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
-  it('a detach frees the current track\'s bodies but keeps the next track\'s, fetched ahead (spec 001 §4 can-preload, PRELOAD_KEY_PREFIX)', async () => {
+  it("a detach frees the current track's bodies but keeps the next track's, fetched ahead (spec 001 §4 can-preload, PRELOAD_KEY_PREFIX)", async () => {
     const { port, buffers, sources } = setup();
     const first = port.attach('audio/mp4').subscribe();
     sources[0]!.dispatchEvent(new Event('sourceopen'));
@@ -189,8 +193,22 @@ describe('browser MediaSource adapter (core/ports.ts MediaSourcePort)', () => {
 describe('bufferedEndMs', () => {
   it.each([
     [8, [[0, 10]], 10000],
-    [15, [[0, 10], [14.99, 20]], 20000],
-    [12, [[0, 10], [14, 20]], 12000],
+    [
+      15,
+      [
+        [0, 10],
+        [14.99, 20],
+      ],
+      20000,
+    ],
+    [
+      12,
+      [
+        [0, 10],
+        [14, 20],
+      ],
+      12000,
+    ],
     [0, [], 0],
   ] as Array<[number, Array<[number, number]>, number]>)('at %s s in %j: %i ms', (currentTime, pairs, expected) => {
     expect(bufferedEndMs({ currentTime, buffered: ranges(pairs) })).toBe(expected);

@@ -149,7 +149,8 @@ export function createBrowserMediaSource(win: MediaSourceWindow, element: MediaS
 
   return {
     // Browsers without MediaSource (older iOS) have no window.MediaSource at all.
-    isTypeSupported: (mimeType) => typeof (win.MediaSource as typeof MediaSource | undefined)?.isTypeSupported === 'function' && win.MediaSource.isTypeSupported(mimeType),
+    isTypeSupported: (mimeType) =>
+      typeof (win.MediaSource as typeof MediaSource | undefined)?.isTypeSupported === 'function' && win.MediaSource.isTypeSupported(mimeType),
     attach,
     fetchRange,
     append,

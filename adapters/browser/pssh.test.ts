@@ -20,7 +20,7 @@ function box(type: string, ...payload: Uint8Array[]): Uint8Array {
 const pssh = (fill: number) => box('pssh', new Uint8Array(28).fill(fill));
 
 describe('psshInitData', () => {
-  it('joins the moov\'s pssh boxes, whole and in order, as base64', () => {
+  it("joins the moov's pssh boxes, whole and in order, as base64", () => {
     const [a, b] = [pssh(1), pssh(2)];
     const body = new Uint8Array([...box('ftyp', new Uint8Array(8)), ...box('moov', box('mvhd', new Uint8Array(12)), a, box('trak'), b)]);
     expect(psshInitData(body.buffer)).toBe(bytesToBase64(new Uint8Array([...a, ...b])));

@@ -61,7 +61,8 @@ export function createFakeEme(scheduler: SchedulerLike, calls: string[], script:
         }
         return null;
       }),
-    createMediaKeys: () => later(scheduler, () => (calls.push(`createMediaKeys ${granted ?? ''}`), script.createMediaKeysFails === true ? named('NotSupportedError') : undefined)),
+    createMediaKeys: () =>
+      later(scheduler, () => (calls.push(`createMediaKeys ${granted ?? ''}`), script.createMediaKeysFails === true ? named('NotSupportedError') : undefined)),
     setMediaKeys: () => later(scheduler, () => (calls.push('setMediaKeys'), script.setMediaKeysFails === true ? named('InvalidStateError') : undefined)),
     setServerCertificate: (certificate) => later(scheduler, () => (calls.push(`setServerCertificate ${certificate}`), granted !== 'org.w3.clearkey')),
     createSession: (initDataType) => session(initDataType),

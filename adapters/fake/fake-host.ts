@@ -49,8 +49,7 @@ export function createFakeHost(calls: string[], options: FakeHostOptions = {}): 
     open: (url, name, features) => record(`open ${url} ${name}${features === undefined ? '' : ` ${features}`}`, options.openSucceeds ?? true),
     navigateTop: (url) => record(`navigateTop ${url}`, undefined),
     readCookie: (name) => defer(() => of(cookies.get(name) ?? null)),
-    writeCookie: (cookie) =>
-      record(`writeCookie ${cookie.name}=${cookie.value} days=${cookie.days}`, undefined, () => cookies.set(cookie.name, cookie.value)),
+    writeCookie: (cookie) => record(`writeCookie ${cookie.name}=${cookie.value} days=${cookie.days}`, undefined, () => cookies.set(cookie.name, cookie.value)),
     writeClipboard: (text) => {
       const { scheduler } = options;
       if (scheduler === undefined) return record(`writeClipboard ${text}`, undefined);

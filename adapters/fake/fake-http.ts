@@ -12,12 +12,7 @@ export const noContent: HttpResponder = () => ({ status: 204, headers: {}, body:
  * `latencyMs` of scheduler time (0 by default: still asynchronous, as a real request is).
  * Unsubscribing before the answer cancels it.
  */
-export function createFakeHttp(
-  scheduler: SchedulerLike,
-  calls: HttpRequest[],
-  responder: HttpResponder = noContent,
-  latencyMs = 0,
-): HttpPort {
+export function createFakeHttp(scheduler: SchedulerLike, calls: HttpRequest[], responder: HttpResponder = noContent, latencyMs = 0): HttpPort {
   return {
     request: (request) =>
       new Observable<HttpResponse>((subscriber) => {

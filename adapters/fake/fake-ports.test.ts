@@ -63,11 +63,7 @@ describe('createFakePorts (scheduler-driven fakes, ARCHITECTURE.md §2)', () => 
       ports.host.open('https://open.test/go', '_blank').subscribe((opened) => sizes.push(opened));
       ports.host.postToParent({ type: 'contextchange' }, '*').subscribe();
       expect(sizes).toEqual([{ width: 500, height: 80 }, { width: 500, height: 80 }, 'yes', true]);
-      expect(ports.calls.host).toEqual([
-        'writeCookie handoff=yes days=5000',
-        'open https://open.test/go _blank',
-        'postToParent * {"type":"contextchange"}',
-      ]);
+      expect(ports.calls.host).toEqual(['writeCookie handoff=yes days=5000', 'open https://open.test/go _blank', 'postToParent * {"type":"contextchange"}']);
     });
   });
 });
@@ -126,7 +122,7 @@ describe('fake audio element', () => {
     });
   });
 
-  it('simulating, a new load drops the old file\'s pending events and rejects its pending play()', () => {
+  it("simulating, a new load drops the old file's pending events and rejects its pending play()", () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
       const ports = createFakePorts(scheduler, { audio: { simulate: true, durationMs: 1000 } });

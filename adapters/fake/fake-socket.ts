@@ -40,12 +40,22 @@ export function acceptingDealer(connectionId: string): FakeSocketScript {
     uri: `hm://pusher/v1/connections/${encodeURIComponent(connectionId)}`,
     headers: { 'Spotify-Connection-Id': connectionId },
   });
-  return { events: [[1, { kind: 'open' }], [2, { kind: 'message', text }]], pongAfterMs: 1, authReplyAfterMs: 0 };
+  return {
+    events: [
+      [1, { kind: 'open' }],
+      [2, { kind: 'message', text }],
+    ],
+    pongAfterMs: 1,
+    authReplyAfterMs: 0,
+  };
 }
 
 /** A dealer that cannot be reached: an error then close 1006 after 1 ms, never open (as browsers report it). */
 export const unreachableDealer: FakeSocketScript = {
-  events: [[1, { kind: 'error' }], [1, { kind: 'close', code: 1006, reason: '' }]],
+  events: [
+    [1, { kind: 'error' }],
+    [1, { kind: 'close', code: 1006, reason: '' }],
+  ],
 };
 
 /**

@@ -36,7 +36,10 @@ beforeAll(async () => {
     reducer: (s, a) => ({ session: sessionReducer(s.session, a), catalogue: Cat.catalogueReducer(s.catalogue, a) }),
     epics: Cat.catalogueEpics,
     deps: { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, http: createFetchHttp((url, init) => fetch(url, init)) },
-    initialState: { session: { ...initialSessionState, status: 'loaded', accessToken, expiresAtMs: 9e12, isAnonymous: false }, catalogue: Cat.initialCatalogueState },
+    initialState: {
+      session: { ...initialSessionState, status: 'loaded', accessToken, expiresAtMs: 9e12, isAnonymous: false },
+      catalogue: Cat.initialCatalogueState,
+    },
     onEnvelope: (e) => seen.push(e.action),
   });
   store.dispatch(Cat.catalogueConfigured({ webApiUrl: origin, gatewayUrl: origin, locale: 'en', appVersion: 'loopback', sessionMarket: 'SE', userId: null }));
@@ -85,22 +88,50 @@ describe('loopback: spec 001 §7 Catalogue API reads against server/web-api', ()
     ['artist', (id) => E.artist.request({ requestId: id, args: { id: artist.id } }), (r) => expect(r).toMatchObject({ id: artist.id })],
     ['artists', (id) => E.artists.request({ requestId: id, args: { ids: [artist.id] } }), (r) => expect(r).toMatchObject({ artists: [{ id: artist.id }] })],
     ['artistAlbums', (id) => E.artistAlbums.request({ requestId: id, args: { id: artist.id } }), (r) => expect(items(r).length).toBeGreaterThan(0)],
-    ['artistTopTracks', (id) => E.artistTopTracks.request({ requestId: id, args: { id: artist.id, country: 'SE' } }), (r) => expect(r).toHaveProperty('tracks')],
+    [
+      'artistTopTracks',
+      (id) => E.artistTopTracks.request({ requestId: id, args: { id: artist.id, country: 'SE' } }),
+      (r) => expect(r).toHaveProperty('tracks'),
+    ],
     ['relatedArtists', (id) => E.relatedArtists.request({ requestId: id, args: { id: artist.id } }), (r) => expect(r).toHaveProperty('artists')],
     ['track', (id) => E.track.request({ requestId: id, args: { id: tracks[0]!.id } }), (r) => expect(r).toMatchObject({ id: tracks[0]!.id })],
-    ['tracks', (id) => E.tracks.request({ requestId: id, args: { ids: tracks.map((t) => t.id) } }), (r) => expect((r as { tracks: unknown[] }).tracks).toHaveLength(3)],
-    ['search', (id) => E.search.request({ requestId: id, args: { q: tracks[0]!.name, type: ['track', 'album', 'artist', 'playlist', 'show', 'episode'] } }), (r) => expect(items((r as { tracks: unknown }).tracks).length).toBeGreaterThan(0)],
+    [
+      'tracks',
+      (id) => E.tracks.request({ requestId: id, args: { ids: tracks.map((t) => t.id) } }),
+      (r) => expect((r as { tracks: unknown[] }).tracks).toHaveLength(3),
+    ],
+    [
+      'search',
+      (id) => E.search.request({ requestId: id, args: { q: tracks[0]!.name, type: ['track', 'album', 'artist', 'playlist', 'show', 'episode'] } }),
+      (r) => expect(items((r as { tracks: unknown }).tracks).length).toBeGreaterThan(0),
+    ],
     ['me', (id) => E.me.request({ requestId: id, args: {} }), (r) => expect(r).toMatchObject({ type: 'user' })],
-    ['user', (id) => E.user.request({ requestId: id, args: { id: store.getState().catalogue.userId ?? '' } }), (r) => expect(r).toMatchObject({ type: 'user' })],
-    ['userPlaylists', (id) => E.userPlaylists.request({ requestId: id, args: { id: store.getState().catalogue.userId ?? '' } }), (r) => expect(r).toHaveProperty('items')],
+    [
+      'user',
+      (id) => E.user.request({ requestId: id, args: { id: store.getState().catalogue.userId ?? '' } }),
+      (r) => expect(r).toMatchObject({ type: 'user' }),
+    ],
+    [
+      'userPlaylists',
+      (id) => E.userPlaylists.request({ requestId: id, args: { id: store.getState().catalogue.userId ?? '' } }),
+      (r) => expect(r).toHaveProperty('items'),
+    ],
     ['myPlaylists', (id) => E.myPlaylists.request({ requestId: id, args: {} }), (r) => expect(r).toHaveProperty('items')],
     ['playlist', (id) => E.playlist.request({ requestId: id, args: { id: playlist.id } }), (r) => expect(r).toMatchObject({ id: playlist.id })],
     ['playlistPublished', (id) => E.playlistPublished.request({ requestId: id, args: { id: playlist.id } }), (r) => expect(r).toHaveProperty('public')],
     ['show', (id) => E.show.request({ requestId: id, args: { id: show.id } }), (r) => expect(r).toMatchObject({ id: show.id })],
     ['showEpisodes', (id) => E.showEpisodes.request({ requestId: id, args: { id: show.id } }), (r) => expect(items(r).length).toBeGreaterThan(0)],
     ['episode', (id) => E.episode.request({ requestId: id, args: { id: episode.id } }), (r) => expect(r).toMatchObject({ id: episode.id })],
-    ['episodes', (id) => E.episodes.request({ requestId: id, args: { ids: [episode.id] } }), (r) => expect(r).toMatchObject({ episodes: [{ id: episode.id }] })],
-    ['view', (id) => E.view.request({ requestId: id, args: { viewId: 'home', timestamp: '2026-11-26T05:00:00Z', locale: 'en' } }), (r) => expect(items((r as { content: unknown }).content).length).toBeGreaterThan(0)],
+    [
+      'episodes',
+      (id) => E.episodes.request({ requestId: id, args: { ids: [episode.id] } }),
+      (r) => expect(r).toMatchObject({ episodes: [{ id: episode.id }] }),
+    ],
+    [
+      'view',
+      (id) => E.view.request({ requestId: id, args: { viewId: 'home', timestamp: '2026-11-26T05:00:00Z', locale: 'en' } }),
+      (r) => expect(items((r as { content: unknown }).content).length).toBeGreaterThan(0),
+    ],
     ['devices', (id) => E.devices.request({ requestId: id, args: {} }), (r) => expect(r).toHaveProperty('devices')],
   ])('%s', async (_, make, check) => {
     check(await ask(make));
@@ -119,14 +150,16 @@ describe('loopback: library writes (spec 001 §7 Catalogue API, Collection servi
     expect(await ask((id) => Cat.saveAlbum({ requestId: id, uri: `spotify:album:${album.id}` }))).toBeNull();
     expect(items(await ask((id) => E.savedAlbums.request({ requestId: id, args: {} })))).toHaveLength(1);
     const userId = store.getState().catalogue.userId ?? '';
-    expect(await ask((id) => E.collectionContainsAlbums.request({ requestId: id, args: { userId, base62ids: [album.id] } }))).toEqual({ items: [{ found: true }] });
+    expect(await ask((id) => E.collectionContainsAlbums.request({ requestId: id, args: { userId, base62ids: [album.id] } }))).toEqual({
+      items: [{ found: true }],
+    });
     expect(await ask((id) => Cat.removeAlbum({ requestId: id, uri: `spotify:album:${album.id}` }))).toBeNull();
   });
 
   it('follow and unfollow an artist and a playlist; save and remove a show', async () => {
     await ask((id) => E.followArtists.request({ requestId: id, args: { ids: [artist.id] } }));
     expect(await ask((id) => E.followsArtists.request({ requestId: id, args: { ids: [artist.id] } }))).toEqual([true]);
-    expect((await ask((id) => E.followedArtists.request({ requestId: id, args: {} })) as { artists: { total: number } }).artists.total).toBe(1);
+    expect(((await ask((id) => E.followedArtists.request({ requestId: id, args: {} }))) as { artists: { total: number } }).artists.total).toBe(1);
     await ask((id) => E.unfollowArtists.request({ requestId: id, args: { ids: [artist.id] } }));
     const userId = store.getState().catalogue.userId ?? '';
     await ask((id) => E.followPlaylist.request({ requestId: id, args: { id: playlist.id, body: { public: false } } }));
@@ -140,7 +173,9 @@ describe('loopback: library writes (spec 001 §7 Catalogue API, Collection servi
 
   it('create a playlist, add three tracks (one at a position), move one, remove one by positions and uri, rename and make it public', async () => {
     const userId = store.getState().catalogue.userId ?? '';
-    const made = (await ask((id) => E.createPlaylist.request({ requestId: id, args: { id: userId, body: { name: 'Loopback', public: false } } }))) as { id: string };
+    const made = (await ask((id) => E.createPlaylist.request({ requestId: id, args: { id: userId, body: { name: 'Loopback', public: false } } }))) as {
+      id: string;
+    };
     const [a, b, c] = tracks.map((t) => `spotify:track:${t.id}`) as [string, string, string];
     await ask((id) => E.addToPlaylist.request({ requestId: id, args: { id: made.id, body: { uris: [a, c] } } }));
     await ask((id) => E.addToPlaylist.request({ requestId: id, args: { id: made.id, body: { uris: [b], position: 1 } } }));
@@ -149,7 +184,10 @@ describe('loopback: library writes (spec 001 §7 Catalogue API, Collection servi
     await ask((id) => E.changePlaylistDetails.request({ requestId: id, args: { id: made.id, body: { name: 'Loopback 2' } } }));
     await ask((id) => E.changePlaylistDetails.request({ requestId: id, args: { id: made.id, body: { public: true } } }));
     expect(await ask((id) => E.playlistPublished.request({ requestId: id, args: { id: made.id } }))).toEqual({ public: true });
-    const got = (await ask((id) => E.playlist.request({ requestId: id, args: { id: made.id } }))) as { name: string; tracks: { items: Array<{ track: { uri: string } }> } };
+    const got = (await ask((id) => E.playlist.request({ requestId: id, args: { id: made.id } }))) as {
+      name: string;
+      tracks: { items: Array<{ track: { uri: string } }> };
+    };
     expect(got.name).toBe('Loopback 2');
     expect(got.tracks.items.map((i) => i.track.uri)).toEqual([c, a]);
   });
@@ -170,7 +208,11 @@ describe('loopback: spec 001 §7 Other services against server/other-services (w
   });
 
   it('recommendations extend a playlist', async () => {
-    const r = rec(await ask((id) => E.extendPlaylist.request({ requestId: id, args: { body: { playlistURI: `spotify:playlist:${playlist.id}`, trackSkipIDs: [tracks[0]!.id] } } })));
+    const r = rec(
+      await ask((id) =>
+        E.extendPlaylist.request({ requestId: id, args: { body: { playlistURI: `spotify:playlist:${playlist.id}`, trackSkipIDs: [tracks[0]!.id] } } }),
+      ),
+    );
     expect(Array.isArray(r['recommendedTracks'])).toBe(true);
   });
 
@@ -197,12 +239,17 @@ describe('loopback: spec 001 §7 Other services against server/other-services (w
     expect(rec(await ask((id) => E.recentlyPlayed.request({ requestId: id, args: { userId: userId() } })))).toHaveProperty('playContexts');
     const list = rec(await ask((id) => E.sponsored.request({ requestId: id, args: {} })))['sponsorships'] as Array<{ playlistUri: string }>;
     expect(list.length).toBeGreaterThan(0);
-    expect(await ask((id) => E.sponsoredPlaylist.request({ requestId: id, args: { playlistUri: list[0]!.playlistUri } }))).toMatchObject({ playlistUri: list[0]!.playlistUri });
+    expect(await ask((id) => E.sponsoredPlaylist.request({ requestId: id, args: { playlistUri: list[0]!.playlistUri } }))).toMatchObject({
+      playlistUri: list[0]!.playlistUri,
+    });
   });
 
   it('social: session info and join by token', async () => {
     // Making a session is not a spec 001 call (server/other-services/README.md): plain fetch.
-    const made = await fetch(server.url('/social-connect/v1/sessions'), { method: 'POST', headers: { authorization: `Bearer ${store.getState().session.accessToken ?? ''}` } });
+    const made = await fetch(server.url('/social-connect/v1/sessions'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${store.getState().session.accessToken ?? ''}` },
+    });
     const token = ((await made.json()) as { sessionToken: string }).sessionToken;
     expect(await ask((id) => E.socialSessionInfo.request({ requestId: id, args: { token } }))).toMatchObject({ sessionToken: token });
     expect(await ask((id) => E.socialJoin.request({ requestId: id, args: { token } }))).toMatchObject({ is_member: true });
@@ -212,7 +259,14 @@ describe('loopback: spec 001 §7 Other services against server/other-services (w
     const root = rec(await ask((id) => E.rootlist.request({ requestId: id, args: { id: userId() } })));
     const revision = String(root['revision']);
     expect(await ask((id) => E.rootlistDiff.request({ requestId: id, args: { id: userId(), revision } }))).toHaveProperty('operations');
-    const changed = rec(await ask((id) => E.rootlistChanges.request({ requestId: id, args: { id: userId(), body: { baseRevision: Number(revision), deltas: [{ kind: 'add', uri: `spotify:playlist:${playlist.id}` }] } } })));
+    const changed = rec(
+      await ask((id) =>
+        E.rootlistChanges.request({
+          requestId: id,
+          args: { id: userId(), body: { baseRevision: Number(revision), deltas: [{ kind: 'add', uri: `spotify:playlist:${playlist.id}` }] } },
+        }),
+      ),
+    );
     expect(JSON.stringify(changed['contents'])).toContain(playlist.id);
   });
 

@@ -104,9 +104,15 @@ afterAll(async () => {
 });
 
 const DEVICES = '/track-playback/v1/devices';
-const sent = (id: string) => (x: Action): x is ReturnType<typeof Connect.commandSent> => Connect.commandSent.match(x) && x.id === id;
-const ended = (id: string) => (x: Action): x is Action & { id: string } =>
-  (Connect.commandAcknowledged.match(x) || Connect.commandRefused.match(x) || Connect.commandFailed.match(x) || Connect.commandTimedOut.match(x)) && x.id === id;
+const sent =
+  (id: string) =>
+  (x: Action): x is ReturnType<typeof Connect.commandSent> =>
+    Connect.commandSent.match(x) && x.id === id;
+const ended =
+  (id: string) =>
+  (x: Action): x is Action & { id: string } =>
+    (Connect.commandAcknowledged.match(x) || Connect.commandRefused.match(x) || Connect.commandFailed.match(x) || Connect.commandTimedOut.match(x)) &&
+    x.id === id;
 
 describe('claiming a hidden local state on loopback (spec 001 §4 Client lifecycle, §7 transfer restore_paused)', () => {
   it('a reloaded engine of a playing device claims the state the service kept for it: transferred to itself, it arrives paused at its position', async () => {
@@ -148,7 +154,12 @@ describe('claiming a hidden local state on loopback (spec 001 §4 Client lifecyc
     const report = await fetch(server.url(`${DEVICES}/${A}/state`), {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ seq_num: 2000, state_ref: arrived.stateRef, sub_state: { ...sub_state, position: arrived.seekTo }, debug_source: 'before_track_load' }),
+      body: JSON.stringify({
+        seq_num: 2000,
+        state_ref: arrived.stateRef,
+        sub_state: { ...sub_state, position: arrived.seekTo },
+        debug_source: 'before_track_load',
+      }),
     });
     expect(report.status).toBe(200);
     expect(await again.rec.when(ended('k'), 'the claim acknowledged')).toEqual(Connect.commandAcknowledged({ id: 'k', ackId: transfer.ackId ?? '' }));
@@ -160,6 +171,8 @@ describe('claiming a hidden local state on loopback (spec 001 §4 Client lifecyc
     stores.push(fresh.store);
     await fresh.rec.when(Device.registered.match, 'device registered');
     fresh.store.dispatch(claimRequested({ id: 'k' }));
-    expect(await fresh.rec.when(ended('k'), 'the claim refused')).toEqual(Connect.commandRefused({ id: 'k', endpoint: 'transfer', err: 'No hidden local state.' }));
+    expect(await fresh.rec.when(ended('k'), 'the claim refused')).toEqual(
+      Connect.commandRefused({ id: 'k', endpoint: 'transfer', err: 'No hidden local state.' }),
+    );
   }, 30000);
 });

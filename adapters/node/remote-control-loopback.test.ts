@@ -115,14 +115,17 @@ describe('remote-control client ⇄ connect-state service on loopback (spec 001 
     stores.push(b.store);
     // Observing before the connection has an id: the spec's error, then the registration once it has one.
     b.store.dispatch(Connect.observeRequested());
-    expect(b.rec.seen.find(Connect.observerRegistrationFailed.match)).toEqual(Connect.observerRegistrationFailed({ code: 'CONNECTAPI_NO_CONNECTION_ID', err: 'Cannot register: no connection id.' }));
+    expect(b.rec.seen.find(Connect.observerRegistrationFailed.match)).toEqual(
+      Connect.observerRegistrationFailed({ code: 'CONNECTAPI_NO_CONNECTION_ID', err: 'Cannot register: no connection id.' }),
+    );
     await b.rec.when(Connect.observerRegistered.match, 'observer registered');
     const initial = await b.rec.when((x): x is ReturnType<typeof Connect.clusterUpdated> => Connect.clusterUpdated.match(x) && x.initial, 'initial cluster');
     expect(Object.keys(initial.cluster.devices)).toContain(A);
 
     // A pushed cluster lists this engine's own device too, marked local.
     const both = await b.rec.when(
-      (x): x is ReturnType<typeof Connect.clusterUpdated> => Connect.clusterUpdated.match(x) && x.cluster.devices[A] !== undefined && x.cluster.devices[B] !== undefined,
+      (x): x is ReturnType<typeof Connect.clusterUpdated> =>
+        Connect.clusterUpdated.match(x) && x.cluster.devices[A] !== undefined && x.cluster.devices[B] !== undefined,
       'a cluster with both devices',
     );
     expect(both.cluster.devices[B]?.local).toBe(true);
@@ -135,7 +138,8 @@ describe('remote-control client ⇄ connect-state service on loopback (spec 001 
     expect(sent).toMatchObject({ status: 200, ackId: expect.any(String) as unknown });
     expect(await a.rec.when(Device.remoteVolumeSet.match, 'set_volume at A')).toMatchObject({ volume: Math.round(0.3 * 65535) / 65535 });
     const outcome = await b.rec.when(
-      (x): x is Action & { id: string } => (Connect.commandAcknowledged.match(x) || Connect.commandTimedOut.match(x) || Connect.commandFailed.match(x)) && x.id === 'v',
+      (x): x is Action & { id: string } =>
+        (Connect.commandAcknowledged.match(x) || Connect.commandTimedOut.match(x) || Connect.commandFailed.match(x)) && x.id === 'v',
       'volume outcome',
     );
     expect(outcome).toEqual(Connect.commandAcknowledged({ id: 'v', ackId: sent.ackId ?? '' }));
@@ -144,8 +148,9 @@ describe('remote-control client ⇄ connect-state service on loopback (spec 001 
     // Play a context on A: the service answers an ack_id and A receives the replace_state of a new context.
     const album = `spotify:album:${demoCatalogue().albums[0]?.id ?? ''}`;
     b.store.dispatch(Connect.commandRequested({ id: 'p', command: { endpoint: 'play', target: A, args: { context_uri: album } } }));
-    expect(await b.rec.when((x): x is ReturnType<typeof Connect.commandSent> => Connect.commandSent.match(x) && x.id === 'p', 'play sent')).toMatchObject({ status: 200 });
+    expect(await b.rec.when((x): x is ReturnType<typeof Connect.commandSent> => Connect.commandSent.match(x) && x.id === 'p', 'play sent')).toMatchObject({
+      status: 200,
+    });
     expect(await a.rec.when(Device.stateLoaded.match, 'replace_state at A')).toMatchObject({ newContext: true, seekTo: null });
   }, 30000);
 });
-

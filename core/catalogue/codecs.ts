@@ -25,7 +25,8 @@ export const User = t.intersection([Entity, t.type({ display_name: nullable(t.st
 export const Paging = <C extends t.Mixed>(item: C) =>
   t.intersection([t.type({ items: t.array(item), total: t.number, limit: t.number }), t.partial({ offset: t.number, next: nullable(t.string) })]);
 
-export const Several = <K extends string, C extends t.Mixed>(key: K, item: C) => t.type({ [key]: t.array(nullable(item)) } as unknown as Record<K, t.ArrayC<t.UnionC<[C, t.NullC]>>>);
+export const Several = <K extends string, C extends t.Mixed>(key: K, item: C) =>
+  t.type({ [key]: t.array(nullable(item)) } as unknown as Record<K, t.ArrayC<t.UnionC<[C, t.NullC]>>>);
 
 export const Saved = <K extends string, C extends t.Mixed>(key: K, item: C) =>
   t.intersection([t.type({ added_at: t.string }), t.type({ [key]: item } as unknown as Record<K, C>)]);
@@ -55,7 +56,9 @@ export const NoContent = t.unknown;
  * Other services: spec 001 §7 does not itemise their answers; these are the fields the web player
  * reads of the provider's (server/other-services/README.md).
  */
-export const RadioClusters = t.type({ clusters: t.array(t.type({ id: t.string, title: t.string, stations: t.array(t.type({ uri: t.string, title: t.string })) })) });
+export const RadioClusters = t.type({
+  clusters: t.array(t.type({ id: t.string, title: t.string, stations: t.array(t.type({ uri: t.string, title: t.string })) })),
+});
 export const Station = t.type({ uri: t.string, title: t.string, tracks: t.array(Track) });
 export const ExtendedPlaylist = t.type({ recommendedTracks: t.array(Track) });
 export const TermsMetadata = t.type({ license: t.string, reacceptanceRequired: t.boolean, documents: t.array(t.type({ name: t.string, url: t.string })) });

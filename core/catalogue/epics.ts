@@ -44,7 +44,16 @@ function failed(endpoint: Endpoint, requestId: string, method: string, url: stri
   const fatal = isFatal(endpoint);
   const q = url.indexOf('?');
   return from([
-    A.requestFailed({ requestId, endpoint: endpoint.name, method, url: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1), status: failure.status, err, fatal }),
+    A.requestFailed({
+      requestId,
+      endpoint: endpoint.name,
+      method,
+      url: q < 0 ? url : url.slice(0, q),
+      query: q < 0 ? '' : url.slice(q + 1),
+      status: failure.status,
+      err,
+      fatal,
+    }),
     // The engine's request-failure meter (core/engine/player/logs.epic.ts), sent by its metrics batch.
     metricsQueued({ meters: [{ what: REQUEST_FAILURE, result: 'failure', reason: err, endpoint: endpoint.name }], timers: [] }),
     A.exceptionReported({ description: `${endpoint.name}: ${err}`, fatal }),
@@ -76,7 +85,11 @@ export const requestEpic: CatalogueEpic = (action$, state$, deps) =>
         timeout({ first: REQUEST_TIMEOUT_MS, scheduler: deps.scheduler, with: () => throwError(() => new Error(REQUEST_TIMED_OUT)) }),
         map((response) => decodeAnswer(endpoint, response)),
         catchError((e: unknown) => of<Decoded>({ ok: false, status: null, err: message(e) })),
-        mergeMap((decoded) => (decoded.ok ? of(endpoint.answered({ requestId, result: decoded.result }) as Action) : failed(endpoint, requestId, request.method, request.url, decoded))),
+        mergeMap((decoded) =>
+          decoded.ok
+            ? of(endpoint.answered({ requestId, result: decoded.result }) as Action)
+            : failed(endpoint, requestId, request.method, request.url, decoded),
+        ),
       );
       return concat(of(A.requestSent({ requestId, endpoint: endpoint.name, key, resetPending: noToken })), answer$);
     }),
@@ -93,35 +106,63 @@ function idOf(uri: string | null, type: string, wrongType: string): { readonly i
 
 /** Library intents taking a URI: checked, then sent as their collection or seed-to-playlist request. */
 export const libraryEpic: CatalogueEpic = (action$, state$) => {
-  const collection = (
-    name: string,
-    requestId: string,
-    checked: { readonly id: string } | Refusal,
-    send: (userId: string, id: string) => Action,
-  ): Action => {
+  const collection = (name: string, requestId: string, checked: { readonly id: string } | Refusal, send: (userId: string, id: string) => Action): Action => {
     if ('err' in checked) return A.libraryRefused({ requestId, action: name, err: checked.err });
     const userId = state$.value.catalogue.userId;
     return userId === null ? A.libraryRefused({ requestId, action: name, err: NO_COLLECTION_USER }) : send(userId, checked.id);
   };
   const C = collectionService;
   return merge(
-    action$.pipe(filter(A.saveTrack.match), map((a) => collection('saveTrack', a.requestId, idOf(a.uri, 'track', SAVE_TRACK_ONLY_TRACKS), (userId, id) => C.collectionSaveTracks.request({ requestId: a.requestId, args: { userId, base62ids: [id] } })))),
-    action$.pipe(filter(A.removeTrack.match), map((a) => collection('removeTrack', a.requestId, idOf(a.uri, 'track', REMOVE_TRACK_ONLY_TRACKS), (userId, id) => C.collectionRemoveTracks.request({ requestId: a.requestId, args: { userId, base62ids: [id] } })))),
     action$.pipe(
-      filter(A.containsTrack.match),
+      filter(A.saveTrack.match),
       map((a) =>
-        collection('containsTrack', a.requestId, a.uri === null || a.uri === '' ? { err: NO_URI_FOR_CONTAINS_TRACK } : idOf(a.uri, 'track', URI_NOT_PARSED), (userId, id) =>
-          C.collectionContainsTracks.request({ requestId: a.requestId, args: { userId, base62ids: [id] } }),
+        collection('saveTrack', a.requestId, idOf(a.uri, 'track', SAVE_TRACK_ONLY_TRACKS), (userId, id) =>
+          C.collectionSaveTracks.request({ requestId: a.requestId, args: { userId, base62ids: [id] } }),
         ),
       ),
     ),
-    action$.pipe(filter(A.saveAlbum.match), map((a) => collection('saveAlbum', a.requestId, idOf(a.uri, 'album', URI_NOT_PARSED), (userId, id) => C.collectionSaveAlbums.request({ requestId: a.requestId, args: { userId, base62ids: [id] } })))),
-    action$.pipe(filter(A.removeAlbum.match), map((a) => collection('removeAlbum', a.requestId, idOf(a.uri, 'album', URI_NOT_PARSED), (userId, id) => C.collectionRemoveAlbums.request({ requestId: a.requestId, args: { userId, base62ids: [id] } })))),
+    action$.pipe(
+      filter(A.removeTrack.match),
+      map((a) =>
+        collection('removeTrack', a.requestId, idOf(a.uri, 'track', REMOVE_TRACK_ONLY_TRACKS), (userId, id) =>
+          C.collectionRemoveTracks.request({ requestId: a.requestId, args: { userId, base62ids: [id] } }),
+        ),
+      ),
+    ),
+    action$.pipe(
+      filter(A.containsTrack.match),
+      map((a) =>
+        collection(
+          'containsTrack',
+          a.requestId,
+          a.uri === null || a.uri === '' ? { err: NO_URI_FOR_CONTAINS_TRACK } : idOf(a.uri, 'track', URI_NOT_PARSED),
+          (userId, id) => C.collectionContainsTracks.request({ requestId: a.requestId, args: { userId, base62ids: [id] } }),
+        ),
+      ),
+    ),
+    action$.pipe(
+      filter(A.saveAlbum.match),
+      map((a) =>
+        collection('saveAlbum', a.requestId, idOf(a.uri, 'album', URI_NOT_PARSED), (userId, id) =>
+          C.collectionSaveAlbums.request({ requestId: a.requestId, args: { userId, base62ids: [id] } }),
+        ),
+      ),
+    ),
+    action$.pipe(
+      filter(A.removeAlbum.match),
+      map((a) =>
+        collection('removeAlbum', a.requestId, idOf(a.uri, 'album', URI_NOT_PARSED), (userId, id) =>
+          C.collectionRemoveAlbums.request({ requestId: a.requestId, args: { userId, base62ids: [id] } }),
+        ),
+      ),
+    ),
     action$.pipe(
       filter(A.similarEpisodes.match),
       map((a): Action => {
         const checked = idOf(a.uri, 'episode', SIMILAR_EPISODES_FAILED);
-        return 'err' in checked ? A.libraryRefused({ requestId: a.requestId, action: 'similarEpisodes', err: checked.err }) : otherServices.seedToPlaylist.request({ requestId: a.requestId, args: { uri: a.uri } });
+        return 'err' in checked
+          ? A.libraryRefused({ requestId: a.requestId, action: 'similarEpisodes', err: checked.err })
+          : otherServices.seedToPlaylist.request({ requestId: a.requestId, args: { uri: a.uri } });
       }),
     ),
   );

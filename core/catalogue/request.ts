@@ -82,7 +82,11 @@ export function decodeAnswer(endpoint: Endpoint, response: HttpResponse): Decode
   const decoded = endpoint.answer.decode(json);
   if (decoded._tag === 'Left') {
     // The field that failed (the innermost key; the outer ones include intersection member indices).
-    const where = decoded.left[0]?.context.map((c) => c.key).filter((k) => k !== '').pop() ?? '(root)';
+    const where =
+      decoded.left[0]?.context
+        .map((c) => c.key)
+        .filter((k) => k !== '')
+        .pop() ?? '(root)';
     return { ok: false, status: response.status, err: `Invalid answer of ${endpoint.name} at ${where}` };
   }
   return { ok: true, result: decoded.right };

@@ -19,7 +19,9 @@ import type { SessionState } from '../engine/session/state';
 
 const album = { id: 'al1', uri: 'spotify:album:al1', type: 'album', name: 'A' };
 const user = { id: 'demo', uri: 'spotify:user:demo', type: 'user', display_name: 'Demo', images: [] };
-const ok = (body: unknown): HttpResponder => () => ({ status: 200, headers: {}, body: JSON.stringify(body) });
+const ok =
+  (body: unknown): HttpResponder =>
+  () => ({ status: 200, headers: {}, body: JSON.stringify(body) });
 const getAlbum = (requestId: string, id = 'al1') => catalogueApi.album.request({ requestId, args: { id } });
 
 interface Run {
@@ -28,7 +30,10 @@ interface Run {
   readonly state: CatalogueTestState;
 }
 
-function run(inputs: ReadonlyArray<readonly [number, Action]>, options: { session?: SessionState; responder?: HttpResponder; latencyMs?: number; config?: Action } = {}): Run {
+function run(
+  inputs: ReadonlyArray<readonly [number, Action]>,
+  options: { session?: SessionState; responder?: HttpResponder; latencyMs?: number; config?: Action } = {},
+): Run {
   const s = new TestScheduler((a, b) => expect(a).toEqual(b));
   const calls: HttpRequest[] = [];
   let out: Run | null = null;
@@ -50,9 +55,26 @@ describe('marble: spec 001 §7 timeout 30000 ms', () => {
     const s = new TestScheduler((a, b) => expect(a).toEqual(b));
     s.run(({ expectObservable }) => {
       const http = createFakeHttp(s, [], ok(album), 40000);
-      const { store } = runCatalogue({ scheduler: s, http, session: LOGGED_IN, inputs: [[0, TEST_CONFIG], [1, getAlbum('r1')]] });
-      const out = store.envelopes$.pipe(filter((e) => e.src === 'epic'), map((e) => e.action.type.replace(/^(catalogue|logging)\//, '')));
-      expectObservable(out, '^ 40000ms !').toBe('- a 29999ms (bcde)', { a: 'requestSent', b: 'requestFailed', c: 'metricsQueued', d: 'exceptionReported', e: 'albumAnswered' });
+      const { store } = runCatalogue({
+        scheduler: s,
+        http,
+        session: LOGGED_IN,
+        inputs: [
+          [0, TEST_CONFIG],
+          [1, getAlbum('r1')],
+        ],
+      });
+      const out = store.envelopes$.pipe(
+        filter((e) => e.src === 'epic'),
+        map((e) => e.action.type.replace(/^(catalogue|logging)\//, '')),
+      );
+      expectObservable(out, '^ 40000ms !').toBe('- a 29999ms (bcde)', {
+        a: 'requestSent',
+        b: 'requestFailed',
+        c: 'metricsQueued',
+        d: 'exceptionReported',
+        e: 'albumAnswered',
+      });
     });
   });
 
@@ -60,8 +82,19 @@ describe('marble: spec 001 §7 timeout 30000 ms', () => {
     const s = new TestScheduler((a, b) => expect(a).toEqual(b));
     s.run(({ expectObservable }) => {
       const http = createFakeHttp(s, [], ok(album), 29999);
-      const { store } = runCatalogue({ scheduler: s, http, session: LOGGED_IN, inputs: [[0, TEST_CONFIG], [1, getAlbum('r1')]] });
-      const out = store.envelopes$.pipe(filter((e) => e.src === 'epic'), map((e) => e.action.type.replace('catalogue/', '')));
+      const { store } = runCatalogue({
+        scheduler: s,
+        http,
+        session: LOGGED_IN,
+        inputs: [
+          [0, TEST_CONFIG],
+          [1, getAlbum('r1')],
+        ],
+      });
+      const out = store.envelopes$.pipe(
+        filter((e) => e.src === 'epic'),
+        map((e) => e.action.type.replace('catalogue/', '')),
+      );
       expectObservable(out, '^ 40000ms !').toBe('- a 29998ms b', { a: 'requestSent', b: 'albumAnswered' });
     });
   });
@@ -69,7 +102,17 @@ describe('marble: spec 001 §7 timeout 30000 ms', () => {
   it('the timed-out failure carries err, method, url and query', () => {
     const r = run([[1, getAlbum('r1')]], { latencyMs: 40000 });
     expect(ofType(r, A.requestFailed)).toEqual([
-      { type: 'catalogue/requestFailed', requestId: 'r1', endpoint: 'album', method: 'GET', url: 'https://api.test/v1/albums/al1', query: 'market=from_token', status: null, err: 'Request timed out', fatal: false },
+      {
+        type: 'catalogue/requestFailed',
+        requestId: 'r1',
+        endpoint: 'album',
+        method: 'GET',
+        url: 'https://api.test/v1/albums/al1',
+        query: 'market=from_token',
+        status: null,
+        err: 'Request timed out',
+        fatal: false,
+      },
     ]);
   });
 });
@@ -79,9 +122,28 @@ describe("marble: spec 001 §4 a GET identical to one pending is refused with 'A
     const s = new TestScheduler((a, b) => expect(a).toEqual(b));
     s.run(({ expectObservable }) => {
       const http = createFakeHttp(s, [], ok(album), 10);
-      const { store } = runCatalogue({ scheduler: s, http, session: LOGGED_IN, inputs: [[0, TEST_CONFIG], [1, getAlbum('r1')], [5, getAlbum('r2')], [20, getAlbum('r3')]] });
-      const out = store.envelopes$.pipe(filter((e) => e.src === 'epic'), map((e) => `${e.action.type.replace('catalogue/', '')} ${(e.action as unknown as { requestId: string }).requestId}`));
-      expectObservable(out, '^ 100ms !').toBe('- a 3ms b 5ms c 8ms d 9ms e', { a: 'requestSent r1', b: 'requestRefused r2', c: 'albumAnswered r1', d: 'requestSent r3', e: 'albumAnswered r3' });
+      const { store } = runCatalogue({
+        scheduler: s,
+        http,
+        session: LOGGED_IN,
+        inputs: [
+          [0, TEST_CONFIG],
+          [1, getAlbum('r1')],
+          [5, getAlbum('r2')],
+          [20, getAlbum('r3')],
+        ],
+      });
+      const out = store.envelopes$.pipe(
+        filter((e) => e.src === 'epic'),
+        map((e) => `${e.action.type.replace('catalogue/', '')} ${(e.action as unknown as { requestId: string }).requestId}`),
+      );
+      expectObservable(out, '^ 100ms !').toBe('- a 3ms b 5ms c 8ms d 9ms e', {
+        a: 'requestSent r1',
+        b: 'requestRefused r2',
+        c: 'albumAnswered r1',
+        d: 'requestSent r3',
+        e: 'albumAnswered r3',
+      });
     });
   });
 
@@ -89,16 +151,28 @@ describe("marble: spec 001 §4 a GET identical to one pending is refused with 'A
     ['a GET of another URL', getAlbum('r2', 'al2'), 2],
     ['the same write (not a GET)', collectionService.collectionSaveTracks.request({ requestId: 'r2', args: { userId: 'demo', base62ids: ['tr1'] } }), 3],
   ] as const)('%s is not a duplicate', (_, second, calls) => {
-    const first = second.type === getAlbum('x').type ? getAlbum('r1') : collectionService.collectionSaveTracks.request({ requestId: 'r1', args: { userId: 'demo', base62ids: ['tr1'] } });
-    const r = run([[1, first], [2, second], [3, second]]);
+    const first =
+      second.type === getAlbum('x').type
+        ? getAlbum('r1')
+        : collectionService.collectionSaveTracks.request({ requestId: 'r1', args: { userId: 'demo', base62ids: ['tr1'] } });
+    const r = run([
+      [1, first],
+      [2, second],
+      [3, second],
+    ]);
     expect(r.calls).toHaveLength(calls);
     const refused = ofType(r, A.requestRefused);
     expect(refused.every((x) => x.err === 'Already sent this request' && x.code === 'DUPLICATE_REQUEST_ERROR')).toBe(true);
   });
 
   it('the refusal names the text and the code', () => {
-    const r = run([[1, getAlbum('r1')], [2, getAlbum('r2')]]);
-    expect(ofType(r, A.requestRefused)).toEqual([{ type: 'catalogue/requestRefused', requestId: 'r2', endpoint: 'album', err: 'Already sent this request', code: 'DUPLICATE_REQUEST_ERROR' }]);
+    const r = run([
+      [1, getAlbum('r1')],
+      [2, getAlbum('r2')],
+    ]);
+    expect(ofType(r, A.requestRefused)).toEqual([
+      { type: 'catalogue/requestRefused', requestId: 'r2', endpoint: 'album', err: 'Already sent this request', code: 'DUPLICATE_REQUEST_ERROR' },
+    ]);
     expect(r.calls).toHaveLength(1);
   });
 });
@@ -109,7 +183,17 @@ describe('spec 001 §4: pending requests are reset when there is no token', () =
     s.run(() => {
       const calls: HttpRequest[] = [];
       const http = createFakeHttp(s, calls, ok(album), 10);
-      const { store } = runCatalogue({ scheduler: s, http, session: NO_TOKEN, inputs: [[0, TEST_CONFIG], [1, getAlbum('r1')], [2, getAlbum('r2', 'al2')], [3, getAlbum('r3')]] });
+      const { store } = runCatalogue({
+        scheduler: s,
+        http,
+        session: NO_TOKEN,
+        inputs: [
+          [0, TEST_CONFIG],
+          [1, getAlbum('r1')],
+          [2, getAlbum('r2', 'al2')],
+          [3, getAlbum('r3')],
+        ],
+      });
       s.schedule(() => {
         expect(store.getState().catalogue.pending).toEqual({ 'GET https://api.test/v1/albums/al1?market=SE': 'r3' });
       }, 4);
@@ -121,7 +205,11 @@ describe('spec 001 §4: pending requests are reset when there is no token', () =
   });
 
   it('with a token the pending GETs are kept', () => {
-    const r = run([[1, getAlbum('r1')], [2, getAlbum('r2', 'al2')], [3, getAlbum('r3')]]);
+    const r = run([
+      [1, getAlbum('r1')],
+      [2, getAlbum('r2', 'al2')],
+      [3, getAlbum('r3')],
+    ]);
     expect(ofType(r, A.requestSent).map((x) => x.resetPending)).toEqual([false, false]);
     expect(ofType(r, A.requestRefused).map((x) => x.requestId)).toEqual(['r3']);
   });
@@ -149,24 +237,68 @@ describe("spec 001 §7: market 'from_token' for logged-in listeners, the session
 
 describe('spec 001 §8 Generic: a failed request yields a null result, a request-failure metric and an analytics exception (fatal for /me endpoints)', () => {
   it.each([
-    ['a 500 of /albums', getAlbum('r1'), () => ({ status: 500, headers: {}, body: '{}' }), 500, 'Request was not successful (status 500)', false, 'albumAnswered'],
-    ['a 404 of /me', catalogueApi.me.request({ requestId: 'r1', args: {} }), () => ({ status: 404, headers: {}, body: '' }), 404, 'Request was not successful (status 404)', true, 'meAnswered'],
-    ['a network error of /me/tracks', catalogueApi.savedTracks.request({ requestId: 'r1', args: {} }), () => new Error('Failed to fetch'), null, 'Failed to fetch', true, 'savedTracksAnswered'],
-    ["user info: /me answered empty is 'Unexpected empty response.'", catalogueApi.me.request({ requestId: 'r1', args: {} }), () => ({ status: 200, headers: {}, body: '' }), 200, 'Unexpected empty response.', true, 'meAnswered'],
+    [
+      'a 500 of /albums',
+      getAlbum('r1'),
+      () => ({ status: 500, headers: {}, body: '{}' }),
+      500,
+      'Request was not successful (status 500)',
+      false,
+      'albumAnswered',
+    ],
+    [
+      'a 404 of /me',
+      catalogueApi.me.request({ requestId: 'r1', args: {} }),
+      () => ({ status: 404, headers: {}, body: '' }),
+      404,
+      'Request was not successful (status 404)',
+      true,
+      'meAnswered',
+    ],
+    [
+      'a network error of /me/tracks',
+      catalogueApi.savedTracks.request({ requestId: 'r1', args: {} }),
+      () => new Error('Failed to fetch'),
+      null,
+      'Failed to fetch',
+      true,
+      'savedTracksAnswered',
+    ],
+    [
+      "user info: /me answered empty is 'Unexpected empty response.'",
+      catalogueApi.me.request({ requestId: 'r1', args: {} }),
+      () => ({ status: 200, headers: {}, body: '' }),
+      200,
+      'Unexpected empty response.',
+      true,
+      'meAnswered',
+    ],
     ['an answer its codec refuses', getAlbum('r1'), ok({ id: 1 }), 200, 'Invalid answer of album at id', false, 'albumAnswered'],
-    ["'Failed to request similar episodes'", otherServices.seedToPlaylist.request({ requestId: 'r1', args: { uri: 'spotify:episode:ep1' } }), () => ({ status: 502, headers: {}, body: '' }), 502, 'Failed to request similar episodes', false, 'seedToPlaylistAnswered'],
+    [
+      "'Failed to request similar episodes'",
+      otherServices.seedToPlaylist.request({ requestId: 'r1', args: { uri: 'spotify:episode:ep1' } }),
+      () => ({ status: 502, headers: {}, body: '' }),
+      502,
+      'Failed to request similar episodes',
+      false,
+      'seedToPlaylistAnswered',
+    ],
   ] as const)('%s', (_, request, responder, status, err, fatal, answered) => {
     const r = run([[1, request]], { responder: responder });
     expect(types(r).slice(1)).toEqual(['11 catalogue/requestFailed', '11 logging/metricsQueued', '11 catalogue/exceptionReported', `11 catalogue/${answered}`]);
     const [failure] = ofType(r, A.requestFailed);
     expect(failure).toMatchObject({ requestId: 'r1', status, err, fatal });
-    expect(ofType(r, metricsQueued)).toEqual([{ type: 'logging/metricsQueued', meters: [{ what: 'request_failure', result: 'failure', reason: err, endpoint: failure?.endpoint }], timers: [] }]);
+    expect(ofType(r, metricsQueued)).toEqual([
+      { type: 'logging/metricsQueued', meters: [{ what: 'request_failure', result: 'failure', reason: err, endpoint: failure?.endpoint }], timers: [] },
+    ]);
     expect(ofType(r, A.exceptionReported)).toEqual([{ type: 'catalogue/exceptionReported', description: `${failure?.endpoint}: ${err}`, fatal }]);
     expect(r.log[r.log.length - 1]?.[1]).toEqual({ type: `catalogue/${answered}`, requestId: 'r1', result: null });
   });
 
   it('a write answered 204 with no body succeeds with a null result and no failure', () => {
-    const r = run([[1, catalogueApi.followArtists.request({ requestId: 'r1', args: { ids: ['ar1'] } })]], { responder: () => ({ status: 204, headers: {}, body: '' }) });
+    const r = run([[1, catalogueApi.followArtists.request({ requestId: 'r1', args: { ids: ['ar1'] } })]], {
+      responder: () => ({ status: 204, headers: {}, body: '' }),
+    });
     expect(types(r)).toEqual(['1 catalogue/requestSent', '11 catalogue/followArtistsAnswered']);
   });
 });
@@ -175,15 +307,33 @@ describe('spec 001 §5, §8: library intents and their texts', () => {
   const save = (uri: string) => A.saveTrack({ requestId: 'r1', uri });
   it.each([
     ["saveTrack of an album: 'saveTrack will only save track URI's'", save('spotify:album:al1'), "saveTrack will only save track URI's"],
-    ["removeTrack of an episode: 'removeTrack will only remove track URI's'", A.removeTrack({ requestId: 'r1', uri: 'spotify:episode:ep1' }), "removeTrack will only remove track URI's"],
-    ["containsTrack without a URI: 'No URI specified for containsTrack'", A.containsTrack({ requestId: 'r1', uri: null }), 'No URI specified for containsTrack'],
-    ["containsTrack of an empty URI: 'No URI specified for containsTrack'", A.containsTrack({ requestId: 'r1', uri: '' }), 'No URI specified for containsTrack'],
+    [
+      "removeTrack of an episode: 'removeTrack will only remove track URI's'",
+      A.removeTrack({ requestId: 'r1', uri: 'spotify:episode:ep1' }),
+      "removeTrack will only remove track URI's",
+    ],
+    [
+      "containsTrack without a URI: 'No URI specified for containsTrack'",
+      A.containsTrack({ requestId: 'r1', uri: null }),
+      'No URI specified for containsTrack',
+    ],
+    [
+      "containsTrack of an empty URI: 'No URI specified for containsTrack'",
+      A.containsTrack({ requestId: 'r1', uri: '' }),
+      'No URI specified for containsTrack',
+    ],
     ["saveTrack of garbage: 'Spotify URI could not be parsed'", save('not a uri'), 'Spotify URI could not be parsed'],
-    ["similar episodes of a track: 'Failed to request similar episodes'", A.similarEpisodes({ requestId: 'r1', uri: 'spotify:track:tr1' }), 'Failed to request similar episodes'],
+    [
+      "similar episodes of a track: 'Failed to request similar episodes'",
+      A.similarEpisodes({ requestId: 'r1', uri: 'spotify:track:tr1' }),
+      'Failed to request similar episodes',
+    ],
   ] as const)('%s', (_, intent, err) => {
     const r = run([[1, intent]]);
     expect(r.calls).toEqual([]);
-    expect(ofType(r, A.libraryRefused)).toEqual([{ type: 'catalogue/library/refused', requestId: 'r1', action: intent.type.replace('catalogue/library/', ''), err }]);
+    expect(ofType(r, A.libraryRefused)).toEqual([
+      { type: 'catalogue/library/refused', requestId: 'r1', action: intent.type.replace('catalogue/library/', ''), err },
+    ]);
   });
 
   it.each([
@@ -192,7 +342,11 @@ describe('spec 001 §5, §8: library intents and their texts', () => {
     [A.containsTrack({ requestId: 'r1', uri: 'spotify:track:tr1' }), 'GET', 'https://gw.test/collection/tracks/demo/contains?base62ids=tr1'],
     [A.saveAlbum({ requestId: 'r1', uri: 'spotify:album:al1' }), 'PUT', 'https://gw.test/collection/albums/demo?model=bookmark&base62ids=al1'],
     [A.removeAlbum({ requestId: 'r1', uri: 'spotify:album:al1' }), 'DELETE', 'https://gw.test/collection/albums/demo?model=bookmark&base62ids=al1'],
-    [A.similarEpisodes({ requestId: 'r1', uri: 'spotify:episode:ep1' }), 'GET', 'https://gw.test/inspiredby-mix/v2/seed_to_playlist/spotify%3Aepisode%3Aep1?response-format=json'],
+    [
+      A.similarEpisodes({ requestId: 'r1', uri: 'spotify:episode:ep1' }),
+      'GET',
+      'https://gw.test/inspiredby-mix/v2/seed_to_playlist/spotify%3Aepisode%3Aep1?response-format=json',
+    ],
   ] as const)('%j goes out as its request', (intent, method, url) => {
     const r = run([[1, intent]], { responder: () => ({ status: 200, headers: {}, body: '{"items":[{"found":true}]}' }) });
     expect(r.calls.map((c) => [c.method, c.url])).toEqual([[method, url]]);
@@ -200,7 +354,14 @@ describe('spec 001 §5, §8: library intents and their texts', () => {
 
   it('the collection user is learnt from the user info (GET /me) when the configuration has none', () => {
     const config = A.catalogueConfigured({ ...TEST_CONFIG, userId: null });
-    const r = run([[1, save('spotify:track:tr1')], [2, catalogueApi.me.request({ requestId: 'm', args: {} })], [20, A.saveTrack({ requestId: 'r2', uri: 'spotify:track:tr1' })]], { config, responder: ok(user) });
+    const r = run(
+      [
+        [1, save('spotify:track:tr1')],
+        [2, catalogueApi.me.request({ requestId: 'm', args: {} })],
+        [20, A.saveTrack({ requestId: 'r2', uri: 'spotify:track:tr1' })],
+      ],
+      { config, responder: ok(user) },
+    );
     expect(ofType(r, A.libraryRefused).map((x) => x.err)).toEqual(['No user for the collection service']);
     expect(r.calls.map((c) => c.url)).toEqual(['https://api.test/v1/me', 'https://gw.test/collection/tracks/demo?model=bookmark&base62ids=tr1']);
     expect(r.state.catalogue.userId).toBe('demo');
@@ -216,7 +377,11 @@ describe('spec 001 §9 Cache limit default: 100 entries; track cache 2; metadata
     ['metadata (20)', 21, (i: number) => otherServices.backendArtist.request({ requestId: `r${i}`, args: { id: `ar${i}` } }), 'metadata', 20],
   ] as const)('%s keeps the newest answers', (_, count, request, kind, limit) => {
     const inputs = Array.from({ length: count }, (_, i) => [1 + i, request(i)] as const);
-    const responder: HttpResponder = (req) => ({ status: 200, headers: {}, body: JSON.stringify({ id: req.url.replace(/.*\/([a-z]+\d+).*/, '$1'), uri: 'u', type: 'x', name: 'n', duration_ms: 1 }) });
+    const responder: HttpResponder = (req) => ({
+      status: 200,
+      headers: {},
+      body: JSON.stringify({ id: req.url.replace(/.*\/([a-z]+\d+).*/, '$1'), uri: 'u', type: 'x', name: 'n', duration_ms: 1 }),
+    });
     const r = run(inputs, { responder });
     const cache = r.state.catalogue.cache[kind];
     expect(cache).toHaveLength(limit);
@@ -226,17 +391,44 @@ describe('spec 001 §9 Cache limit default: 100 entries; track cache 2; metadata
 });
 
 describe('spec 001 §7 Terms: the reacceptance flow', () => {
-  const metadata = (reacceptanceRequired: boolean) => ({ language: 'en', license: '2026-11', acceptedLicense: '2026-10', reacceptanceRequired, documents: [{ name: 'Terms', url: 'https://x.test/terms' }] });
+  const metadata = (reacceptanceRequired: boolean) => ({
+    language: 'en',
+    license: '2026-11',
+    acceptedLicense: '2026-10',
+    reacceptanceRequired,
+    documents: [{ name: 'Terms', url: 'https://x.test/terms' }],
+  });
 
   it('a licence to reaccept is held until its acceptance is answered', () => {
-    const responder: HttpResponder = (req) => (req.method === 'GET' ? { status: 200, headers: {}, body: JSON.stringify(metadata(true)) } : { status: 204, headers: {}, body: '' });
+    const responder: HttpResponder = (req) =>
+      req.method === 'GET' ? { status: 200, headers: {}, body: JSON.stringify(metadata(true)) } : { status: 204, headers: {}, body: '' };
     const s = new TestScheduler((a, b) => expect(a).toEqual(b));
     s.run(() => {
       const calls: HttpRequest[] = [];
-      const { store, log } = runCatalogue({ scheduler: s, http: createFakeHttp(s, calls, responder, 10), session: LOGGED_IN, inputs: [[0, TEST_CONFIG], [1, termsCheckRequested({ requestId: 't1', language: 'en' })], [50, termsAccepted({ requestId: 't2', license: '2026-11' })]] });
-      s.schedule(() => expect(store.getState().catalogue.terms).toEqual({ license: '2026-11', documents: [{ name: 'Terms', url: 'https://x.test/terms' }], accepting: null }), 40);
+      const { store, log } = runCatalogue({
+        scheduler: s,
+        http: createFakeHttp(s, calls, responder, 10),
+        session: LOGGED_IN,
+        inputs: [
+          [0, TEST_CONFIG],
+          [1, termsCheckRequested({ requestId: 't1', language: 'en' })],
+          [50, termsAccepted({ requestId: 't2', license: '2026-11' })],
+        ],
+      });
+      s.schedule(
+        () =>
+          expect(store.getState().catalogue.terms).toEqual({
+            license: '2026-11',
+            documents: [{ name: 'Terms', url: 'https://x.test/terms' }],
+            accepting: null,
+          }),
+        40,
+      );
       s.flush();
-      expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET https://gw.test/reaccept-my-legal/v1/reacceptance-metadata?language=en', 'PUT https://gw.test/reaccept-my-legal/v1/license/2026-11']);
+      expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+        'GET https://gw.test/reaccept-my-legal/v1/reacceptance-metadata?language=en',
+        'PUT https://gw.test/reaccept-my-legal/v1/license/2026-11',
+      ]);
       expect(log.map(([, a]) => a).filter(termsReacceptanceRequired.match)).toHaveLength(1);
       expect(store.getState().catalogue.terms).toBeNull();
     });
@@ -244,8 +436,15 @@ describe('spec 001 §7 Terms: the reacceptance flow', () => {
 
   it('nothing to reaccept: no prompt; a refused acceptance keeps the prompt', () => {
     expect(run([[1, termsCheckRequested({ requestId: 't1', language: 'en' })]], { responder: ok(metadata(false)) }).state.catalogue.terms).toBeNull();
-    const responder: HttpResponder = (req) => (req.method === 'GET' ? { status: 200, headers: {}, body: JSON.stringify(metadata(true)) } : { status: 409, headers: {}, body: '' });
-    const r = run([[1, termsCheckRequested({ requestId: 't1', language: 'en' })], [50, termsAccepted({ requestId: 't2', license: '2026-10' })]], { responder });
+    const responder: HttpResponder = (req) =>
+      req.method === 'GET' ? { status: 200, headers: {}, body: JSON.stringify(metadata(true)) } : { status: 409, headers: {}, body: '' };
+    const r = run(
+      [
+        [1, termsCheckRequested({ requestId: 't1', language: 'en' })],
+        [50, termsAccepted({ requestId: 't2', license: '2026-10' })],
+      ],
+      { responder },
+    );
     expect(r.state.catalogue.terms).toMatchObject({ license: '2026-11', accepting: null });
   });
 });

@@ -26,7 +26,11 @@ export interface CatalogueState {
   /** The last answers of GETs, oldest first, bounded per kind (spec 001 §9 cache limits). */
   readonly cache: Readonly<Record<CacheKind, ReadonlyArray<CacheEntry>>>;
   /** spec 001 §7 Terms: the licence to reaccept (null: none asked), and the acceptance in flight. */
-  readonly terms: { readonly license: string; readonly documents: ReadonlyArray<{ readonly name: string; readonly url: string }>; readonly accepting: string | null } | null;
+  readonly terms: {
+    readonly license: string;
+    readonly documents: ReadonlyArray<{ readonly name: string; readonly url: string }>;
+    readonly accepting: string | null;
+  } | null;
 }
 
 export const initialCatalogueState: CatalogueState = {

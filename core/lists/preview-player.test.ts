@@ -22,9 +22,17 @@ describe('trackListOf (spec 000 §3: where each resource keeps its tracks)', () 
   const album = albumData([t1, t2]).resource;
   it.each<[string, Resource, ReadonlyArray<string>]>([
     ['album: tracks.items', album, [t1.uri, t2.uri]],
-    ['playlist: tracks.items[].track', { ...base, type: 'playlist', uri: 'spotify:playlist:p', images: [], owner: { display_name: 'o' }, tracks: { items: [{ track: t2 }, { track: t1 }] } }, [t2.uri, t1.uri]],
+    [
+      'playlist: tracks.items[].track',
+      { ...base, type: 'playlist', uri: 'spotify:playlist:p', images: [], owner: { display_name: 'o' }, tracks: { items: [{ track: t2 }, { track: t1 }] } },
+      [t2.uri, t1.uri],
+    ],
     ['artist: tracks', { ...base, type: 'artist', uri: 'spotify:artist:a', images: [], tracks: [t1] }, [t1.uri]],
-    ['show: episodes.items', { ...base, type: 'show', uri: 'spotify:show:s', publisher: 'p', images: [], available_markets: [], episodes: { items: [episode] } }, [episode.uri]],
+    [
+      'show: episodes.items',
+      { ...base, type: 'show', uri: 'spotify:show:s', publisher: 'p', images: [], available_markets: [], episodes: { items: [episode] } },
+      [episode.uri],
+    ],
     ['track: a list of one', { ...t1, ...base, uri: t1.uri }, [t1.uri]],
     ['episode: a list of one', { ...episode, ...base, uri: episode.uri }, [episode.uri]],
   ])('%s', (_case, resource, uris) => {
@@ -75,7 +83,7 @@ describe('the preview player rules (spec 001 §4 Preview player, §5)', () => {
     expect(decideTrack(list, 4, anonymous)).toBeNull();
   });
 
-  it('takes availability from the caller (the widget\'s rule is not imported): an item it refuses is not previewable', () => {
+  it("takes availability from the caller (the widget's rule is not imported): an item it refuses is not previewable", () => {
     const refuseAll = () => false;
     expect(isPreviewable(good, refuseAll)).toBe(false);
     expect(startIndex(list, refuseAll)).toBeNull();

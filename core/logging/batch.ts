@@ -6,12 +6,7 @@ import { EMPTY, Observable, type OperatorFunction, type SchedulerLike, type Subs
  * what is left is emitted when the source completes. No timer runs while nothing waits (unlike
  * bufferTime), so an idle widget schedules nothing and a virtual-time test that flushes ends.
  */
-export function batch<T>(
-  maxCount: number,
-  maxWaitMs: number,
-  scheduler: SchedulerLike,
-  flush$: Observable<unknown> = EMPTY,
-): OperatorFunction<T, T[]> {
+export function batch<T>(maxCount: number, maxWaitMs: number, scheduler: SchedulerLike, flush$: Observable<unknown> = EMPTY): OperatorFunction<T, T[]> {
   return (source) =>
     new Observable<T[]>((subscriber) => {
       let pending: T[] = [];

@@ -88,7 +88,10 @@ describe('buildErrorReport (spec 000 §8, §9; spec 001 §9)', () => {
   });
 
   it('spec 000 §9: then stack frames go, counting bytes in UTF-8 (not characters)', () => {
-    const report = buildErrorReport({ source: 'epic', message: 'x', stack: frames(50, 1500).replace(/x/g, 'é') }, { ...context, breadcrumbs: [{ t: 1, type: 'a' }] });
+    const report = buildErrorReport(
+      { source: 'epic', message: 'x', stack: frames(50, 1500).replace(/x/g, 'é') },
+      { ...context, breadcrumbs: [{ t: 1, type: 'a' }] },
+    );
     expect(report.breadcrumbs).toEqual([]);
     expect(report.stack.length).toBeLessThan(50);
     expect(report.stack.length).toBeGreaterThan(0);
@@ -96,7 +99,7 @@ describe('buildErrorReport (spec 000 §8, §9; spec 001 §9)', () => {
     expect(JSON.stringify(report).length).toBeLessThan(utf8Length(JSON.stringify(report)));
   });
 
-  it('posts to {api host}/log/errors as JSON, its event id (issue 12) the outbox item\'s id', () => {
+  it("posts to {api host}/log/errors as JSON, its event id (issue 12) the outbox item's id", () => {
     const report = buildErrorReport({ source: 'epic', message: 'x', stack: '' }, context);
     expect(report.event_id).toBe('e'.repeat(64));
     expect(errorReportItem('https://api.test/', report)).toEqual({ id: 'e'.repeat(64), url: 'https://api.test/log/errors', body: JSON.stringify(report) });

@@ -154,9 +154,13 @@ describe('outbox (issue 12: kept until acknowledged, retried with capped exponen
       box: { v: 1, items: [item('b'), item('c')], dropped: 1 },
       dropped: 1,
     });
-    const { requests } = run({ http: answers(204), postings: [[0, { item: item('huge', 'x'.repeat(500)) }]], options: { maxChars: 200 }, until: 10 }, 'a 9ms |', {
-      a: { kind: 'dropped', count: 1, total: 1 },
-    });
+    const { requests } = run(
+      { http: answers(204), postings: [[0, { item: item('huge', 'x'.repeat(500)) }]], options: { maxChars: 200 }, until: 10 },
+      'a 9ms |',
+      {
+        a: { kind: 'dropped', count: 1, total: 1 },
+      },
+    );
     expect(requests).toHaveLength(0);
   });
 

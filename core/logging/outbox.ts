@@ -162,8 +162,7 @@ export function outbox(deps: OutboxDeps, options: OutboxOptions): OperatorFuncti
         );
       }),
     );
-  const removeItem = (id: string): Observable<never> =>
-    update((box) => ({ ...box, items: box.items.filter((i) => i.id !== id) })).pipe(ignoreElements());
+  const removeItem = (id: string): Observable<never> => update((box) => ({ ...box, items: box.items.filter((i) => i.id !== id) })).pipe(ignoreElements());
 
   const request = (item: OutboxItem, keepalive: boolean): HttpRequest => ({
     method: 'POST',
@@ -191,7 +190,9 @@ export function outbox(deps: OutboxDeps, options: OutboxOptions): OperatorFuncti
         const delayMs = outboxRetryDelayMs(sent, deps.random.next());
         const retry$ = timer(delayMs, deps.scheduler).pipe(
           mergeMap(() => (persisted ? read() : of(null))),
-          mergeMap((box) => (box !== null && !box.items.some((i) => i.id === item.id) ? EMPTY : deliver(item, options.keepalive ?? false, persisted, restored, sent))),
+          mergeMap((box) =>
+            box !== null && !box.items.some((i) => i.id === item.id) ? EMPTY : deliver(item, options.keepalive ?? false, persisted, restored, sent),
+          ),
         );
         return concat(of<OutboxEvent>({ ...outcome, kind: 'failed', status, delayMs }), retry$);
       }),

@@ -70,4 +70,3 @@ function preview(value: unknown, depth: number, budget: number): string {
   }
   return text + (isArray ? ']' : '}');
 }
-

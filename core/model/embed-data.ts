@@ -6,7 +6,10 @@ import * as t from 'io-ts';
  * fields the widget reads are required.
  */
 
-export const Image = t.intersection([t.type({ url: t.string }), t.partial({ width: t.union([t.number, t.null]), height: t.union([t.number, t.null]) })], 'Image');
+export const Image = t.intersection(
+  [t.type({ url: t.string }), t.partial({ width: t.union([t.number, t.null]), height: t.union([t.number, t.null]) })],
+  'Image',
+);
 export type Image = t.TypeOf<typeof Image>;
 
 const ExternalUrls = t.type({ spotify: t.string }, 'ExternalUrls');
@@ -72,8 +75,7 @@ export type Episode = t.TypeOf<typeof Episode>;
 export const Playable = t.union([Track, Episode], 'Playable');
 export type Playable = t.TypeOf<typeof Playable>;
 
-const withBase = <P extends t.Props>(name: string, props: P) =>
-  t.intersection([ResourceBase, ResourceExtras, t.type(props)], name);
+const withBase = <P extends t.Props>(name: string, props: P) => t.intersection([ResourceBase, ResourceExtras, t.type(props)], name);
 
 export const AlbumResource = withBase('Album', {
   type: t.literal('album'),
@@ -107,10 +109,7 @@ export const ShowResource = withBase('Show', {
   episodes: t.type({ items: t.array(Episode) }),
 });
 
-export const Resource = t.union(
-  [AlbumResource, ArtistResource, PlaylistResource, TrackResource, EpisodeResource, ShowResource],
-  'Resource',
-);
+export const Resource = t.union([AlbumResource, ArtistResource, PlaylistResource, TrackResource, EpisodeResource, ShowResource], 'Resource');
 export type Resource = t.TypeOf<typeof Resource>;
 export type ResourceType = Resource['type'];
 

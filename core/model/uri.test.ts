@@ -118,7 +118,10 @@ describe('spec 000 §3: a track or episode URI may carry context and play parame
     [`https://open.spotify.com/track/${ID22}?context=spotify:album:abc&play=true`, { type: 'track', id: ID22, context: 'spotify:album:abc', play: true }],
     [`https://open.spotify.com/track/${ID22}?context=spotify%3Aalbum%3Aabc&play=false`, { type: 'track', id: ID22, context: 'spotify:album:abc', play: false }],
     [`/episode/${ID22}?si=1&context=https%3A%2F%2Fopen.spotify.com%2Fshow%2Fabc`, { type: 'episode', id: ID22, context: 'spotify:show:abc' }],
-    [`spotify:track:${ID22}?context=spotify%3Auser%3Abob%3Aplaylist%3Aabc&play=true`, { type: 'track', id: ID22, context: 'spotify:user:bob:playlist:abc', play: true }],
+    [
+      `spotify:track:${ID22}?context=spotify%3Auser%3Abob%3Aplaylist%3Aabc&play=true`,
+      { type: 'track', id: ID22, context: 'spotify:user:bob:playlist:abc', play: true },
+    ],
     [`spotify:episode:${ID22}?play=true`, { type: 'episode', id: ID22, play: true }],
     // Other types do not carry them: the parameters are ignored like any other query.
     [`https://open.spotify.com/album/${ID22}?context=spotify:album:abc&play=true`, { type: 'album', id: ID22 }],
@@ -126,13 +129,12 @@ describe('spec 000 §3: a track or episode URI may carry context and play parame
     expect(parseUri(input)).toEqual(expected);
   });
 
-  it.each([
-    [`spotify:track:${ID22}?context=spotify:nope:abc`],
-    [`spotify:track:${ID22}?context=`],
-    [`spotify:track:${ID22}?play=yes`],
-  ])('a bad context or play value is invalid: %s', (input) => {
-    expect(tryParseUri(input)).toBeNull();
-  });
+  it.each([[`spotify:track:${ID22}?context=spotify:nope:abc`], [`spotify:track:${ID22}?context=`], [`spotify:track:${ID22}?play=yes`]])(
+    'a bad context or play value is invalid: %s',
+    (input) => {
+      expect(tryParseUri(input)).toBeNull();
+    },
+  );
 });
 
 describe('spec 000 §3/§8: an unparseable URI raises exactly "Invalid Spotify URI!"', () => {

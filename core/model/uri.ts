@@ -17,11 +17,39 @@ import * as t from 'io-ts';
 // user, search, station, radio, local, collection and others"; the others are the provider's
 // remaining URI kinds.
 export const URI_TYPES = [
-  'album', 'artist', 'track', 'playlist', 'playlist-v2', 'show', 'episode', 'user', 'search',
-  'station', 'radio', 'local', 'collection',
-  'ad', 'app', 'application', 'artist-toplist', 'chart', 'collectionmissingalbum', 'concert',
-  'daily-mix', 'episode-playlist', 'folder', 'genre', 'image', 'interruption', 'live', 'mosaic',
-  'profile', 'socialsession', 'starred', 'top', 'user-toplist',
+  'album',
+  'artist',
+  'track',
+  'playlist',
+  'playlist-v2',
+  'show',
+  'episode',
+  'user',
+  'search',
+  'station',
+  'radio',
+  'local',
+  'collection',
+  'ad',
+  'app',
+  'application',
+  'artist-toplist',
+  'chart',
+  'collectionmissingalbum',
+  'concert',
+  'daily-mix',
+  'episode-playlist',
+  'folder',
+  'genre',
+  'image',
+  'interruption',
+  'live',
+  'mosaic',
+  'profile',
+  'socialsession',
+  'starred',
+  'top',
+  'user-toplist',
 ] as const;
 export type UriType = (typeof URI_TYPES)[number];
 
@@ -112,7 +140,8 @@ function segmentsOf(input: string): { segments: string[]; query: string } {
   const scheme = SCHEME_AND_HOST.exec(body);
   if (scheme) path = body.slice(scheme[0].length);
   else if (body.startsWith('/')) path = body;
-  else if (body.includes('/')) path = body.slice(body.indexOf('/')); // `host/path` without a scheme
+  else if (body.includes('/'))
+    path = body.slice(body.indexOf('/')); // `host/path` without a scheme
   else throw new InvalidUriError('malformed');
   const segments = path.split('/').filter((segment) => segment !== '');
   for (const prefix of PATH_PREFIXES) if (segments[0] !== undefined && prefix.test(segments[0])) segments.shift();
@@ -175,10 +204,7 @@ export function formatUri(p: Formattable): string {
   const owner = p.user !== undefined && p.type !== 'user' ? `user:${encode(p.user)}:` : '';
   const base = `${URI_SCHEME}:${owner}${p.type}:${encodeId(p)}`;
   if (!WITH_PARAMS.has(p.type)) return base;
-  const params = [
-    ...(p.context !== undefined ? [`context=${encodeURIComponent(p.context)}`] : []),
-    ...(p.play !== undefined ? [`play=${p.play}`] : []),
-  ];
+  const params = [...(p.context !== undefined ? [`context=${encodeURIComponent(p.context)}`] : []), ...(p.play !== undefined ? [`play=${p.play}`] : [])];
   return params.length === 0 ? base : `${base}?${params.join('&')}`;
 }
 

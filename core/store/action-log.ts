@@ -150,9 +150,7 @@ export function parseActionLog(text: string): ActionLogFile {
   const header = headerCodec.decode(parseJson(first, 1));
   if (isLeft(header)) throw new ActionLogError(`Line 1 is not an action log header: ${formatDecodeErrors(header.left)}`);
   if (header.right.schema !== ACTION_LOG_SCHEMA) {
-    throw new ActionLogError(
-      `This action log has schema version ${header.right.schema}; this build reads schema version ${ACTION_LOG_SCHEMA} only.`,
-    );
+    throw new ActionLogError(`This action log has schema version ${header.right.schema}; this build reads schema version ${ACTION_LOG_SCHEMA} only.`);
   }
   // A windowed log's second line is its checkpoint (the entries before it were dropped).
   const second = rest[0] === undefined ? undefined : parseJson(rest[0], 2);

@@ -24,14 +24,8 @@ export interface ActionCreator<T extends string, P extends t.Props> {
 
 export type ActionOf<C> = C extends ActionCreator<infer T, infer P> ? { type: T } & PayloadOf<P> : never;
 
-export function defineAction<T extends string, P extends t.Props = Record<never, never>>(
-  type: T,
-  props: P = {} as P,
-): ActionCreator<T, P> {
-  const codec = t.intersection([t.type({ type: t.literal(type) }), t.type(props)], type) as unknown as ActionCreator<
-    T,
-    P
-  >['codec'];
+export function defineAction<T extends string, P extends t.Props = Record<never, never>>(type: T, props: P = {} as P): ActionCreator<T, P> {
+  const codec = t.intersection([t.type({ type: t.literal(type) }), t.type(props)], type) as unknown as ActionCreator<T, P>['codec'];
   const create = (payload?: PayloadOf<P>) => ({ ...(payload ?? {}), type }) as { type: T } & PayloadOf<P>;
   return Object.assign(create, {
     type,
@@ -41,12 +35,8 @@ export function defineAction<T extends string, P extends t.Props = Record<never,
 }
 
 /** A union codec over a list of action creators, for decoding log lines and messages. */
-export function actionsCodec<C extends ReadonlyArray<ActionCreator<string, t.Props>>>(
-  creators: C,
-): t.Type<ActionOf<C[number]>, unknown, unknown> {
-  const byType = new Map<string, t.Type<Action, unknown, unknown>>(
-    creators.map((c) => [c.type, c.codec as unknown as t.Type<Action, unknown, unknown>]),
-  );
+export function actionsCodec<C extends ReadonlyArray<ActionCreator<string, t.Props>>>(creators: C): t.Type<ActionOf<C[number]>, unknown, unknown> {
+  const byType = new Map<string, t.Type<Action, unknown, unknown>>(creators.map((c) => [c.type, c.codec as unknown as t.Type<Action, unknown, unknown>]));
   return new t.Type<ActionOf<C[number]>, unknown, unknown>(
     'Action',
     (u): u is ActionOf<C[number]> => {

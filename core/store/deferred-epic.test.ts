@@ -14,7 +14,10 @@ const reducer = (state: S, action: Action): S => (asked.match(action) ? { asked:
 const answering =
   (by: string): Epic<S, D> =>
   (action$) =>
-    action$.pipe(filter(asked.match), map((a) => answered({ by, n: a.n })));
+    action$.pipe(
+      filter(asked.match),
+      map((a) => answered({ by, n: a.n })),
+    );
 
 function storeWith(load: Subject<Epic<S, D>> | typeof EMPTY) {
   const log: Envelope[] = [];
@@ -58,7 +61,10 @@ describe('deferredEpicHearingAll (a lazily loaded logging channel hears the whol
   const noted = defineAction('test/noted', { n: t.number, asked: t.number, at: t.number });
   /** Answers each ask with what it sees of it: the state's count and the clock. */
   const noting: Epic<S, D> = (action$, state$, deps) =>
-    action$.pipe(filter(asked.match), map((a) => noted({ n: a.n, asked: state$.value.asked, at: deps.clock.now() })));
+    action$.pipe(
+      filter(asked.match),
+      map((a) => noted({ n: a.n, asked: state$.value.asked, at: deps.clock.now() })),
+    );
 
   function hearingStore(load: Subject<Epic<S, D>>, max?: number) {
     const log: Envelope[] = [];
@@ -103,13 +109,27 @@ describe('deferredEpicHearingAll (a lazily loaded logging channel hears the whol
     store.dispatch(asked({ n: 1 }));
     store.dispatch(asked({ n: 2 }));
     // Answers every ask with an ask of its own (n + 10) once: the new ask comes after the early ones.
-    load.next((action$) => action$.pipe(filter(asked.match), filter((a) => a.n < 10), map((a) => asked({ n: a.n + 10 }))));
+    load.next((action$) =>
+      action$.pipe(
+        filter(asked.match),
+        filter((a) => a.n < 10),
+        map((a) => asked({ n: a.n + 10 })),
+      ),
+    );
     expect(types()).toEqual([
-      'asked 1', 'first 1', 'last 1',
-      'asked 2', 'first 2', 'last 2',
+      'asked 1',
+      'first 1',
+      'last 1',
+      'asked 2',
+      'first 2',
+      'last 2',
       // While it catches up on 1 it asks 11: the store answers 11 at once, and the late epic hears 11 after 2.
-      'asked 11', 'first 11', 'last 11',
-      'asked 12', 'first 12', 'last 12',
+      'asked 11',
+      'first 11',
+      'last 11',
+      'asked 12',
+      'first 12',
+      'last 12',
     ]);
   });
 
@@ -129,6 +149,9 @@ describe('deferredEpicHearingAll (a lazily loaded logging channel hears the whol
     load.next(noting);
     store.dispatch(asked({ n: 1 }));
     store.dispatch(asked({ n: 2 }));
-    expect(notes().map((note) => [note.n, note.cause])).toEqual([[1, 1], [2, 5]]);
+    expect(notes().map((note) => [note.n, note.cause])).toEqual([
+      [1, 1],
+      [2, 5],
+    ]);
   });
 });

@@ -15,10 +15,7 @@ export function deferredEpic<S, D>(load: Observable<Epic<S, D>>): Epic<S, D> {
   return (action$, state$, deps) => {
     const relay = new Subject<Action>();
     return merge(
-      action$.pipe(
-        tap(relay),
-        ignoreElements(),
-      ),
+      action$.pipe(tap(relay), ignoreElements()),
       load.pipe(
         take(1),
         switchMap((epic) => epic(relay.asObservable(), state$, deps)),

@@ -40,9 +40,7 @@ type Work<T> = (this: SchedulerAction<T>, state?: T) => void;
 /** An error as the transcript keeps it: name and message are all the epics read of one. */
 export const errorRecord = (err: unknown): { name: string; message: string } => {
   const { name, message } = (typeof err === 'object' && err !== null ? err : {}) as { name?: unknown; message?: unknown };
-  return typeof message === 'string'
-    ? { name: typeof name === 'string' ? name : 'Error', message }
-    : { name: 'Error', message: String(err) };
+  return typeof message === 'string' ? { name: typeof name === 'string' ? name : 'Error', message } : { name: 'Error', message: String(err) };
 };
 
 /**

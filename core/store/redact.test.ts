@@ -46,21 +46,29 @@ describe('redaction (issue 12: no secret in a log)', () => {
     const once = r.redact({ accessToken: TOKEN });
     expect(r.redact(once)).toEqual(once);
     // Redaction is idempotent: a placeholder is not taken for a new secret.
-    expect(createRedactor().redact({ accessToken: 'REDACTED_TOKEN_1', auth: 'Bearer REDACTED_TOKEN_1' })).toEqual({ accessToken: 'REDACTED_TOKEN_1', auth: 'Bearer REDACTED_TOKEN_1' });
+    expect(createRedactor().redact({ accessToken: 'REDACTED_TOKEN_1', auth: 'Bearer REDACTED_TOKEN_1' })).toEqual({
+      accessToken: 'REDACTED_TOKEN_1',
+      auth: 'Bearer REDACTED_TOKEN_1',
+    });
   });
 
   it('the logging channel: an action as the widget logs it, and an error report, carry no token (core/logging)', () => {
     const entry = actionLogEntry({ type: 'test/failed', message: `GET https://h/x?access_token=${TOKEN} failed` } as Action, 5);
     expect(JSON.stringify(entry)).not.toContain(TOKEN);
     const report = buildErrorReport(
-      { source: 'widget', message: `Bearer ${TOKEN} refused`, stack: `at f (https://h/?access_token=${TOKEN}:1:1)` } as unknown as Parameters<typeof buildErrorReport>[0],
+      { source: 'widget', message: `Bearer ${TOKEN} refused`, stack: `at f (https://h/?access_token=${TOKEN}:1:1)` } as unknown as Parameters<
+        typeof buildErrorReport
+      >[0],
       { sessionId: 's', release: 'r', userId: null, breadcrumbs: [], timestamp: 0, eventId: 'e' },
     );
     expect(JSON.stringify(report)).not.toContain(TOKEN);
   });
 
   it('redacts a value on its own for the logging channel (redactSecrets)', () => {
-    expect(redactSecrets({ message: `GET /x failed`, url: `https://h/?access_token=${TOKEN}` })).toEqual({ message: 'GET /x failed', url: 'https://h/?access_token=REDACTED_TOKEN_1' });
+    expect(redactSecrets({ message: `GET /x failed`, url: `https://h/?access_token=${TOKEN}` })).toEqual({
+      message: 'GET /x failed',
+      url: 'https://h/?access_token=REDACTED_TOKEN_1',
+    });
   });
 });
 
@@ -101,16 +109,20 @@ const useEpic: TestEpic = (action$, state$, deps) =>
       const id = deps.socket.open(`ws://h/dealer?access_token=${encodeURIComponent(a.accessToken)}`);
       return concat(
         of(opened({ id })),
-        deps.http.request({ url: '/licence', headers: { authorization: `Bearer ${state$.value.token ?? ''}` } }).pipe(
-          mergeMap((answer) => deps.eme.update(answer.body).pipe(map(() => licensed({ status: answer.status })))),
-        ),
+        deps.http
+          .request({ url: '/licence', headers: { authorization: `Bearer ${state$.value.token ?? ''}` } })
+          .pipe(mergeMap((answer) => deps.eme.update(answer.body).pipe(map(() => licensed({ status: answer.status }))))),
       );
     }),
   );
 const epics = [tokenEpic, useEpic];
 type Ports = Deps;
 const tapDeps = (tap: PortTap, ports?: Ports): Deps => {
-  const real = (): Ports => ports ?? (() => { throw new Error('replay reached a real port'); })();
+  const real = (): Ports =>
+    ports ??
+    (() => {
+      throw new Error('replay reached a real port');
+    })();
   return {
     clock: { now: () => tap.value('clock.now', [], () => real().clock.now()) },
     scheduler: tap.scheduler(() => real().scheduler),
@@ -129,7 +141,9 @@ describe('a recorded session of a logged-in listener (issue 12)', () => {
     scheduler: world,
     http: {
       request: (req) =>
-        timer(20, world).pipe(map(() => (req.url === '/access_token' ? { status: 200, body: JSON.stringify({ accessToken: TOKEN }) } : { status: 200, body: licence }))),
+        timer(20, world).pipe(
+          map(() => (req.url === '/access_token' ? { status: 200, body: JSON.stringify({ accessToken: TOKEN }) } : { status: 200, body: licence })),
+        ),
     },
     socket: { open: () => 0 },
     storage: { write: () => timer(1, world).pipe(map(() => undefined)) },
@@ -138,12 +152,17 @@ describe('a recorded session of a logged-in listener (issue 12)', () => {
   const redactor = createRedactor();
   const tap = createRecordingTap({ redactor });
   const log = createActionLog({ app: 'test-app', version: '1', initialState: { token: null, seen: [] } }, { redactor });
-  const store = tap.starting(() => createStore<State, Deps>({ reducer, epics, deps: tapDeps(tap, ports), initialState: { token: null, seen: [] }, onEnvelope: log.record }));
+  const store = tap.starting(() =>
+    createStore<State, Deps>({ reducer, epics, deps: tapDeps(tap, ports), initialState: { token: null, seen: [] }, onEnvelope: log.record }),
+  );
   world.schedule(() => tap.input(() => store.dispatch(login(), 'ui')), 10);
   world.flush();
   store.stop();
   const logText = log.toJsonl();
-  const transcriptText = serializeTranscript({ header: { kind: 'transcript', schema: TRANSCRIPT_SCHEMA, app: 'test-app', config: {} }, entries: tap.entries() });
+  const transcriptText = serializeTranscript({
+    header: { kind: 'transcript', schema: TRANSCRIPT_SCHEMA, app: 'test-app', config: {} },
+    entries: tap.entries(),
+  });
   const liveState = redactor.redact(store.getState());
 
   it('holds neither the token nor the licence key, in its log, its transcript or its debug state', () => {

@@ -28,8 +28,7 @@ export function createEpicMatcher(entries: ReadonlyArray<Envelope>) {
 
   /** An action the log does not have: it is placed after its cause and the cause's other recorded actions. */
   const extra = (actual: Envelope, cause: number | undefined): Divergence => {
-    const after =
-      cause === undefined ? undefined : Math.max(cause, ...recordedEpicEntries.filter((e) => e.cause === cause).map((e) => e.seq));
+    const after = cause === undefined ? undefined : Math.max(cause, ...recordedEpicEntries.filter((e) => e.cause === cause).map((e) => e.seq));
     const next = after === undefined ? firstUnmatched() : entries.find((entry) => entry.seq > after);
     const generated = `${actual.action.type} (caused by ${causeText(cause)})`;
     if (next === undefined) {

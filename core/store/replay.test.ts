@@ -30,21 +30,40 @@ const ticked = defineAction('test/ticked');
 
 const initialState: TestState = { started: false, clicks: [], facts: [], acks: [], answers: [], delayed: [], ticks: 0 };
 const reducer = (s: TestState, a: Action): TestState =>
-  started.match(a) ? { ...s, started: true }
-  : clicked.match(a) ? { ...s, clicks: [...s.clicks, a.n] }
-  : factArrived.match(a) ? { ...s, facts: [...s.facts, a.v] }
-  : factAcknowledged.match(a) ? { ...s, acks: [...s.acks, a.v] }
-  : answered.match(a) ? { ...s, answers: [...s.answers, a.n] }
-  : delayedAnswered.match(a) ? { ...s, delayed: [...s.delayed, a.n] }
-  : ticked.match(a) ? { ...s, ticks: s.ticks + 1 }
-  : s;
+  started.match(a)
+    ? { ...s, started: true }
+    : clicked.match(a)
+      ? { ...s, clicks: [...s.clicks, a.n] }
+      : factArrived.match(a)
+        ? { ...s, facts: [...s.facts, a.v] }
+        : factAcknowledged.match(a)
+          ? { ...s, acks: [...s.acks, a.v] }
+          : answered.match(a)
+            ? { ...s, answers: [...s.answers, a.n] }
+            : delayedAnswered.match(a)
+              ? { ...s, delayed: [...s.delayed, a.n] }
+              : ticked.match(a)
+                ? { ...s, ticks: s.ticks + 1 }
+                : s;
 
 type TestEpic = Epic<TestState, TestDeps>;
 const startEpic: TestEpic = () => of(started());
-const answerEpic: TestEpic = (action$) => action$.pipe(filter(clicked.match), map((a) => answered({ n: a.n * 10 })));
-const ackEpic: TestEpic = (action$) => action$.pipe(filter(factArrived.match), map((a) => factAcknowledged({ v: a.v })));
+const answerEpic: TestEpic = (action$) =>
+  action$.pipe(
+    filter(clicked.match),
+    map((a) => answered({ n: a.n * 10 })),
+  );
+const ackEpic: TestEpic = (action$) =>
+  action$.pipe(
+    filter(factArrived.match),
+    map((a) => factAcknowledged({ v: a.v })),
+  );
 const delayedEpic: TestEpic = (action$, _s, deps) =>
-  action$.pipe(filter(clicked.match), delay(3000, deps.scheduler), map((a) => delayedAnswered({ n: a.n })));
+  action$.pipe(
+    filter(clicked.match),
+    delay(3000, deps.scheduler),
+    map((a) => delayedAnswered({ n: a.n })),
+  );
 const tickerEpic: TestEpic = (_a, _s, deps) => interval(1000, deps.scheduler).pipe(map(() => ticked()));
 const epics = [startEpic, answerEpic, ackEpic, delayedEpic];
 const makeDeps = (scheduler: SchedulerLike, clock: StoreClock): TestDeps => ({ scheduler, clock });
@@ -217,7 +236,11 @@ describe('replay of a recorded session (ARCHITECTURE.md §3 Replay)', () => {
     });
 
     it('stops a runaway epic (one that answers its own output) at its first action past the log', () => {
-      const runaway: TestEpic = (action$) => action$.pipe(filter(answered.match), map((a) => answered({ n: a.n })));
+      const runaway: TestEpic = (action$) =>
+        action$.pipe(
+          filter(answered.match),
+          map((a) => answered({ n: a.n })),
+        );
       const loopLog = parseActionLog(record({ epics: [answerEpic], inputs: [[0, clicked({ n: 1 }), 'ui']] }).text);
       const result = engine(loopLog, [answerEpic, runaway]);
       expect(result.ok || result.divergence).toMatchObject({ seq: -1, actual: { seq: 3, cause: 2, action: { type: 'test/answered', n: 10 } } });
@@ -251,9 +274,7 @@ describe('replay of a recorded session (ARCHITECTURE.md §3 Replay)', () => {
     const otherSchema: ActionLogFile = { header: { ...file.header, schema: 2 }, entries: file.entries };
 
     it('parseActionLog refuses the text of a schema-2 log before reading its lines', () => {
-      expect(() => parseActionLog(serializeActionLog(otherSchema))).toThrow(
-        'This action log has schema version 2; this build reads schema version 1 only.',
-      );
+      expect(() => parseActionLog(serializeActionLog(otherSchema))).toThrow('This action log has schema version 2; this build reads schema version 1 only.');
     });
 
     it('fold and engine refuse a schema-2 log given to them already parsed', () => {

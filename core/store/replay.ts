@@ -83,10 +83,7 @@ export function replayFold<S>(file: ActionLogFile, reducer: Reducer<S>, expectAp
  * The run halts at the first divergence, so a runaway epic is stopped at its first action past
  * the recorded ones (reported with seq -1).
  */
-export function replayEngine<S, D extends { clock: StoreClock }>(
-  file: ActionLogFile,
-  options: EngineReplayOptions<S, D>,
-): EngineReplayResult<S> {
+export function replayEngine<S, D extends { clock: StoreClock }>(file: ActionLogFile, options: EngineReplayOptions<S, D>): EngineReplayResult<S> {
   assertReplayable(file, options.expectApp);
   assertWhole(file);
   const matcher = createEpicMatcher(file.entries);

@@ -29,7 +29,10 @@ describe('createStore (ARCHITECTURE.md §3, the store runs one queue)', () => {
 
   it('tags ui, adapter and epic actions, giving epic output the seq of its cause', () => {
     const epic: Epic<{ pings: number; pongs: number }, { clock: { now(): number } }> = (action$) =>
-      action$.pipe(filter(ping.match), map((a) => pong({ n: a.n })));
+      action$.pipe(
+        filter(ping.match),
+        map((a) => pong({ n: a.n })),
+      );
     const log: Envelope[] = [];
     let now = 100;
     const store = createStore({
@@ -64,7 +67,10 @@ describe('createStore (ARCHITECTURE.md §3, the store runs one queue)', () => {
 
   it('notifies UI subscribers once per drained batch, after the epics ran, and not for an unchanged state', () => {
     const epic: Epic<{ pings: number; pongs: number }, { clock: { now(): number } }> = (action$) =>
-      action$.pipe(filter(ping.match), map((a) => pong({ n: a.n })));
+      action$.pipe(
+        filter(ping.match),
+        map((a) => pong({ n: a.n })),
+      );
     const store = createStore({ reducer, epics: [epic], deps: { clock: { now: () => 0 } }, initialState: { pings: 0, pongs: 0 } });
     const seen: string[] = [];
     const unsubscribe = store.subscribe(() => seen.push(`pings=${store.getState().pings} pongs=${store.getState().pongs}`));
@@ -79,9 +85,19 @@ describe('createStore (ARCHITECTURE.md §3, the store runs one queue)', () => {
 
   it('turns an epic that throws into store/epicFailed instead of a crash', () => {
     const epic: Epic<{ pings: number; pongs: number }, { clock: { now(): number } }> = (action$) =>
-      action$.pipe(map(() => { throw new Error('boom'); }));
+      action$.pipe(
+        map(() => {
+          throw new Error('boom');
+        }),
+      );
     const log: Envelope[] = [];
-    const store = createStore({ reducer, epics: [epic], deps: { clock: { now: () => 0 } }, initialState: { pings: 0, pongs: 0 }, onEnvelope: (e) => log.push(e) });
+    const store = createStore({
+      reducer,
+      epics: [epic],
+      deps: { clock: { now: () => 0 } },
+      initialState: { pings: 0, pongs: 0 },
+      onEnvelope: (e) => log.push(e),
+    });
     store.dispatch(ping({ n: 1 }));
     expect(log[1]?.action).toEqual({ type: 'store/epicFailed', epic: 0, message: 'boom' });
   });
@@ -90,8 +106,18 @@ describe('createStore (ARCHITECTURE.md §3, the store runs one queue)', () => {
     new TestScheduler((a, b) => expect(a).toEqual(b)).run(({ flush }) => {
       const log: Envelope[] = [];
       const epic: Epic<{ pings: number; pongs: number }, { clock: { now(): number } }> = (action$) =>
-        action$.pipe(filter(ping.match), delay(3000), map((a) => pong({ n: a.n })));
-      const store = createStore({ reducer, epics: [epic], deps: { clock: { now: () => 0 } }, initialState: { pings: 0, pongs: 0 }, onEnvelope: (e) => log.push(e) });
+        action$.pipe(
+          filter(ping.match),
+          delay(3000),
+          map((a) => pong({ n: a.n })),
+        );
+      const store = createStore({
+        reducer,
+        epics: [epic],
+        deps: { clock: { now: () => 0 } },
+        initialState: { pings: 0, pongs: 0 },
+        onEnvelope: (e) => log.push(e),
+      });
       store.dispatch(ping({ n: 2 }));
       flush();
       expect(log.map((e) => [e.src, e.action.type, e.cause])).toEqual([

@@ -129,8 +129,7 @@ export function createStore<S, D extends { clock: StoreClock }>(options: StoreOp
     subscription.add(
       epic(action$.asObservable(), stateObservable, deps).subscribe({
         next: (action) => enqueue({ action, src: 'epic', ...(processing === undefined ? {} : { cause: processing }) }),
-        error: (err: unknown) =>
-          enqueue({ action: epicFailed({ epic: index, message: err instanceof Error ? err.message : String(err) }), src: 'epic' }),
+        error: (err: unknown) => enqueue({ action: epicFailed({ epic: index, message: err instanceof Error ? err.message : String(err) }), src: 'epic' }),
       }),
     );
   });

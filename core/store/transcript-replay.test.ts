@@ -46,10 +46,21 @@ const httpEpic: TestEpic = (action$, _s, deps) =>
     ),
   );
 const storageEpic: TestEpic = (_a, _s, deps) => deps.storage.read('token').pipe(map((value) => stored({ value })));
-const randomEpic: TestEpic = (action$, _s, deps) => action$.pipe(filter(asked.match), map(() => drawn({ value: deps.random.next() })));
+const randomEpic: TestEpic = (action$, _s, deps) =>
+  action$.pipe(
+    filter(asked.match),
+    map(() => drawn({ value: deps.random.next() })),
+  );
 const waitEpic: TestEpic = (action$, _s, deps) =>
-  action$.pipe(filter(asked.match), switchMap((a) => timer(500, deps.scheduler).pipe(map(() => waited({ path: a.path })))));
-const tickEpic: TestEpic = (_a, _s, deps) => interval(1000, deps.scheduler).pipe(take(3), map(() => ticked({ at: deps.scheduler.now() })));
+  action$.pipe(
+    filter(asked.match),
+    switchMap((a) => timer(500, deps.scheduler).pipe(map(() => waited({ path: a.path })))),
+  );
+const tickEpic: TestEpic = (_a, _s, deps) =>
+  interval(1000, deps.scheduler).pipe(
+    take(3),
+    map(() => ticked({ at: deps.scheduler.now() })),
+  );
 /** A port that throws rather than answering: the epic catches it, and replay must throw the same. */
 const beaconEpic: TestEpic = (action$, _s, deps) =>
   action$.pipe(
@@ -66,7 +77,11 @@ const epics = [httpEpic, storageEpic, randomEpic, waitEpic, tickEpic, beaconEpic
 
 /** The app's deps over a tap, the one shape for recording and replay (as core/engine/player/tapped-deps.ts). */
 const tapDeps = (tap: PortTap, config: unknown, ports?: Ports): Deps => {
-  const real = (): Ports => ports ?? (() => { throw new Error('replay reached a real port'); })();
+  const real = (): Ports =>
+    ports ??
+    (() => {
+      throw new Error('replay reached a real port');
+    })();
   return {
     base: (config as { base: string }).base,
     clock: { now: () => tap.value('clock.now', [], () => real().clock.now()) },
@@ -80,7 +95,10 @@ const tapDeps = (tap: PortTap, config: unknown, ports?: Ports): Deps => {
 const build = (tap: PortTap, config: unknown) => ({ epics, deps: tapDeps(tap, config) });
 
 /** Real timers fire late, and real answers come when they come: the recording's world is this. */
-function record(inputs: ReadonlyArray<{ at: number; action: Action }>, answers: Record<string, number | Error>): { file: ActionLogFile; transcript: Transcript } {
+function record(
+  inputs: ReadonlyArray<{ at: number; action: Action }>,
+  answers: Record<string, number | Error>,
+): { file: ActionLogFile; transcript: Transcript } {
   const world = new VirtualTimeScheduler();
   const late: SchedulerLike = {
     now: () => world.now(),
@@ -119,7 +137,9 @@ function record(inputs: ReadonlyArray<{ at: number; action: Action }>, answers: 
   world.flush();
   store.stop();
   // Both go through their text form, as the fixtures do.
-  const transcript = parseTranscript(serializeTranscript({ header: { kind: 'transcript', schema: TRANSCRIPT_SCHEMA, app: 'test-app', config }, entries: tap.entries() }));
+  const transcript = parseTranscript(
+    serializeTranscript({ header: { kind: 'transcript', schema: TRANSCRIPT_SCHEMA, app: 'test-app', config }, entries: tap.entries() }),
+  );
   return { file: parseActionLog(serializeActionLog(log.file())), transcript };
 }
 
@@ -154,14 +174,18 @@ describe('engine replay over a port transcript (ARCHITECTURE.md §3 Replay: the 
       failed({ err: 'NetworkError: socket hang up' }),
       failed({ err: 'TypeError: Failed to construct Request' }),
     ]);
-    expect(file.entries.filter((e) => beaconed.match(e.action)).map((e) => e.action)).toContainEqual(beaconed({ result: 'InvalidStateError: The socket is closed' }));
+    expect(file.entries.filter((e) => beaconed.match(e.action)).map((e) => e.action)).toContainEqual(
+      beaconed({ result: 'InvalidStateError: The socket is closed' }),
+    );
     expect(transcript.entries.filter((e) => e.k === 'reschedule')).toHaveLength(2);
     expect(transcript.entries.find((e) => e.k === 'next' && e.n === 1)).toBeDefined(); // storage answered synchronously
   });
 
   it('reports a changed answer as a divergence at the seq of the first line it changes', () => {
     const { file, transcript } = session();
-    const changed = withEntries(transcript, (entries) => entries.map((e) => (e.k === 'next' && JSON.stringify(e.v) === '{"status":204}' ? { ...e, v: { status: 500 } } : e)));
+    const changed = withEntries(transcript, (entries) =>
+      entries.map((e) => (e.k === 'next' && JSON.stringify(e.v) === '{"status":204}' ? { ...e, v: { status: 500 } } : e)),
+    );
     const result = replayWithTranscript(file, changed, { reducer, build });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -183,8 +207,15 @@ describe('engine replay over a port transcript (ARCHITECTURE.md §3 Replay: the 
 
   it('reports a timer the epics set with another delay', () => {
     const { file, transcript } = session();
-    const slower: TestEpic = (action$, _s, deps) => action$.pipe(filter(asked.match), switchMap(() => timer(600, deps.scheduler).pipe(map(() => waited({ path: '' })))));
-    const result = replayWithTranscript(file, transcript, { reducer, build: (tap, config) => ({ epics: [httpEpic, storageEpic, randomEpic, slower, tickEpic], deps: tapDeps(tap, config) }) });
+    const slower: TestEpic = (action$, _s, deps) =>
+      action$.pipe(
+        filter(asked.match),
+        switchMap(() => timer(600, deps.scheduler).pipe(map(() => waited({ path: '' })))),
+      );
+    const result = replayWithTranscript(file, transcript, {
+      reducer,
+      build: (tap, config) => ({ epics: [httpEpic, storageEpic, randomEpic, slower, tickEpic], deps: tapDeps(tap, config) }),
+    });
     expect(!result.ok && result.divergence.message).toMatch(/The epics made a timer in 600 ms where the recording has a schedule of timer \d+ in 500 ms/);
   });
 
@@ -193,7 +224,10 @@ describe('engine replay over a port transcript (ARCHITECTURE.md §3 Replay: the 
     const firstAsk = transcript.entries.findIndex((e) => e.k === 'input');
     const subscriptionOfA = transcript.entries.find((e) => e.k === 'sub' && e.c === 'http.request');
     // The answer to /a comes again at the end: the epic had taken it and let go.
-    const again = withEntries(transcript, (entries) => [...entries, ...entries.filter((e) => e.k === 'next' && e.id === (subscriptionOfA as { id: number }).id)]);
+    const again = withEntries(transcript, (entries) => [
+      ...entries,
+      ...entries.filter((e) => e.k === 'next' && e.id === (subscriptionOfA as { id: number }).id),
+    ]);
     const late = replayWithTranscript(file, again, { reducer, build });
     expect(!late.ok && late.divergence.message).toBe(
       `After the last line of the log: The recording has a next of subscription ${(subscriptionOfA as { id: number }).id} here, but the epics no longer held that subscription (transcript line ${again.entries.length + 1}).`,
@@ -205,14 +239,23 @@ describe('engine replay over a port transcript (ARCHITECTURE.md §3 Replay: the 
       return [...entries.slice(0, at), { k: 'fire', id: waitOfA.id }, ...entries.slice(at)];
     });
     const cancelled = replayWithTranscript(file, fired, { reducer, build });
-    expect(!cancelled.ok && cancelled.divergence.message).toMatch(new RegExp(`The recorded timer ${waitOfA.id} fired here, but the epics had cancelled it or never set it`));
+    expect(!cancelled.ok && cancelled.divergence.message).toMatch(
+      new RegExp(`The recorded timer ${waitOfA.id} fired here, but the epics had cancelled it or never set it`),
+    );
   });
 
   it('reports the log lines a transcript cut short cannot regenerate', () => {
     const { file, transcript } = session();
-    const cut = withEntries(transcript, (entries) => entries.slice(0, entries.findIndex((e) => e.k === 'fire')));
+    const cut = withEntries(transcript, (entries) =>
+      entries.slice(
+        0,
+        entries.findIndex((e) => e.k === 'fire'),
+      ),
+    );
     const result = replayWithTranscript(file, cut, { reducer, build });
-    expect(!result.ok && result.divergence.message).toMatch(/^Seq \d+ \(test\/\w+\) was not regenerated: the transcript ended at transcript line \d+ of \d+\.$/);
+    expect(!result.ok && result.divergence.message).toMatch(
+      /^Seq \d+ \(test\/\w+\) was not regenerated: the transcript ended at transcript line \d+ of \d+\.$/,
+    );
   });
 
   it('refuses a transcript of another app, and a log of another app than expected', () => {
@@ -239,7 +282,12 @@ describe('the transcript file (decoded at the boundary)', () => {
   });
 
   it('reads back what it wrote', () => {
-    const entries: TranscriptEntry[] = [{ k: 'call', c: 'clock.now', a: [], v: 5 }, { k: 'sub', c: 'x', a: [1], id: 0 }, { k: 'next', id: 0, v: null, n: 1 }, { k: 'input' }];
+    const entries: TranscriptEntry[] = [
+      { k: 'call', c: 'clock.now', a: [], v: 5 },
+      { k: 'sub', c: 'x', a: [1], id: 0 },
+      { k: 'next', id: 0, v: null, n: 1 },
+      { k: 'input' },
+    ];
     const transcript: Transcript = { header: { kind: 'transcript', schema: TRANSCRIPT_SCHEMA, app: 'a', config: { x: 1 } }, entries };
     expect(parseTranscript(serializeTranscript(transcript))).toEqual(transcript);
   });

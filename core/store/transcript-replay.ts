@@ -109,8 +109,7 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
     return entry as Extract<TranscriptEntry, { k: K }>;
   };
 
-  const sameCall = (call: string, args: readonly unknown[]) => (entry: { c: string; a: unknown[] }) =>
-    entry.c === call && json(entry.a) === json(args);
+  const sameCall = (call: string, args: readonly unknown[]) => (entry: { c: string; a: unknown[] }) => entry.c === call && json(entry.a) === json(args);
 
   const value = <T>(call: string, args: readonly unknown[]): T => {
     const entry = expect('call', describe({ k: 'call', c: call, a: [...args] }), sameCall(call, args));
@@ -187,7 +186,7 @@ export function replayWithTranscript<S, D extends { clock: StoreClock }>(
   if ((transcript.header.dropped ?? 0) > 0) {
     throw new ReplayError(
       `Cannot replay on the engine: the transcript was windowed (its first ${transcript.header.dropped} entries were dropped from memory to bound it); ` +
-        'engine replay needs the session from its start. Fold replay works from the log\'s checkpoint.',
+        "engine replay needs the session from its start. Fold replay works from the log's checkpoint.",
     );
   }
   const inputs = file.entries.filter((entry) => entry.src !== 'epic');

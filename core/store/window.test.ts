@@ -58,7 +58,10 @@ describe('the action log window', () => {
   it('writes a checkpoint line after the header; the windowed log parses and folds from it to the live state', () => {
     const { log, finalState } = longSession(5 * 60_000, { log: 40 });
     const text = log.toJsonl();
-    const lines = text.trim().split('\n').map((line) => JSON.parse(line) as { kind?: string });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind?: string });
     expect(lines[1]?.kind).toBe('checkpoint');
     const file = parseActionLog(text);
     const start = startOf(file);
@@ -83,9 +86,12 @@ describe('the action log window', () => {
     expect(() => replayEngine(file, { reducer, epics: [tickEpic], makeDeps: (scheduler, clock) => ({ scheduler, clock }) })).toThrow(
       /this log was windowed \(seqs 1 to \d+ were dropped/,
     );
-    expect(() => replayWithTranscript(file, parseTranscript(transcript), { reducer, build: () => ({ epics: [], deps: { clock: { now: () => 0 }, scheduler: new VirtualTimeScheduler() } }) })).toThrow(
-      /this log was windowed/,
-    );
+    expect(() =>
+      replayWithTranscript(file, parseTranscript(transcript), {
+        reducer,
+        build: () => ({ epics: [], deps: { clock: { now: () => 0 }, scheduler: new VirtualTimeScheduler() } }),
+      }),
+    ).toThrow(/this log was windowed/);
   });
 
   it('a log under its window has no checkpoint and still replays on the engine', () => {
@@ -111,9 +117,12 @@ describe('the transcript window', () => {
     const { log, transcript } = longSession(60_000, { transcript: 20 });
     const file = parseActionLog(log.toJsonl());
     expect(file.checkpoint).toBeUndefined();
-    expect(() => replayWithTranscript(file, parseTranscript(transcript), { reducer, build: () => ({ epics: [], deps: { clock: { now: () => 0 }, scheduler: new VirtualTimeScheduler() } }) })).toThrow(
-      /the transcript was windowed \(its first \d+ entries were dropped/,
-    );
+    expect(() =>
+      replayWithTranscript(file, parseTranscript(transcript), {
+        reducer,
+        build: () => ({ epics: [], deps: { clock: { now: () => 0 }, scheduler: new VirtualTimeScheduler() } }),
+      }),
+    ).toThrow(/the transcript was windowed \(its first \d+ entries were dropped/);
   });
 });
 

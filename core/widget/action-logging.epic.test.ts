@@ -5,14 +5,7 @@ import { createFakePorts, createFakeStorage, type FakePortsOptions } from '../..
 import type { HttpRequest } from '../ports';
 import { ActionLogBatch } from '../model/action-log-batch';
 import type { Action } from '../store/action';
-import {
-  actionLogDownloadRequested,
-  actionsLogFailed,
-  mediaTimeUpdated,
-  playbackProgressed,
-  impressionFailed,
-  pageHidden,
-} from './actions';
+import { actionLogDownloadRequested, actionsLogFailed, mediaTimeUpdated, playbackProgressed, impressionFailed, pageHidden } from './actions';
 import { initialWidgetState } from './state';
 import { albumData } from './testing/album-data';
 import { epicActions, testScheduler } from './testing/marbles';
@@ -102,7 +95,12 @@ describe('actionLoggingEpic (spec 000 §7 "Every dispatched action except progre
         [3, actionLogDownloadRequested()],
       ],
     });
-    expect(sent.flatMap((s) => s.types)).toEqual(['widget/sessionStarted', 'preview/trackPrefetchDecided', 'widget/viewportMeasured', 'widget/actionLogDownloadRequested']);
+    expect(sent.flatMap((s) => s.types)).toEqual([
+      'widget/sessionStarted',
+      'preview/trackPrefetchDecided',
+      'widget/viewportMeasured',
+      'widget/actionLogDownloadRequested',
+    ]);
   });
 
   it('leaves out log/* actions, so a failed send is reported but never logged itself', () => {
@@ -130,7 +128,8 @@ describe('actionLoggingEpic through the outbox (issue 12: exactly-once logging)'
   it('retries a failed batch with backoff, the same entries with the same event ids, until it is stored; then nothing more', () => {
     let failures = 3;
     const sent = run({
-      httpResponder: (r) => (r.url.endsWith('/log/actions') && failures-- > 0 ? { status: 503, headers: {}, body: '' } : { status: 204, headers: {}, body: '' }),
+      httpResponder: (r) =>
+        r.url.endsWith('/log/actions') && failures-- > 0 ? { status: 503, headers: {}, body: '' } : { status: 204, headers: {}, body: '' },
       until: 60_000,
     });
     expect(sent).toHaveLength(4);
@@ -144,7 +143,11 @@ describe('actionLoggingEpic through the outbox (issue 12: exactly-once logging)'
 
   it('survives a reload: a batch the server did not take is kept in storage and sent by the next page, with its ids', () => {
     const storage = new Map<string, string>();
-    const first = run({ httpResponder: (r) => (r.url.endsWith('/log/actions') ? new Error('offline') : { status: 204, headers: {}, body: '' }), storage, until: 15_000 });
+    const first = run({
+      httpResponder: (r) => (r.url.endsWith('/log/actions') ? new Error('offline') : { status: 204, headers: {}, body: '' }),
+      storage,
+      until: 15_000,
+    });
     expect(first.length).toBeGreaterThan(0);
     expect(storage.get('embed.outbox.actions')).toContain(first[0]?.body.entries[0]?.event_id);
     // The next page: the old batch goes at once (before its own first batch), and the key empties once stored.
@@ -155,7 +158,7 @@ describe('actionLoggingEpic through the outbox (issue 12: exactly-once logging)'
     expect(storage.has('embed.outbox.actions')).toBe(false);
   });
 
-  it('a refused batch (413: an event over the provider\'s cap) is dropped, not retried', () => {
+  it("a refused batch (413: an event over the provider's cap) is dropped, not retried", () => {
     const sent = run({
       httpResponder: (r) => (r.url.endsWith('/log/actions') ? { status: 413, headers: {}, body: '' } : { status: 204, headers: {}, body: '' }),
       until: 60_000,

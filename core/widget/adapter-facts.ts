@@ -21,11 +21,7 @@ import { decodeEngineEvent } from './full-playback/engine-facts';
  * regenerate a browser's random draw or window size). Engine replay does not call this.
  * `embedApiReady$`: see bindEmbedApiFacts (by default the messages are bound at once).
  */
-export function bindAdapterFacts(
-  store: Store<WidgetState>,
-  ports: Ports,
-  options: { readonly embedApiReady$?: Observable<unknown> } = {},
-): Subscription {
+export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports, options: { readonly embedApiReady$?: Observable<unknown> } = {}): Subscription {
   const subscription = new Subscription();
   store.dispatch(sessionStarted({ sessionId: sessionIdFrom(ports.random) }), 'adapter');
   subscription.add(
@@ -58,7 +54,8 @@ export function bindAdapterFacts(
   subscription.add(
     ports.engine.events$.subscribe({
       next: (event) => store.dispatch(decodeEngineEvent(event), 'adapter'),
-      error: (err: unknown) => store.dispatch(engineEventRejected({ err: `Engine events stopped: ${err instanceof Error ? err.message : String(err)}` }), 'adapter'),
+      error: (err: unknown) =>
+        store.dispatch(engineEventRejected({ err: `Engine events stopped: ${err instanceof Error ? err.message : String(err)}` }), 'adapter'),
     }),
   );
   // The volume the visitor left the last embed at, when one is stored.

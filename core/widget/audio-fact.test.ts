@@ -6,7 +6,11 @@ describe('decodeAudioFact (core/ports.ts AudioFact -> media/* actions)', () => {
   it.each([
     ['loadedmetadata', fact('loadedmetadata'), { type: 'media/metadataLoaded', durationMs: 29988 }],
     ['loadedmetadata before the duration is known (NaN -> 0)', fact('loadedmetadata', { durationMs: NaN }), { type: 'media/metadataLoaded', durationMs: 0 }],
-    ['loadedmetadata of a stream without end (Infinity -> 0)', fact('loadedmetadata', { durationMs: Infinity }), { type: 'media/metadataLoaded', durationMs: 0 }],
+    [
+      'loadedmetadata of a stream without end (Infinity -> 0)',
+      fact('loadedmetadata', { durationMs: Infinity }),
+      { type: 'media/metadataLoaded', durationMs: 0 },
+    ],
     ['canplaythrough', fact('canplaythrough'), { type: 'media/canPlayThrough' }],
     ['playing, position in whole ms', fact('playing'), { type: 'media/playing', positionMs: 1234 }],
     ['pause', fact('pause'), { type: 'media/paused', positionMs: 1234 }],

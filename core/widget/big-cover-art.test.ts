@@ -8,7 +8,7 @@ const track = (widths: number[]) =>
   ({ ...testTrack(1), album: { images: widths.map(image) }, external_urls: { spotify: 'x' }, dominantColor: '#000' }) as Resource;
 
 describe("the big-cover-art flag's source (spec 000 §3 flag; the provider sets it, server/embed/embed-data.ts)", () => {
-  it('the threshold is the embed\'s default width, spec 000 §9 Embed iframe size 300 x 380', () => {
+  it("the threshold is the embed's default width, spec 000 §9 Embed iframe size 300 x 380", () => {
     expect(BIG_COVER_ART_MIN_IMAGE_PX).toBe(300);
   });
 

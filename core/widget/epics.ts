@@ -54,7 +54,9 @@ export function widgetEpicOrder(late: LateWidgetEpics): ReadonlyArray<WidgetEpic
     // spec 000 §2 Progress bar: a drag's seeks, as widget/seekRequested (heard by the players below).
     progressDragEpic,
     // The preview player (spec 001 §4), in preview mode only.
-    ...[prefetchEpic, firstUseEpic, playToggleEpic, seekEpic, trackRowEpic, skipEpic, seekByEpic, playerEventsEpic, trackEndedEpic, previewCapEpic].map(previewOnly),
+    ...[prefetchEpic, firstUseEpic, playToggleEpic, seekEpic, trackRowEpic, skipEpic, seekByEpic, playerEventsEpic, trackEndedEpic, previewCapEpic].map(
+      previewOnly,
+    ),
     // Full playback (spec 000 §4): the same commands, to the engine.
     fullPlaybackEpic,
     engineCommandsEpic,

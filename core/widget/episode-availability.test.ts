@@ -101,10 +101,15 @@ describe('isAvailableTo (spec 000 §4 Track availability, then §5 episode marke
     ['a track not marked playable, logged in', testTrack(1, { is_playable: false }), listener, false],
     ['an episode sold in SE, anonymous', showEpisode(1, ['SE']), anonymous, true],
     ['an episode not sold in SE, anonymous, even flagged playable', showEpisode(3, ['NO']), anonymous, false],
-    ['an episode not sold in SE, logged in (§6 "may play episodes even if not flagged playable": still only in its markets)', showEpisode(3, ['NO'], { is_playable: false }), listener, false],
+    [
+      'an episode not sold in SE, logged in (§6 "may play episodes even if not flagged playable": still only in its markets)',
+      showEpisode(3, ['NO'], { is_playable: false }),
+      listener,
+      false,
+    ],
     ['an episode sold in SE not flagged playable, logged in (§4)', showEpisode(1, ['SE'], { is_playable: false }), listener, true],
     ['an episode sold in SE not flagged playable, anonymous (§4)', showEpisode(1, ['SE'], { is_playable: false }), anonymous, false],
-    ["a logged-in listener of another market (NO) may play it", showEpisode(3, ['NO']), { loggedIn: true, countryCode: 'NO' }, true],
+    ['a logged-in listener of another market (NO) may play it', showEpisode(3, ['NO']), { loggedIn: true, countryCode: 'NO' }, true],
     ["the embedded show's markets count (SE there)", showEpisode(3, ['NO']), { ...anonymous, resource: show(['SE']) }, true],
   ])('%s', (_case, item, visitor, expected) => {
     expect(isAvailableTo(item, visitor)).toBe(expected);
@@ -139,7 +144,11 @@ describe("selecting an episode not sold in the visitor's market shows the unavai
 
   it('preview (anonymous): play starts at the first episode sold here, and the header shows it', () => {
     const state = anonymousIn(showData());
-    expect(playDecisions(state)).toEqual([playerStarted(), trackLoadDecided({ index: 1, uri: 'spotify:episode:e2', src: 'https://cdn.test/e2.mp3' }), playDecided()]);
+    expect(playDecisions(state)).toEqual([
+      playerStarted(),
+      trackLoadDecided({ index: 1, uri: 'spotify:episode:e2', src: 'https://cdn.test/e2.mp3' }),
+      playDecided(),
+    ]);
     expect(selectCurrentTrack(state)?.uri).toBe('spotify:episode:e2');
   });
 
@@ -162,9 +171,24 @@ describe("selecting an episode not sold in the visitor's market shows the unavai
       trackRowClicked({ index: 0 }),
       [command({ kind: 'pause' }), unavailable],
     ],
-    ['full playback: another row plays', loggedInTo(showData()), trackRowClicked({ index: 1 }), [command({ kind: 'play', contextUri: 'spotify:show:s1', index: 1 })]],
-    ['full playback: play starts at the first episode sold here', loggedInTo(showData()), playToggleRequested({ via: 'button' }), [command({ kind: 'play', contextUri: 'spotify:show:s1', index: 1 })]],
-    ['full playback, an account in NO: the row plays', loggedInTo(showData('NO')), trackRowClicked({ index: 0 }), [command({ kind: 'play', contextUri: 'spotify:show:s1', index: 0 })]],
+    [
+      'full playback: another row plays',
+      loggedInTo(showData()),
+      trackRowClicked({ index: 1 }),
+      [command({ kind: 'play', contextUri: 'spotify:show:s1', index: 1 })],
+    ],
+    [
+      'full playback: play starts at the first episode sold here',
+      loggedInTo(showData()),
+      playToggleRequested({ via: 'button' }),
+      [command({ kind: 'play', contextUri: 'spotify:show:s1', index: 1 })],
+    ],
+    [
+      'full playback, an account in NO: the row plays',
+      loggedInTo(showData('NO')),
+      trackRowClicked({ index: 0 }),
+      [command({ kind: 'play', contextUri: 'spotify:show:s1', index: 0 })],
+    ],
   ])('%s', (_case, state, action, expected) => {
     expect(fullPlaybackDecisions(state, action)).toEqual(expected);
   });
@@ -184,9 +208,19 @@ describe('the provider refusing the item (engine event itemUnavailable, spec 000
 
   it.each<[string, WidgetState, Action, Action[]]>([
     // An account in NO sees it available, but the provider (which knows better) refused it.
-    ['the item of this resource: UNAVAILABLE_TRACK with its uri', loggedInTo(showData('NO')), engineItemUnavailable({ contextUri: 'spotify:show:s1', index: 0 }), [trackUnavailable({ index: 0, uri: SE_UNSOLD })]],
-    ['while another plays, the engine is paused too', playing(showData('NO')), engineItemUnavailable({ contextUri: 'spotify:show:s1', index: 0 }), [command({ kind: 'pause' }), trackUnavailable({ index: 0, uri: SE_UNSOLD })]],
-    ['another context (not this page\'s): nothing', loggedInTo(showData('NO')), engineItemUnavailable({ contextUri: 'spotify:show:other', index: 0 }), []],
+    [
+      'the item of this resource: UNAVAILABLE_TRACK with its uri',
+      loggedInTo(showData('NO')),
+      engineItemUnavailable({ contextUri: 'spotify:show:s1', index: 0 }),
+      [trackUnavailable({ index: 0, uri: SE_UNSOLD })],
+    ],
+    [
+      'while another plays, the engine is paused too',
+      playing(showData('NO')),
+      engineItemUnavailable({ contextUri: 'spotify:show:s1', index: 0 }),
+      [command({ kind: 'pause' }), trackUnavailable({ index: 0, uri: SE_UNSOLD })],
+    ],
+    ["another context (not this page's): nothing", loggedInTo(showData('NO')), engineItemUnavailable({ contextUri: 'spotify:show:other', index: 0 }), []],
     ['an index outside the list: nothing', loggedInTo(showData('NO')), engineItemUnavailable({ contextUri: 'spotify:show:s1', index: 9 }), []],
   ])('%s', (_case, state, action, expected) => {
     expect(fullPlaybackDecisions(state, action)).toEqual(expected);

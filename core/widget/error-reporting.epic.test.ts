@@ -6,15 +6,7 @@ import { ErrorReport } from '../model/error-report';
 import type { Ports } from '../ports';
 import type { Action } from '../store/action';
 import type { Epic } from '../store/store';
-import {
-  actionLogDownloadRequested,
-  errorCaught,
-  errorReporterContextRead,
-  errorReportFailed,
-  mediaFailed,
-  mediaTimeUpdated,
-  pointerEntered,
-} from './actions';
+import { actionLogDownloadRequested, errorCaught, errorReporterContextRead, errorReportFailed, mediaFailed, mediaTimeUpdated, pointerEntered } from './actions';
 import { widgetEpics } from './all-epics';
 import { initialWidgetState, type WidgetState } from './state';
 import { albumData } from './testing/album-data';
@@ -61,7 +53,13 @@ const boom = errorCaught({ message: 'TypeError: boom', stack: 'TypeError: boom\n
 
 describe('errorReportingEpic (spec 000 §7 error-reporting service, §9)', () => {
   it('reports a window error to {api host}/log/errors with the release, user id from the cookie, session and breadcrumbs', () => {
-    const sent = run({ adapter: [[0, atCdn], [5, actionLogDownloadRequested()], [9, boom]] });
+    const sent = run({
+      adapter: [
+        [0, atCdn],
+        [5, actionLogDownloadRequested()],
+        [9, boom],
+      ],
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]?.at).toBe(9);
     const report = sent[0]?.report as ErrorReport;
@@ -88,7 +86,13 @@ describe('errorReportingEpic (spec 000 §7 error-reporting service, §9)', () =>
   });
 
   it('leaves progress facts out of the breadcrumbs', () => {
-    const sent = run({ adapter: [[0, atCdn], [1, mediaTimeUpdated({ positionMs: 5 })], [2, boom]] });
+    const sent = run({
+      adapter: [
+        [0, atCdn],
+        [1, mediaTimeUpdated({ positionMs: 5 })],
+        [2, boom],
+      ],
+    });
     expect((sent[0]?.report as ErrorReport).breadcrumbs.map((b) => b.type)).not.toContain('media/timeUpdated');
   });
 
@@ -100,7 +104,11 @@ describe('errorReportingEpic (spec 000 §7 error-reporting service, §9)', () =>
       );
     const sent = run({
       epics: [...widgetEpics, failing],
-      adapter: [[0, atCdn], [3, mediaFailed({ code: 'MEDIA_ERR_NETWORK', message: 'Network error' })], [4, pointerEntered()]],
+      adapter: [
+        [0, atCdn],
+        [3, mediaFailed({ code: 'MEDIA_ERR_NETWORK', message: 'Network error' })],
+        [4, pointerEntered()],
+      ],
     });
     expect(sent.map((s) => [s.at, (s.report as ErrorReport).source, (s.report as ErrorReport).message])).toEqual([
       [3, 'media', 'Network error (MEDIA_ERR_NETWORK)'],
@@ -109,22 +117,63 @@ describe('errorReportingEpic (spec 000 §7 error-reporting service, §9)', () =>
   });
 
   it("spec 000 §8: an error without a message is reported as 'No error message'", () => {
-    const sent = run({ adapter: [[0, atCdn], [1, errorCaught({ message: '', stack: '' })]] });
+    const sent = run({
+      adapter: [
+        [0, atCdn],
+        [1, errorCaught({ message: '', stack: '' })],
+      ],
+    });
     expect((sent[0]?.report as ErrorReport).message).toBe('No error message');
   });
 
   it.each([
-    ['skipped under a headless-browser test harness (navigator.webdriver)', [[0, { ...atCdn, automated: true }], [1, boom]], 0.1],
+    [
+      'skipped under a headless-browser test harness (navigator.webdriver)',
+      [
+        [0, { ...atCdn, automated: true }],
+        [1, boom],
+      ],
+      0.1,
+    ],
     ['nothing before the start-up context is read', [[1, boom]], 0.1],
-    ["only from the provider's CDN host", [[0, { ...atCdn, pageHost: 'elsewhere.test' }], [1, boom]], 0.1],
-    ['known noise is ignored', [[0, atCdn], [1, errorCaught({ message: 'ResizeObserver loop limit exceeded', stack: '' })]], 0.1],
-    ['sample rate 0.3: a draw of 0.3 or more is not reported', [[0, atCdn], [1, boom]], 0.3],
+    [
+      "only from the provider's CDN host",
+      [
+        [0, { ...atCdn, pageHost: 'elsewhere.test' }],
+        [1, boom],
+      ],
+      0.1,
+    ],
+    [
+      'known noise is ignored',
+      [
+        [0, atCdn],
+        [1, errorCaught({ message: 'ResizeObserver loop limit exceeded', stack: '' })],
+      ],
+      0.1,
+    ],
+    [
+      'sample rate 0.3: a draw of 0.3 or more is not reported',
+      [
+        [0, atCdn],
+        [1, boom],
+      ],
+      0.3,
+    ],
   ] as Array<[string, Array<[number, Action]>, number]>)('spec 000 §7/§9: %s', (_name, adapter, draw) => {
     expect(run({ adapter, draw })).toEqual([]);
   });
 
   it('sample rate 0.3: a draw below 0.3 is reported', () => {
-    expect(run({ adapter: [[0, atCdn], [1, boom]], draw: 0.29 })).toHaveLength(1);
+    expect(
+      run({
+        adapter: [
+          [0, atCdn],
+          [1, boom],
+        ],
+        draw: 0.29,
+      }),
+    ).toHaveLength(1);
   });
 
   it('spec 000 §9 breadcrumbs: 30 by default', () => {
@@ -142,11 +191,17 @@ describe('errorReportingEpic (spec 000 §7 error-reporting service, §9)', () =>
 
   it('a report that fails becomes log/errorReportFailed and is retried (issue 12: the outbox), the same report with the same event id', () => {
     const sent = run({
-      adapter: [[0, atCdn], [7, boom]],
+      adapter: [
+        [0, atCdn],
+        [7, boom],
+      ],
       httpResponder: (r) => (r.url.endsWith('/log/errors') ? new Error('offline') : { status: 204, headers: {}, body: '' }),
       until: 1500,
       // draw 0.1: the first retry waits 1 s − 16% (capped exponential backoff, ±20%).
-      expectFailed: ['7ms a 839ms b 652ms |', { a: errorReportFailed({ err: 'Request failed: no response' }), b: errorReportFailed({ err: 'Request failed: no response' }) }],
+      expectFailed: [
+        '7ms a 839ms b 652ms |',
+        { a: errorReportFailed({ err: 'Request failed: no response' }), b: errorReportFailed({ err: 'Request failed: no response' }) },
+      ],
     });
     expect(sent).toHaveLength(2);
     expect(sent[1]?.report).toEqual(sent[0]?.report);

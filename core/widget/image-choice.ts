@@ -14,11 +14,7 @@ export function densityRatio(devicePixelRatio: number): 1 | 2 {
  * pixel ratio. When none is wide enough the largest is the best we have. Images without a width
  * count as 0 px wide. Undefined only for an empty list.
  */
-export function chooseImage<I extends SizedImage>(
-  images: ReadonlyArray<I>,
-  width: number,
-  pixelRatio: number,
-): I | undefined {
+export function chooseImage<I extends SizedImage>(images: ReadonlyArray<I>, width: number, pixelRatio: number): I | undefined {
   const wanted = width * densityRatio(pixelRatio);
   let smallestFitting: I | undefined;
   let largest: I | undefined;

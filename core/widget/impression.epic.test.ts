@@ -60,13 +60,20 @@ describe('impressionEpic (spec 000 §4 Start-up, §7 Impression)', () => {
   it('a network failure (no response) is a failure, retried with backoff (issue 12) until the impression is stored, the same body each time', () => {
     let failures = 2;
     const scheduler = testScheduler((x, y) => expect(x).toEqual(y));
-    const ports = createFakePorts(scheduler, { httpResponder: () => (failures-- > 0 ? new Error('connection refused') : { status: 204, headers: {}, body: '' }), httpLatencyMs: 5 });
+    const ports = createFakePorts(scheduler, {
+      httpResponder: () => (failures-- > 0 ? new Error('connection refused') : { status: 204, headers: {}, body: '' }),
+      httpLatencyMs: 5,
+    });
     const seen: unknown[] = [];
     scheduler.run(({ flush }) => {
       epicActions(runWidget({ initialState, ports }).pipe(takeUntil(timer(10_000, scheduler))), 'log/impression').subscribe((action) => seen.push(action));
       flush();
     });
-    expect(seen).toEqual([impressionFailed({ err: 'Request failed: no response' }), impressionFailed({ err: 'Request failed: no response' }), impressionLogged({ status: 204 })]);
+    expect(seen).toEqual([
+      impressionFailed({ err: 'Request failed: no response' }),
+      impressionFailed({ err: 'Request failed: no response' }),
+      impressionLogged({ status: 204 }),
+    ]);
     const bodies = ports.calls.http.filter((r) => r.url.endsWith('/log/analytics')).map((r) => r.body);
     expect(bodies).toHaveLength(3);
     expect(new Set(bodies).size).toBe(1);

@@ -1,14 +1,7 @@
 import type { Resource } from '../model/embed-data';
 import { albumData, testTrack } from './testing/album-data';
 import { initialWidgetState } from './state';
-import {
-  computeLayout,
-  coverArtPx,
-  layoutContent,
-  MODERN_LAYOUT_WIDTH_THRESHOLD,
-  selectLayout,
-  type LayoutContent,
-} from './layout';
+import { computeLayout, coverArtPx, layoutContent, MODERN_LAYOUT_WIDTH_THRESHOLD, selectLayout, type LayoutContent } from './layout';
 
 const list: LayoutContent = { trackList: true, singleItem: false, bigCoverArt: true };
 const single: LayoutContent = { trackList: false, singleItem: true, bigCoverArt: true };

@@ -85,13 +85,7 @@ export function computeLayout(viewport: Viewport, content: LayoutContent, modern
   const heightLimit = content.trackList ? EXTENDED_HEIGHT_LIST_PX : EXTENDED_HEIGHT_SINGLE_PX;
   const height: HeightVariant = viewport.height > heightLimit ? 'extended' : 'basic';
   const bottom: BottomSection =
-    height === 'basic'
-      ? 'empty'
-      : content.trackList
-        ? 'trackList'
-        : width === 'legacy' && content.singleItem && content.bigCoverArt
-          ? 'bigCoverArt'
-          : 'empty';
+    height === 'basic' ? 'empty' : content.trackList ? 'trackList' : width === 'legacy' && content.singleItem && content.bigCoverArt ? 'bigCoverArt' : 'empty';
   return {
     width,
     height,

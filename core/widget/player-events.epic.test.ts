@@ -44,7 +44,7 @@ describe('media facts -> player events (spec 000 §7 player events, §4 playback
     expect(state.playback).toEqual({ isPlaying: true, isPaused: false, trackUri: 'spotify:track:track2', progress: 250, durationMs: 30000 });
   });
 
-  it('decodes the audio port\'s raw facts (bindAdapterFacts) into the same events', () => {
+  it("decodes the audio port's raw facts (bindAdapterFacts) into the same events", () => {
     const scheduler = testScheduler((x, y) => expect(x).toEqual(y));
     const ports = createFakePorts(scheduler);
     scheduler.run(({ expectObservable }) => {

@@ -1,15 +1,6 @@
 import { filter, map, mergeMap } from 'rxjs/operators';
 import type { Action } from '../store/action';
-import {
-  mediaEnded,
-  mediaPaused,
-  mediaPlaying,
-  mediaTimeUpdated,
-  playbackPaused,
-  playbackPlayed,
-  playbackProgressed,
-  playbackTrackChanged,
-} from './actions';
+import { mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, playbackPaused, playbackPlayed, playbackProgressed, playbackTrackChanged } from './actions';
 import { advanceDecisions, capDecisions, currentTrackList, previewDurationMs } from './preview-decisions';
 import type { WidgetState } from './state';
 import type { WidgetEpic } from './widget-epic';

@@ -17,11 +17,23 @@ describe('preview player decisions (spec 001 §4 Preview player, spec 000 §2 fi
     ['a started player does not start again', startDecisions(at(0, 'paused')), []],
     ['play on a loaded track is one play decision', playDecisions(at(1, 'paused')), [a.playDecided()]],
     ['a seek before first use starts the player first', seekDecisions(fresh, 5000), [a.playerStarted(), load(1), a.seekDecided({ positionMs: 5000 })]],
-    ['an end with nothing loaded decides nothing', advanceDecisions(produce(fresh, (s) => { s.player.started = true; })), []],
+    [
+      'an end with nothing loaded decides nothing',
+      advanceDecisions(
+        produce(fresh, (s) => {
+          s.player.started = true;
+        }),
+      ),
+      [],
+    ],
     ['an end moves to the next track and plays it', advanceDecisions(at(0, 'ended')), [load(2), a.playDecided()]],
     ['the cap does nothing below 30000 ms', capDecisions(at(0, 'playing'), 29999), []],
     ['the cap does nothing unless the track is playing (it fired once already)', capDecisions(at(0, 'ended'), 30500), []],
-    ['the cap at 30000 ms pauses and advances', capDecisions(at(0, 'playing'), 30000), [a.previewCapReached({ positionMs: 30000 }), a.pauseDecided(), load(2), a.playDecided()]],
+    [
+      'the cap at 30000 ms pauses and advances',
+      capDecisions(at(0, 'playing'), 30000),
+      [a.previewCapReached({ positionMs: 30000 }), a.pauseDecided(), load(2), a.playDecided()],
+    ],
   ])('%s', (_rule, actual, expected) => {
     expect(actual).toEqual(expected);
   });

@@ -109,9 +109,7 @@ export function advanceDecisions(state: WidgetState): Action[] {
   if (next > index) {
     const decision = decideTrack(list, next, available);
     if (decision === null) return [];
-    return decision.kind === 'load'
-      ? [loadAction(decision), playDecided()]
-      : [trackUnavailable({ index: decision.index, uri: decision.uri })];
+    return decision.kind === 'load' ? [loadAction(decision), playDecided()] : [trackUnavailable({ index: decision.index, uri: decision.uri })];
   }
   const first = startIndex(list, available);
   const decision = first === null ? null : decideTrack(list, first, available);

@@ -18,8 +18,7 @@ const actions: Record<string, ProgressDragAction> = {
 
 function setup() {
   const scheduler = testScheduler((actual, expected) => expect(actual).toEqual(expected));
-  const throttled = (input: string): Observable<ProgressDragAction> =>
-    throttleDragMoves(scheduler.createHotObservable(input, actions), scheduler);
+  const throttled = (input: string): Observable<ProgressDragAction> => throttleDragMoves(scheduler.createHotObservable(input, actions), scheduler);
   return { scheduler, throttled };
 }
 

@@ -1,13 +1,6 @@
 import type { Action } from '../store/action';
 import * as a from './actions';
-import {
-  capPercent,
-  clampSeek,
-  DRAG_SKIPPED_RENDERS,
-  dragStep,
-  SEEK_CONFIRM_TOLERANCE_MS,
-  type ProgressDragAction,
-} from './progress-drag';
+import { capPercent, clampSeek, DRAG_SKIPPED_RENDERS, dragStep, SEEK_CONFIRM_TOLERANCE_MS, type ProgressDragAction } from './progress-drag';
 import { PROGRESS_FEATURES } from './progress-drag-options';
 import { widgetReducer } from './reducer';
 import { selectIsDragging, selectProgressPercent, selectRemaining, selectShownPositionMs } from './selectors';

@@ -26,10 +26,7 @@ export const PRIMARY_BUTTON = 0;
 export const SEEK_CONFIRM_TOLERANCE_MS = 1000;
 
 export type ProgressDragAction =
-  | ActionOf<typeof progressDragStarted>
-  | ActionOf<typeof progressDragMoved>
-  | ActionOf<typeof progressDragEnded>
-  | ActionOf<typeof progressDragCancelled>;
+  ActionOf<typeof progressDragStarted> | ActionOf<typeof progressDragMoved> | ActionOf<typeof progressDragEnded> | ActionOf<typeof progressDragCancelled>;
 
 const DRAG_TYPES: ReadonlySet<string> = new Set([progressDragStarted.type, progressDragMoved.type, progressDragEnded.type, progressDragCancelled.type]);
 
@@ -129,4 +126,3 @@ export function afterTrackChange(state: WidgetState): SeekTarget | undefined {
   const target = state.seekTarget;
   return target === undefined || target.dragging || state.playback.trackUri === null ? target : undefined;
 }
-

@@ -31,7 +31,19 @@ describe('a recorded preview session replays (spec 001 §4 Preview player, ARCHI
 
   it('plays the three previews in turn, each capped, then stops on the first track, paused at 0', () => {
     const src = (n: number) => `load https://cdn.test/preview/track${n}.mp3`;
-    expect(ports.calls.audio).toEqual(['prefetch https://cdn.test/preview/track1.mp3', src(1), 'play', 'pause', src(2), 'play', 'pause', src(3), 'play', 'pause', src(1)]);
+    expect(ports.calls.audio).toEqual([
+      'prefetch https://cdn.test/preview/track1.mp3',
+      src(1),
+      'play',
+      'pause',
+      src(2),
+      'play',
+      'pause',
+      src(3),
+      'play',
+      'pause',
+      src(1),
+    ]);
     expect(store.getState().playback).toEqual({ isPlaying: false, isPaused: true, trackUri: 'spotify:track:track1', progress: 0, durationMs: 30000 });
     expect(store.getState().viewport).toEqual({ width: 420, height: 380 });
     expect(store.getState().impression).toBe('sent');

@@ -30,7 +30,10 @@ const track = (n: number, extra: Partial<Track> = {}): Track => ({
 });
 
 const base = { name: 'Thing', external_urls: { spotify: 'https://open.test/x' }, dominantColor: '#123456' };
-const images = [{ url: 'big', width: 640 }, { url: 'small', width: 64 }];
+const images = [
+  { url: 'big', width: 640 },
+  { url: 'small', width: 64 },
+];
 
 const album = (tracks: Track[]): Resource => ({
   ...base,
@@ -52,10 +55,12 @@ const stateOf = (resource: Resource, patch: (s: WidgetState) => WidgetState = (s
   return patch(initialWidgetState(data));
 };
 
-const withPlayback = (p: Partial<WidgetState['playback']>) => (s: WidgetState): WidgetState => ({
-  ...s,
-  playback: { ...s.playback, ...p },
-});
+const withPlayback =
+  (p: Partial<WidgetState['playback']>) =>
+  (s: WidgetState): WidgetState => ({
+    ...s,
+    playback: { ...s.playback, ...p },
+  });
 const loggedInFull = (s: WidgetState): WidgetState => ({ ...s, session: { loggedIn: true, accessToken: 'tok' } });
 
 describe('selectors: the resource and its track list', () => {
@@ -65,10 +70,7 @@ describe('selectors: the resource and its track list', () => {
   });
 
   it('lists the album tracks', () => {
-    expect(selectTrackList(stateOf(album([track(1), track(2)]))).map((t) => t.uri)).toEqual([
-      'spotify:track:t1',
-      'spotify:track:t2',
-    ]);
+    expect(selectTrackList(stateOf(album([track(1), track(2)]))).map((t) => t.uri)).toEqual(['spotify:track:t1', 'spotify:track:t2']);
   });
 
   it('current track: the playing track when there is one', () => {
@@ -195,9 +197,7 @@ describe('selectIsPlaying (spec 000 §4 Playback state)', () => {
 
 describe('toTrackRows (spec 000 §2 Track list table: artists subtitle for playlists only)', () => {
   it('gives rows without subtitle outside playlists', () => {
-    expect(toTrackRows([track(1)], false)).toEqual([
-      { uri: 'spotify:track:t1', name: 'Track 1', subtitle: null, durationMs: 200001, unavailable: false },
-    ]);
+    expect(toTrackRows([track(1)], false)).toEqual([{ uri: 'spotify:track:t1', name: 'Track 1', subtitle: null, durationMs: 200001, unavailable: false }]);
   });
 
   it('gives rows with the artists joined for playlists', () => {

@@ -17,10 +17,7 @@ describe('formatTime (spec 000 §2: minutes:seconds, zero-padded seconds, never 
     expect(formatTime(ms)).toBe(text);
   });
 
-  it.each([[-1], [-61000], [Number.NaN], [Number.NEGATIVE_INFINITY], [Number.POSITIVE_INFINITY]])(
-    'shows 0:00 for %d (never negative, never garbage)',
-    (ms) => {
-      expect(formatTime(ms)).toBe('0:00');
-    },
-  );
+  it.each([[-1], [-61000], [Number.NaN], [Number.NEGATIVE_INFINITY], [Number.POSITIVE_INFINITY]])('shows 0:00 for %d (never negative, never garbage)', (ms) => {
+    expect(formatTime(ms)).toBe('0:00');
+  });
 });

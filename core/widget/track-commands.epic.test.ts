@@ -7,8 +7,7 @@ import { SKIP_STEP_MS } from './track-commands';
 
 const src = (n: number) => `https://cdn.test/preview/track${n}.mp3`;
 const load = (n: number) => a.trackLoadDecided({ index: n - 1, uri: `spotify:track:track${n}`, src: src(n) });
-const scenario = (s: Scenario) =>
-  runScenario(s, { makePorts: (scheduler) => createFakePorts(scheduler), assertEqual: (x, y) => expect(x).toEqual(y) });
+const scenario = (s: Scenario) => runScenario(s, { makePorts: (scheduler) => createFakePorts(scheduler), assertEqual: (x, y) => expect(x).toEqual(y) });
 
 describe('track list rows (spec 000 §2: clicking a row plays that track by its index)', () => {
   it('a first click on row 3 starts the player and loads and plays track 3 only (no load of track 1 first)', () => {
@@ -129,13 +128,6 @@ describe('back / forward 15 seconds (spec 000 §9 skip step 15 s; §5 seek clamp
         2: a.seekDecided({ positionMs: 30000 }),
       },
     });
-    expect(ports.calls.audio.filter((c) => c.startsWith('seek'))).toEqual([
-      'seek 15000',
-      'seek 30000',
-      'seek 30000',
-      'seek 15000',
-      'seek 0',
-      'seek 0',
-    ]);
+    expect(ports.calls.audio.filter((c) => c.startsWith('seek'))).toEqual(['seek 15000', 'seek 30000', 'seek 30000', 'seek 15000', 'seek 0', 'seek 0']);
   });
 });

@@ -31,8 +31,8 @@ describe('resizeEpic (spec 000 §4: window resize debounce 100 ms)', () => {
       const ports = createFakePorts(scheduler, { viewport: { width: 640, height: 480 } });
       const seen: string[] = [];
       let viewport = { width: 0, height: 0 };
-      runWidget({ initialState, ports, onStore: (store) => store.subscribe(() => (viewport = store.getState().viewport)) }).subscribe(
-        (e) => seen.push(`${scheduler.now()} ${e.src} ${e.action.type}`),
+      runWidget({ initialState, ports, onStore: (store) => store.subscribe(() => (viewport = store.getState().viewport)) }).subscribe((e) =>
+        seen.push(`${scheduler.now()} ${e.src} ${e.action.type}`),
       );
       expect(viewport).toEqual({ width: 640, height: 480 });
       scheduler.schedule(() => ports.emitResize({ width: 320, height: 100 }), 20);

@@ -48,7 +48,13 @@ async function run(spec: DrmPageRun): Promise<void> {
   const audio = document.createElement('audio');
   document.body.append(audio);
   const eme = createBrowserEme(recording, audio);
-  const deps: DrmDeps = { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, random: { next: () => Math.random() }, http: createFetchHttp((url, init) => fetch(url, init)), eme };
+  const deps: DrmDeps = {
+    clock: { now: () => asyncScheduler.now() },
+    scheduler: asyncScheduler,
+    random: { next: () => Math.random() },
+    http: createFetchHttp((url, init) => fetch(url, init)),
+    eme,
+  };
   // The licence-side calls are authorised by the session's token (core/engine/session/authorisation.ts).
   const session = { ...initialSessionState, status: 'loaded' as const, accessToken: 'e2e-token', expiresAtMs: Date.now() + 3_600_000, isAnonymous: false };
   const store = createStore<DrmSlice & SessionSlice, DrmDeps>({
@@ -62,7 +68,12 @@ async function run(spec: DrmPageRun): Promise<void> {
     },
   });
   eme.encrypted$.subscribe((fact) => store.dispatch(encrypted(fact), 'adapter'));
-  const attached = firstValueFrom(store.envelopes$.pipe(filter((e) => e.action.type === 'drm/mediaKeysAttached'), take(1)));
+  const attached = firstValueFrom(
+    store.envelopes$.pipe(
+      filter((e) => e.action.type === 'drm/mediaKeysAttached'),
+      take(1),
+    ),
+  );
   store.dispatch(
     drmSetupRequested({
       localProvider: true,

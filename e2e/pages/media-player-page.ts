@@ -81,7 +81,12 @@ async function run(spec: MediaPlayerPageRun): Promise<void> {
   eme.encrypted$.subscribe((fact) => store.dispatch(encrypted(fact), 'adapter'));
   mediaSource.facts$.subscribe((fact) => store.dispatch(decodeMediaElementFact(fact, store.getState().media.playId), 'adapter'));
 
-  const attached = firstValueFrom(store.envelopes$.pipe(filter((e) => e.action.type === 'drm/mediaKeysAttached'), take(1)));
+  const attached = firstValueFrom(
+    store.envelopes$.pipe(
+      filter((e) => e.action.type === 'drm/mediaKeysAttached'),
+      take(1),
+    ),
+  );
   store.dispatch(
     drmSetupRequested({
       localProvider: true,
@@ -97,7 +102,12 @@ async function run(spec: MediaPlayerPageRun): Promise<void> {
   store.dispatch(mediaLoadRequested({ fileId: spec.fileId, protected: true, isAd: false, startMs: spec.startMs, autoplay: true }), 'ui');
   if (spec.seekToMs !== null) {
     const seekTo = spec.seekToMs;
-    await firstValueFrom(store.envelopes$.pipe(filter((e) => e.action.type === 'mediaPlayer/elementFact' && (e.action as { kind?: string }).kind === 'playing'), take(1)));
+    await firstValueFrom(
+      store.envelopes$.pipe(
+        filter((e) => e.action.type === 'mediaPlayer/elementFact' && (e.action as { kind?: string }).kind === 'playing'),
+        take(1),
+      ),
+    );
     store.dispatch(mediaSeekRequested({ positionMs: seekTo }), 'ui');
   }
 }

@@ -51,8 +51,7 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-const errorBox = (error: FormError | null): string =>
-  error === null ? '' : `<p class="error" id="form-error" role="alert">${escapeHtml(error.message)}</p>`;
+const errorBox = (error: FormError | null): string => (error === null ? '' : `<p class="error" id="form-error" role="alert">${escapeHtml(error.message)}</p>`);
 
 const hidden = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 
@@ -90,7 +89,10 @@ export function signUpPage(options: {
       errorBox(error) +
       `<form method="post" action="/signup" novalidate>${hidden(CSRF_FIELD, options.csrfToken)}${hidden('forward_url', options.next)}` +
       field({ name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: options.username ?? '', hint: USERNAME_HINT }, error) +
-      field({ name: 'display_name', label: 'Display name', type: 'text', autocomplete: 'nickname', value: options.displayName ?? '', hint: DISPLAY_NAME_HINT }, error) +
+      field(
+        { name: 'display_name', label: 'Display name', type: 'text', autocomplete: 'nickname', value: options.displayName ?? '', hint: DISPLAY_NAME_HINT },
+        error,
+      ) +
       field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT }, error) +
       '<button type="submit">Sign up</button></form>' +
       `<p class="switch">Have an account? <a href="${escapeHtml(options.logInHref)}">Log in</a></p>`,

@@ -51,7 +51,7 @@ describe('the accounts service in the provider app', () => {
     expect((await bad.json()).error.message).toContain('productType');
   });
 
-  it('spec 000 §3 Session: a logged-in visitor\'s embed carries loggedIn, a token and the market, privately; an anonymous one carries none', async () => {
+  it("spec 000 §3 Session: a logged-in visitor's embed carries loggedIn, a token and the market, privately; an anonymous one carries none", async () => {
     const cookie = await logIn('demo', 'demo');
     const embedPath = server.url(`/embed/album/${demoCatalogue().albums[0]?.id ?? ''}`);
 

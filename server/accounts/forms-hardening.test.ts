@@ -85,7 +85,12 @@ describe.each(DIALECTS)('on %s', (dialect) => {
     });
 
     it('POST /signup without its token is 403 and makes no account', async () => {
-      const response = await t.request({ method: 'POST', url: '/signup', form: { username: 'csrf-victim', display_name: 'V', password: 'long enough' }, csrf: false });
+      const response = await t.request({
+        method: 'POST',
+        url: '/signup',
+        form: { username: 'csrf-victim', display_name: 'V', password: 'long enough' },
+        csrf: false,
+      });
       expect(response.statusCode).toBe(403);
       expect(response.body).toContain('<form method="post" action="/signup"');
       expect(await t.db.selectFrom('accounts').select('id').where('username', '=', 'csrf-victim').execute()).toEqual([]);
@@ -163,7 +168,10 @@ describe.each(DIALECTS)('on %s', (dialect) => {
     // SQLite's plan names the index it uses; Postgres plans a tiny table as a scan whatever its indexes.
     if (dialect === 'sqlite') {
       it('both tables are indexed by expiry, and the purge uses the index', async () => {
-        for (const [table, index] of [['access_tokens', 'access_tokens_expires_at'], ['sessions', 'sessions_expires_at']] as const) {
+        for (const [table, index] of [
+          ['access_tokens', 'access_tokens_expires_at'],
+          ['sessions', 'sessions_expires_at'],
+        ] as const) {
           const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN DELETE FROM ${sql.table(table)} WHERE expires_at <= ${0}`.execute(t.db);
           expect(plan.rows.map((row) => row.detail).join('\n')).toContain(index);
         }

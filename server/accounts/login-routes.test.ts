@@ -18,7 +18,13 @@ describe.each(DIALECTS)('on %s', (dialect) => {
   afterAll(() => t.close());
 
   const sessionRows = async (cookie: string) => ({
-    n: (await t.db.selectFrom('sessions').select('id').where('id', '=', cookie.replace(/^sp_dc=/, '')).execute()).length,
+    n: (
+      await t.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', '=', cookie.replace(/^sp_dc=/, ''))
+        .execute()
+    ).length,
   });
 
   const CONTINUE = '/album/4aawyAB9vmqN3uQ7FjRGTy';
@@ -128,7 +134,9 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       });
       expect(response.statusCode).toBe(303);
       expect(response.headers.get('location')).toBe(CONTINUE);
-      expect(await t.db.selectFrom('accounts').select(['display_name', 'product', 'country']).where('username', '=', 'new.listener').executeTakeFirst()).toEqual({
+      expect(
+        await t.db.selectFrom('accounts').select(['display_name', 'product', 'country']).where('username', '=', 'new.listener').executeTakeFirst(),
+      ).toEqual({
         display_name: 'New Listener',
         product: 'free',
         country: 'SE',
@@ -142,7 +150,11 @@ describe.each(DIALECTS)('on %s', (dialect) => {
     it.each([
       [{ username: '', display_name: 'A', password: 'long enough' }, 'Enter a username.', ['username']],
       [{ username: 'ab', display_name: 'A', password: 'long enough' }, 'The username must be 3 to 30 characters long.', ['username']],
-      [{ username: 'Bad Name', display_name: 'A', password: 'long enough' }, 'The username may only hold lower-case letters, digits, dots, dashes and underscores.', ['username']],
+      [
+        { username: 'Bad Name', display_name: 'A', password: 'long enough' },
+        'The username may only hold lower-case letters, digits, dots, dashes and underscores.',
+        ['username'],
+      ],
       [{ username: 'abc', display_name: '   ', password: 'long enough' }, 'Enter a display name.', ['display_name']],
       [{ username: 'abc', display_name: 'x'.repeat(51), password: 'long enough' }, 'The display name must be at most 50 characters long.', ['display_name']],
       [{ username: 'abc', display_name: 'A\u0007', password: 'long enough' }, 'The display name cannot hold control characters.', ['display_name']],
@@ -155,7 +167,9 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       expect(response.setCookie).toEqual([]);
       expect(response.body).toContain(`role="alert">${message}</p>`);
       for (const name of ['username', 'display_name', 'password']) {
-        expect(response.body.includes(`name="${name}" type=`) && new RegExp(`name="${name}"[^>]*aria-invalid="true"`).test(response.body)).toBe(invalid.includes(name));
+        expect(response.body.includes(`name="${name}" type=`) && new RegExp(`name="${name}"[^>]*aria-invalid="true"`).test(response.body)).toBe(
+          invalid.includes(name),
+        );
       }
       expect(response.body).toContain(`name="forward_url" value="${CONTINUE}"`);
     });

@@ -26,8 +26,7 @@ export interface LoginRouteDeps {
 }
 
 type Form = Readonly<Record<string, unknown>>;
-const formOf = (request: FastifyRequest): Form =>
-  typeof request.body === 'object' && request.body !== null ? (request.body as Form) : {};
+const formOf = (request: FastifyRequest): Form => (typeof request.body === 'object' && request.body !== null ? (request.body as Form) : {});
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const query = (request: FastifyRequest): Form => request.query as Form;
 
@@ -58,7 +57,11 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
   const loginForm = (request: FastifyRequest, reply: FastifyReply, status: number, error: FormError | null): FastifyReply => {
     const form = formOf(request);
     const to = next(request, form.continue);
-    return html(reply, status, loginPage({ next: to, csrfToken: deps.csrfToken(reply), username: str(form.username).trim(), error, signUpHref: signUpHref(to) }));
+    return html(
+      reply,
+      status,
+      loginPage({ next: to, csrfToken: deps.csrfToken(reply), username: str(form.username).trim(), error, signUpHref: signUpHref(to) }),
+    );
   };
   const signUpForm = (request: FastifyRequest, reply: FastifyReply, status: number, error: FormError | null): FastifyReply => {
     const form = formOf(request);
@@ -66,7 +69,14 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
     return html(
       reply,
       status,
-      signUpPage({ next: to, csrfToken: deps.csrfToken(reply), username: str(form.username).trim(), displayName: str(form.display_name).trim(), error, logInHref: loginHref(to) }),
+      signUpPage({
+        next: to,
+        csrfToken: deps.csrfToken(reply),
+        username: str(form.username).trim(),
+        displayName: str(form.display_name).trim(),
+        error,
+        logInHref: loginHref(to),
+      }),
     );
   };
 
@@ -110,7 +120,14 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
     const { username, displayName, password } = checked.value;
     const id = newAccountId();
     // Sign-up makes free accounts; premium is the seeded demo account's.
-    const created = await deps.accounts.create({ id, username, displayName, passwordHash: await hashPassword(password), product: 'free', country: deps.country });
+    const created = await deps.accounts.create({
+      id,
+      username,
+      displayName,
+      passwordHash: await hashPassword(password),
+      product: 'free',
+      country: deps.country,
+    });
     if (!created) return again(409, { message: 'That username is taken. Choose another one, or log in.', fields: ['username'] });
     await deps.startSession(reply, request, id);
     return goOn(reply, to);

@@ -124,7 +124,8 @@ describe.each(DIALECTS)('on %s', (dialect) => {
         const unsubscribe = t.service.onTokensRevoked((tokens) => heard.push([...tokens]));
         const cookie = await t.login('demo', 'demo');
         const issued = [];
-        for (let i = 0; i < 2; i += 1) issued.push((await t.request({ url: '/access_token?reason=init&productType=web_player', headers: { cookie } })).json().accessToken);
+        for (let i = 0; i < 2; i += 1)
+          issued.push((await t.request({ url: '/access_token?reason=init&productType=web_player', headers: { cookie } })).json().accessToken);
         await t.request({ url: '/logout', headers: { cookie } });
         expect(heard).toHaveLength(1);
         expect([...heard[0]!].sort()).toEqual([...issued].sort());

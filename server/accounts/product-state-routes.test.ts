@@ -139,7 +139,7 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       a.close();
     });
 
-    it("a product change of B reaches nothing of A, even through a registration stored before this check", async () => {
+    it('a product change of B reaches nothing of A, even through a registration stored before this check', async () => {
       const aToken = await tokenFor('demo');
       const a = await p.dealer(aToken);
       expect((await p.request('PUT', path(a.connectionId), { token: aToken })).status).toBe(204);

@@ -55,7 +55,7 @@ export interface ProductStateDeps {
  * retry it (spec 001 §7 Product state: retried on server errors only).
  */
 export const UNKNOWN_CONNECTION_MESSAGE =
-  'connection_id names no live dealer connection of this user: register the id the dealer sent on this user\'s connection.';
+  "connection_id names no live dealer connection of this user: register the id the dealer sent on this user's connection.";
 
 const jsonError = (reply: FastifyReply, status: number, message: string): FastifyReply => reply.code(status).send({ error: { status, message } });
 
@@ -87,15 +87,17 @@ export function registerProductStateRoutes(app: FastifyInstance, deps: ProductSt
   app.get(PRODUCT_STATE_PATH, getState);
   app.get(PRODUCT_STATE_SHORT_PATH, getState);
 
-  const registration = (action: (accountId: string, connectionId: string, reply: FastifyReply) => Promise<FastifyReply | void> | FastifyReply | void) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const account = await accountOf(request, reply);
-    if (account === null) return reply;
-    const { connection_id: connectionId } = request.query as Record<string, unknown>;
-    if (typeof connectionId !== 'string' || !CONNECTION_ID.test(connectionId)) {
-      return jsonError(reply, 400, 'connection_id must be a dealer connection id (1 to 256 characters of letters, digits and + / = _ . : -).');
-    }
-    return (await action(account.id, connectionId, reply)) ?? reply.code(204).send();
-  };
+  const registration =
+    (action: (accountId: string, connectionId: string, reply: FastifyReply) => Promise<FastifyReply | void> | FastifyReply | void) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = await accountOf(request, reply);
+      if (account === null) return reply;
+      const { connection_id: connectionId } = request.query as Record<string, unknown>;
+      if (typeof connectionId !== 'string' || !CONNECTION_ID.test(connectionId)) {
+        return jsonError(reply, 400, 'connection_id must be a dealer connection id (1 to 256 characters of letters, digits and + / = _ . : -).');
+      }
+      return (await action(account.id, connectionId, reply)) ?? reply.code(204).send();
+    };
   app.put(
     PRODUCT_STATE_NOTIFICATIONS_PATH,
     registration(async (accountId, connectionId, reply) => {

@@ -173,7 +173,9 @@ export async function registerAccountRoutes(app: FastifyInstance, options: Accou
     sessionToken: async (request) => {
       const session = await sessions.current(request);
       const account = session === null ? null : await accounts.byId(session.accountId);
-      return account === null || session === null ? null : { loggedIn: true, ...(await issue(account.id, account.country, session.id)), market: account.country };
+      return account === null || session === null
+        ? null
+        : { loggedIn: true, ...(await issue(account.id, account.country, session.id)), market: account.country };
     },
     onTokensRevoked: (listener) => {
       revocationListeners.add(listener);

@@ -88,7 +88,10 @@ export function createSessionStore(db: Kysely<Database>, now: () => number, opti
       // The old session goes and the new one comes together: a login never leaves both, or neither.
       await db.transaction().execute(async (trx) => {
         if (previous !== null) await trx.deleteFrom('sessions').where('id', '=', previous).execute();
-        await trx.insertInto('sessions').values({ id, account_id: accountId, created_at: t, expires_at: t + SESSION_LIFETIME_MS }).execute();
+        await trx
+          .insertInto('sessions')
+          .values({ id, account_id: accountId, created_at: t, expires_at: t + SESSION_LIFETIME_MS })
+          .execute();
       });
       reply.header('set-cookie', cookie(secure(request), id, SESSION_LIFETIME_MS / 1000));
       return previous;

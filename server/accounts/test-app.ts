@@ -115,7 +115,15 @@ export async function accountsTestApp(
     db,
     service,
     accountId: async (username) => (await db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
-    count: async (table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    count: async (table) =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     origin,
     clock,
     login: async (username, password) => {

@@ -36,7 +36,11 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       const cookie = await t.login('demo', 'demo');
       const body = (await t.request({ url: TOKEN_URL, headers: { cookie } })).json();
       expect(body).toMatchObject({ clientId: CLIENT_ID, accessTokenExpirationTimestampMs: T0 + ACCESS_TOKEN_LIFETIME_MS, isAnonymous: false });
-      expect(await createTokenVerifier(t.db, () => t.clock.now)(body.accessToken)).toEqual({ accountId: await t.accountId('demo'), country: 'SE', product: 'premium' });
+      expect(await createTokenVerifier(t.db, () => t.clock.now)(body.accessToken)).toEqual({
+        accountId: await t.accountId('demo'),
+        country: 'SE',
+        product: 'premium',
+      });
     });
 
     it('a new token each time', async () => {
@@ -48,8 +52,16 @@ describe.each(DIALECTS)('on %s', (dialect) => {
     it.each([
       ['another productType', '/access_token?reason=init&productType=mobile', 'productType must be web_player, got "mobile".'],
       ['no productType', '/access_token?reason=init', 'productType must be web_player, got none.'],
-      ['a repeated productType', '/access_token?productType=web_player&productType=web_player', 'productType must be web_player, got ["web_player","web_player"].'],
-      ['a reason that is not a word', '/access_token?reason=%3Cscript%3E&productType=web_player', 'reason must be a short word (letters, digits, dash or underscore).'],
+      [
+        'a repeated productType',
+        '/access_token?productType=web_player&productType=web_player',
+        'productType must be web_player, got ["web_player","web_player"].',
+      ],
+      [
+        'a reason that is not a word',
+        '/access_token?reason=%3Cscript%3E&productType=web_player',
+        'reason must be a short word (letters, digits, dash or underscore).',
+      ],
     ])('answers %s with 400 naming the parameter', async (_name, url, message) => {
       const response = await t.request({ url });
       expect(response.statusCode).toBe(400);

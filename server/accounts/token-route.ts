@@ -24,8 +24,7 @@ export interface AccessTokenAnswer extends IssuedToken {
   readonly isAnonymous: boolean;
 }
 
-const badRequest = (reply: FastifyReply, message: string): FastifyReply =>
-  reply.code(400).send({ error: { status: 400, message } });
+const badRequest = (reply: FastifyReply, message: string): FastifyReply => reply.code(400).send({ error: { status: 400, message } });
 
 /**
  * GET /access_token?reason=...&productType=web_player (spec 001 §7 Token, §3 Session; no bearer

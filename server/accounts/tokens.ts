@@ -69,8 +69,7 @@ export function createTokenPurge(db: Kysely<Database>): (t: number) => Promise<n
 export function createSessionTokenRevoker(db: Kysely<Database>): (sessionId: string) => Promise<string[]> {
   // One statement (DELETE ... RETURNING, on SQLite and Postgres alike): the tokens answered are
   // exactly the rows deleted, also when another instance issues one to the session meanwhile.
-  return async (sessionId) =>
-    (await db.deleteFrom('access_tokens').where('session_id', '=', sessionId).returning('token').execute()).map((row) => row.token);
+  return async (sessionId) => (await db.deleteFrom('access_tokens').where('session_id', '=', sessionId).returning('token').execute()).map((row) => row.token);
 }
 
 /**

@@ -24,8 +24,7 @@ export function validateSignUp(body: Readonly<Record<string, unknown>>): { ok: t
 
   if (username === '') problems.push(['username', 'Enter a username.']);
   else if (username.length < 3 || username.length > 30) problems.push(['username', 'The username must be 3 to 30 characters long.']);
-  else if (!USERNAME.test(username))
-    problems.push(['username', 'The username may only hold lower-case letters, digits, dots, dashes and underscores.']);
+  else if (!USERNAME.test(username)) problems.push(['username', 'The username may only hold lower-case letters, digits, dots, dashes and underscores.']);
 
   if (displayName === '') problems.push(['display_name', 'Enter a display name.']);
   else if ([...displayName].length > 50) problems.push(['display_name', 'The display name must be at most 50 characters long.']);

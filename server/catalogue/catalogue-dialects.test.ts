@@ -30,7 +30,12 @@ async function readEverything(server: TestServer, reader: ResourceReader): Promi
     out[`search ${q}`] = local((await apiGet(server, `/v1/search?q=${q}&type=album,artist,playlist,track,show,episode&best_match=true`, token)).body);
   }
   const artist = items.find((i) => i.type === 'artist')!.id;
-  for (const path of [`/v1/artists/${artist}/albums`, `/v1/artists/${artist}/top-tracks?market=SE`, `/v1/artists/${artist}/related-artists`, '/v1/views/home']) {
+  for (const path of [
+    `/v1/artists/${artist}/albums`,
+    `/v1/artists/${artist}/top-tracks?market=SE`,
+    `/v1/artists/${artist}/related-artists`,
+    '/v1/views/home',
+  ]) {
     out[path] = local((await apiGet(server, path, token)).body);
   }
   return out;
@@ -50,14 +55,31 @@ describe('the catalogue on SQLite and Postgres (issue 14)', () => {
     const sqlite = await startTestServer();
     servers.push(sqlite);
     for (const table of CATALOGUE_TABLES) {
-      const count = async (s: TestServer) => Number((await s.app.database.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async (s: TestServer) =>
+        Number(
+          (
+            await s.app.database.kysely
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       expect([table, await count(first)]).toEqual([table, await count(sqlite)]);
     }
     // A second instance over the same database keeps what is there (no second copy, no error).
     const second = await startTestServer(undefined, { databaseUrl: url });
     servers.push(second);
     const artists = await second.app.database.kysely.selectFrom('artists').select('id').execute();
-    expect(artists.length).toBe(Number((await sqlite.app.database.kysely.selectFrom('artists').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+    expect(artists.length).toBe(
+      Number(
+        (
+          await sqlite.app.database.kysely
+            .selectFrom('artists')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
   });
 
   it('every embed object, Web API object, search and context is the same on both', async () => {

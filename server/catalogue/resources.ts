@@ -34,8 +34,7 @@ export function createResourceReader(db: Kysely<Database>, hosts: ReaderOptions)
     viewer,
   });
   const color = (objects: CatalogueView, type: 'artist' | 'album' | 'playlist' | 'show' | 'episode', id: string) => objects.row(type, id)?.dominant_color;
-  const artistRefs = (artists: unknown) =>
-    (artists as Json[]).map((a) => ({ name: a.name, uri: a.uri, external_urls: a.external_urls }));
+  const artistRefs = (artists: unknown) => (artists as Json[]).map((a) => ({ name: a.name, uri: a.uri, external_urls: a.external_urls }));
 
   function trackObject(objects: CatalogueView, id: string, ctx: ObjectContext): Json | null {
     const t = objects.track(id, ctx);
@@ -146,16 +145,19 @@ export function createResourceReader(db: Kysely<Database>, hosts: ReaderOptions)
         dominantColor: color(objects, 'show', id),
         available_markets: s.available_markets,
         images: s.images,
-        episodes: { items: objects.showEpisodeIds(id).map((e) => episodeObject(objects, e, ctx)).filter((e): e is Json => e !== null) },
+        episodes: {
+          items: objects
+            .showEpisodeIds(id)
+            .map((e) => episodeObject(objects, e, ctx))
+            .filter((e): e is Json => e !== null),
+        },
       };
     },
   };
 
   const seedOf = (type: ResourceType, id: string) => ({ [`${type}s`]: [id], ...(type === 'artist' ? { topTracksOf: [id] } : {}) });
   const biographyOf = async (type: ResourceType, id: string) =>
-    type === 'artist'
-      ? (await db.selectFrom('artist_biographies').select('biography').where('artist_id', '=', id).executeTakeFirst())?.biography
-      : undefined;
+    type === 'artist' ? (await db.selectFrom('artist_biographies').select('biography').where('artist_id', '=', id).executeTakeFirst())?.biography : undefined;
 
   return {
     /**
@@ -175,8 +177,11 @@ export function createResourceReader(db: Kysely<Database>, hosts: ReaderOptions)
         .select([sql.lit<string>('album').as('type'), 'id', 'name'])
         .unionAll(db.selectFrom('artists').select([sql.lit<string>('artist').as('type'), 'id', 'name']))
         .unionAll(
-          db.selectFrom('playlists as p').leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
-            .select([sql.lit<string>('playlist').as('type'), 'p.id', 'p.name']).where(playlistVisibleTo(null)),
+          db
+            .selectFrom('playlists as p')
+            .leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
+            .select([sql.lit<string>('playlist').as('type'), 'p.id', 'p.name'])
+            .where(playlistVisibleTo(null)),
         )
         .unionAll(db.selectFrom('tracks').select([sql.lit<string>('track').as('type'), 'id', 'name']))
         .unionAll(db.selectFrom('shows').select([sql.lit<string>('show').as('type'), 'id', 'name']))

@@ -121,30 +121,72 @@ const groupIds = (rows: ReadonlyArray<{ key: string; id: string }>, keys: readon
 /** Reads the slice a seed needs, in rounds until nothing new is named (a few rounds: kinds name each other at most three deep). */
 async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<CatalogueSlice> {
   const slice: CatalogueSlice = {
-    artist: new Map(), album: new Map(), track: new Map(), playlist: new Map(), show: new Map(), episode: new Map(),
-    images: new Map(), albumArtists: new Map(), trackArtists: new Map(), albumTracks: new Map(), topTracks: new Map(),
-    playlistTracks: new Map(), showEpisodes: new Map(), userPlaylist: new Map(), followers: new Map(),
+    artist: new Map(),
+    album: new Map(),
+    track: new Map(),
+    playlist: new Map(),
+    show: new Map(),
+    episode: new Map(),
+    images: new Map(),
+    albumArtists: new Map(),
+    trackArtists: new Map(),
+    albumTracks: new Map(),
+    topTracks: new Map(),
+    playlistTracks: new Map(),
+    showEpisodes: new Map(),
+    userPlaylist: new Map(),
+    followers: new Map(),
   };
   const seen: Record<Kind, Set<string>> = { artist: new Set(), album: new Set(), track: new Set(), playlist: new Set(), show: new Set(), episode: new Set() };
   let wanted: Record<Kind, Set<string>> = {
-    artist: new Set(seed.artists), album: new Set(seed.albums), track: new Set(seed.tracks),
-    playlist: new Set(seed.playlists), show: new Set(seed.shows), episode: new Set(seed.episodes),
+    artist: new Set(seed.artists),
+    album: new Set(seed.albums),
+    track: new Set(seed.tracks),
+    playlist: new Set(seed.playlists),
+    show: new Set(seed.shows),
+    episode: new Set(seed.episodes),
   };
   const topOf = [...new Set(seed.topTracksOf)];
   if (topOf.length > 0) {
-    const rows = await db.selectFrom('artist_top_tracks').select(['artist_id as key', 'track_id as id']).where('artist_id', 'in', topOf).orderBy('position').execute();
+    const rows = await db
+      .selectFrom('artist_top_tracks')
+      .select(['artist_id as key', 'track_id as id'])
+      .where('artist_id', 'in', topOf)
+      .orderBy('position')
+      .execute();
     for (const [key, ids] of groupIds(rows, topOf)) slice.topTracks.set(key, ids);
     for (const r of rows) wanted.track.add(r.id);
   }
   const imageOwners: Array<[string, string]> = [];
   // A track's row carries its markets (track_markets), an episode's its description.
   const tracksWhere = (column: 't.id' | 't.album_id', keys: string[]) =>
-    db.selectFrom('tracks as t').leftJoin('track_markets as m', 'm.track_id', 't.id').selectAll('t').select('m.available_markets')
-      .where(column, 'in', keys).orderBy('t.track_number').orderBy('t.id').execute();
+    db
+      .selectFrom('tracks as t')
+      .leftJoin('track_markets as m', 'm.track_id', 't.id')
+      .selectAll('t')
+      .select('m.available_markets')
+      .where(column, 'in', keys)
+      .orderBy('t.track_number')
+      .orderBy('t.id')
+      .execute();
   const episodesWhere = (column: 'e.id' | 'e.show_id', keys: string[]) =>
-    db.selectFrom('episodes as e').leftJoin('episode_descriptions as d', 'd.episode_id', 'e.id').selectAll('e').select('d.description')
-      .where(column, 'in', keys).orderBy('e.release_date', 'desc').orderBy('e.id').execute();
-  const emptyKinds = (): Record<Kind, Set<string>> => ({ artist: new Set(), album: new Set(), track: new Set(), playlist: new Set(), show: new Set(), episode: new Set() });
+    db
+      .selectFrom('episodes as e')
+      .leftJoin('episode_descriptions as d', 'd.episode_id', 'e.id')
+      .selectAll('e')
+      .select('d.description')
+      .where(column, 'in', keys)
+      .orderBy('e.release_date', 'desc')
+      .orderBy('e.id')
+      .execute();
+  const emptyKinds = (): Record<Kind, Set<string>> => ({
+    artist: new Set(),
+    album: new Set(),
+    track: new Set(),
+    playlist: new Set(),
+    show: new Set(),
+    episode: new Set(),
+  });
   let next = emptyKinds();
   const add = (kind: Kind, id: string) => {
     if (!seen[kind].has(id)) next[kind].add(id);
@@ -159,8 +201,14 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
     }
   };
   const trackArtists = (trackIds: string[]) =>
-    db.selectFrom('track_artists as x').innerJoin('artists as ar', 'ar.id', 'x.artist_id').select(['x.track_id as key', 'ar.id', 'ar.name', 'ar.dominant_color'])
-      .where('x.track_id', 'in', trackIds).orderBy('x.position').execute().then((rows) => {
+    db
+      .selectFrom('track_artists as x')
+      .innerJoin('artists as ar', 'ar.id', 'x.artist_id')
+      .select(['x.track_id as key', 'ar.id', 'ar.name', 'ar.dominant_color'])
+      .where('x.track_id', 'in', trackIds)
+      .orderBy('x.position')
+      .execute()
+      .then((rows) => {
         for (const [key, list] of groupIds(rows, trackIds)) slice.trackArtists.set(key, list);
         credited(rows);
       });
@@ -171,32 +219,52 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
     const reads: Array<Promise<void>> = [];
     if (ids.artist.length > 0) {
       reads.push(
-        db.selectFrom('artists').selectAll().where('id', 'in', ids.artist).execute().then((rows) => {
-          for (const r of rows) slice.artist.set(r.id, r);
-        }),
+        db
+          .selectFrom('artists')
+          .selectAll()
+          .where('id', 'in', ids.artist)
+          .execute()
+          .then((rows) => {
+            for (const r of rows) slice.artist.set(r.id, r);
+          }),
       );
     }
     if (ids.album.length > 0) {
       reads.push(
-        db.selectFrom('albums').selectAll().where('id', 'in', ids.album).execute().then((rows) => {
-          for (const r of rows) slice.album.set(r.id, r);
-        }),
-        db.selectFrom('album_artists as x').innerJoin('artists as ar', 'ar.id', 'x.artist_id').select(['x.album_id as key', 'ar.id', 'ar.name', 'ar.dominant_color'])
-          .where('x.album_id', 'in', ids.album).orderBy('x.position').execute().then((rows) => {
+        db
+          .selectFrom('albums')
+          .selectAll()
+          .where('id', 'in', ids.album)
+          .execute()
+          .then((rows) => {
+            for (const r of rows) slice.album.set(r.id, r);
+          }),
+        db
+          .selectFrom('album_artists as x')
+          .innerJoin('artists as ar', 'ar.id', 'x.artist_id')
+          .select(['x.album_id as key', 'ar.id', 'ar.name', 'ar.dominant_color'])
+          .where('x.album_id', 'in', ids.album)
+          .orderBy('x.position')
+          .execute()
+          .then((rows) => {
             for (const [key, list] of groupIds(rows, ids.album)) slice.albumArtists.set(key, list);
             credited(rows);
           }),
         // The album's tracks come whole (an album's markets are its tracks'), with their artists: no round of their own.
         tracksWhere('t.album_id', ids.album).then(async (rows) => {
-            for (const [key, list] of groupIds(rows.map((r) => ({ key: r.album_id, id: r.id })), ids.album)) slice.albumTracks.set(key, list);
-            const fresh = rows.filter((r) => !seen.track.has(r.id));
-            for (const r of fresh) {
-              slice.track.set(r.id, r);
-              seen.track.add(r.id);
-              imageOwners.push(['track', r.id]);
-            }
-            if (fresh.length > 0) await trackArtists(fresh.map((r) => r.id));
-          }),
+          for (const [key, list] of groupIds(
+            rows.map((r) => ({ key: r.album_id, id: r.id })),
+            ids.album,
+          ))
+            slice.albumTracks.set(key, list);
+          const fresh = rows.filter((r) => !seen.track.has(r.id));
+          for (const r of fresh) {
+            slice.track.set(r.id, r);
+            seen.track.add(r.id);
+            imageOwners.push(['track', r.id]);
+          }
+          if (fresh.length > 0) await trackArtists(fresh.map((r) => r.id));
+        }),
       );
     }
     if (ids.track.length > 0) {
@@ -214,25 +282,43 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
       reads.push(
         // With what a listener's playlist adds (server/web-api/playlist-store.ts: owner account, public flag,
         // version) and its followers, in one query.
-        db.selectFrom('playlists as p').leftJoin('user_playlists as u', 'u.playlist_id', 'p.id').leftJoin('accounts as a', 'a.id', 'u.owner_id')
+        db
+          .selectFrom('playlists as p')
+          .leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
+          .leftJoin('accounts as a', 'a.id', 'u.owner_id')
           .select(['p.id', 'p.name', 'p.owner_display_name', 'p.dominant_color', 'u.owner_id', 'u.public', 'u.description', 'u.version'])
           .select((eb) => [
             eb.fn.coalesce('a.display_name', 'p.owner_display_name').as('display_name'),
             eb.selectFrom('playlist_followers as f').select(eb.fn.countAll<number>().as('n')).whereRef('f.playlist_id', '=', 'p.id').as('followers'),
           ])
-          .where('p.id', 'in', ids.playlist).execute().then((rows) => {
+          .where('p.id', 'in', ids.playlist)
+          .execute()
+          .then((rows) => {
             for (const r of rows) {
               slice.playlist.set(r.id, { id: r.id, name: r.name, owner_display_name: r.owner_display_name, dominant_color: r.dominant_color });
               if (r.owner_id !== null) {
-                slice.userPlaylist.set(r.id, { owner_id: r.owner_id, public: r.public, description: r.description, version: r.version, display_name: r.display_name });
+                slice.userPlaylist.set(r.id, {
+                  owner_id: r.owner_id,
+                  public: r.public,
+                  description: r.description,
+                  version: r.version,
+                  display_name: r.display_name,
+                });
               }
               slice.followers.set(r.id, Number(r.followers ?? 0));
             }
           }),
         // The tracks come whole, with their artists: no round of their own.
-        db.selectFrom('playlist_tracks as p').innerJoin('tracks as t', 't.id', 'p.track_id').leftJoin('track_markets as m', 'm.track_id', 't.id')
-          .selectAll('t').select(['m.available_markets', 'p.playlist_id as key'])
-          .where('p.playlist_id', 'in', ids.playlist).orderBy('p.position').execute().then(async (rows) => {
+        db
+          .selectFrom('playlist_tracks as p')
+          .innerJoin('tracks as t', 't.id', 'p.track_id')
+          .leftJoin('track_markets as m', 'm.track_id', 't.id')
+          .selectAll('t')
+          .select(['m.available_markets', 'p.playlist_id as key'])
+          .where('p.playlist_id', 'in', ids.playlist)
+          .orderBy('p.position')
+          .execute()
+          .then(async (rows) => {
             for (const [key, list] of groupIds(rows, ids.playlist)) slice.playlistTracks.set(key, list);
             const fresh = [...new Map(rows.filter((r) => !seen.track.has(r.id)).map((r) => [r.id, r])).values()];
             for (const { key: _key, ...r } of fresh) {
@@ -247,19 +333,28 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
     }
     if (ids.show.length > 0) {
       reads.push(
-        db.selectFrom('shows').selectAll().where('id', 'in', ids.show).execute().then((rows) => {
-          for (const r of rows) slice.show.set(r.id, r);
-        }),
+        db
+          .selectFrom('shows')
+          .selectAll()
+          .where('id', 'in', ids.show)
+          .execute()
+          .then((rows) => {
+            for (const r of rows) slice.show.set(r.id, r);
+          }),
         // The show's episodes come whole: no round of their own.
         episodesWhere('e.show_id', ids.show).then((rows) => {
-            for (const [key, list] of groupIds(rows.map((r) => ({ key: r.show_id, id: r.id })), ids.show)) slice.showEpisodes.set(key, list);
-            for (const r of rows) {
-              if (seen.episode.has(r.id)) continue;
-              slice.episode.set(r.id, r);
-              seen.episode.add(r.id);
-              imageOwners.push(['episode', r.id]);
-            }
-          }),
+          for (const [key, list] of groupIds(
+            rows.map((r) => ({ key: r.show_id, id: r.id })),
+            ids.show,
+          ))
+            slice.showEpisodes.set(key, list);
+          for (const r of rows) {
+            if (seen.episode.has(r.id)) continue;
+            slice.episode.set(r.id, r);
+            seen.episode.add(r.id);
+            imageOwners.push(['episode', r.id]);
+          }
+        }),
       );
     }
     if (ids.episode.length > 0) {
@@ -278,7 +373,12 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
   }
   const owners = [...new Set(imageOwners.map(([, id]) => id))];
   for (let i = 0; i < owners.length; i += 500) {
-    const rows = await db.selectFrom('images').select(['owner_type', 'owner_id', 'file', 'width', 'height']).where('owner_id', 'in', owners.slice(i, i + 500)).orderBy('width', 'desc').execute();
+    const rows = await db
+      .selectFrom('images')
+      .select(['owner_type', 'owner_id', 'file', 'width', 'height'])
+      .where('owner_id', 'in', owners.slice(i, i + 500))
+      .orderBy('width', 'desc')
+      .execute();
     for (const r of rows) {
       const key = `${r.owner_type}:${r.owner_id}`;
       slice.images.set(key, [...(slice.images.get(key) ?? []), r]);
@@ -546,8 +646,10 @@ export type CatalogueView = ReturnType<typeof createObjectBuilder>;
 export function createWebApiObjects(db: Kysely<Database>) {
   const view = async (seed: CatalogueSeed): Promise<CatalogueView> => createObjectBuilder(await loadSlice(db, seed));
   type One = (id: string, ctx: ObjectContext) => Promise<Json | null>;
-  const one = (key: keyof CatalogueSeed, build: (v: CatalogueView, id: string, ctx: ObjectContext) => Json | null): One =>
-    async (id, ctx) => build(await view({ [key]: [id] }), id, ctx);
+  const one =
+    (key: keyof CatalogueSeed, build: (v: CatalogueView, id: string, ctx: ObjectContext) => Json | null): One =>
+    async (id, ctx) =>
+      build(await view({ [key]: [id] }), id, ctx);
   return {
     view,
     artist: one('artists', (v, id, ctx) => v.artist(id, ctx)),
@@ -566,7 +668,15 @@ export function createWebApiObjects(db: Kysely<Database>) {
     existing: async (kind: Kind, ids: readonly string[]): Promise<Set<string>> => {
       if (ids.length === 0) return new Set();
       const table = ({ artist: 'artists', album: 'albums', track: 'tracks', playlist: 'playlists', show: 'shows', episode: 'episodes' } as const)[kind];
-      return new Set((await db.selectFrom(table).select('id').where('id', 'in', [...ids]).execute()).map((r) => r.id));
+      return new Set(
+        (
+          await db
+            .selectFrom(table)
+            .select('id')
+            .where('id', 'in', [...ids])
+            .execute()
+        ).map((r) => r.id),
+      );
     },
   };
 }

@@ -46,7 +46,11 @@ export interface ClusterTrack {
   readonly name: string;
   readonly duration_ms: number;
   readonly artists: ReadonlyArray<{ readonly uri: string; readonly name: string }>;
-  readonly album: { readonly uri: string; readonly name: string; readonly images: ReadonlyArray<{ readonly url: string; readonly width: number; readonly height: number }> };
+  readonly album: {
+    readonly uri: string;
+    readonly name: string;
+    readonly images: ReadonlyArray<{ readonly url: string; readonly width: number; readonly height: number }>;
+  };
   readonly is_playable: boolean;
 }
 
@@ -117,17 +121,19 @@ export async function liveDeviceRows(db: Reader, userId: string, live: ReadonlyS
   return rows.flatMap((row) => {
     const info = decoded(DeviceInfo, row.info);
     if (info === null || !live.has(row.connection_id)) return [];
-    return [{
-      id: row.device_id,
-      connectionId: row.connection_id,
-      info,
-      clientVersion: row.client_version,
-      volume: Number(row.volume),
-      machine: decoded(StateMachine, row.machine),
-      commandedRef: decoded(StateRef, row.commanded_ref),
-      stateRef: decoded(StateRef, row.state_ref),
-      lastSeqNum: Number(row.last_seq_num),
-    }];
+    return [
+      {
+        id: row.device_id,
+        connectionId: row.connection_id,
+        info,
+        clientVersion: row.client_version,
+        volume: Number(row.volume),
+        machine: decoded(StateMachine, row.machine),
+        commandedRef: decoded(StateRef, row.commanded_ref),
+        stateRef: decoded(StateRef, row.state_ref),
+        lastSeqNum: Number(row.last_seq_num),
+      },
+    ];
   });
 }
 
@@ -146,7 +152,12 @@ export async function lastUpdateOf(db: Reader, userId: string, deviceId: string)
   if (row === undefined) return null;
   const body = decoded(UpdateBody, row.body);
   if (body === null) return null;
-  return { position: body.sub_state.position, duration: body.sub_state.duration, playbackSpeed: body.sub_state.playback_speed, receivedAt: Number(row.received_at) };
+  return {
+    position: body.sub_state.position,
+    duration: body.sub_state.duration,
+    playbackSpeed: body.sub_state.playback_speed,
+    receivedAt: Number(row.received_at),
+  };
 }
 
 /** Where a device's reported state is in its machine: the track index, or null (nothing loaded, or a machine it was not sent). */
@@ -213,7 +224,12 @@ function walk(machine: StateMachine, from: number, transition: 'skip_next' | 'sk
 type Catalogue = (uris: readonly string[]) => Promise<Map<string, ClusterTrack>>;
 
 /** The player state of the active device (null when it has nothing loaded). */
-export async function playerStateOf(device: DeviceRow, update: LastUpdate | null, options: PlayerOptions, catalogue: Catalogue): Promise<ClusterPlayerState | null> {
+export async function playerStateOf(
+  device: DeviceRow,
+  update: LastUpdate | null,
+  options: PlayerOptions,
+  catalogue: Catalogue,
+): Promise<ClusterPlayerState | null> {
   const index = currentIndexOf(device);
   const machine = device.machine;
   const ref = device.stateRef;
@@ -250,7 +266,17 @@ export async function playerStateOf(device: DeviceRow, update: LastUpdate | null
 
 function fallbackTrack(uri: string, name: string, duration: number): ClusterTrack {
   const [, type = 'track', id = ''] = uri.split(':');
-  return { uri, id, type: type === 'episode' ? 'episode' : 'track', media_type: 'audio', name, duration_ms: duration, artists: [], album: { uri: '', name: '', images: [] }, is_playable: true };
+  return {
+    uri,
+    id,
+    type: type === 'episode' ? 'episode' : 'track',
+    media_type: 'audio',
+    name,
+    duration_ms: duration,
+    artists: [],
+    album: { uri: '', name: '', images: [] },
+    is_playable: true,
+  };
 }
 
 /**
@@ -266,8 +292,15 @@ export function createClusterCatalogue(db: Reader, mediaBase: string): Catalogue
     const imagesOf = async (ownerType: string, owners: string[]) => {
       const map = new Map<string, Array<{ url: string; width: number; height: number }>>();
       if (owners.length === 0) return map;
-      const rows = await db.selectFrom('images').select(['owner_id', 'file', 'width', 'height']).where('owner_type', '=', ownerType).where('owner_id', 'in', owners).orderBy('width', 'desc').execute();
-      for (const r of rows) map.set(r.owner_id, [...(map.get(r.owner_id) ?? []), { url: `${mediaBase}/media/${r.file}`, width: Number(r.width), height: Number(r.height) }]);
+      const rows = await db
+        .selectFrom('images')
+        .select(['owner_id', 'file', 'width', 'height'])
+        .where('owner_type', '=', ownerType)
+        .where('owner_id', 'in', owners)
+        .orderBy('width', 'desc')
+        .execute();
+      for (const r of rows)
+        map.set(r.owner_id, [...(map.get(r.owner_id) ?? []), { url: `${mediaBase}/media/${r.file}`, width: Number(r.width), height: Number(r.height) }]);
       return map;
     };
     if (tracks.length > 0) {
@@ -287,7 +320,12 @@ export function createClusterCatalogue(db: Reader, mediaBase: string): Catalogue
       const images = await imagesOf('album', [...new Set(rows.map((r) => r.album_id))]);
       for (const r of rows) {
         found.set(`spotify:track:${r.id}`, {
-          uri: `spotify:track:${r.id}`, id: r.id, type: 'track', media_type: 'audio', name: r.name, duration_ms: Number(r.duration_ms),
+          uri: `spotify:track:${r.id}`,
+          id: r.id,
+          type: 'track',
+          media_type: 'audio',
+          name: r.name,
+          duration_ms: Number(r.duration_ms),
           artists: artists.filter((a) => a.track_id === r.id).map((a) => ({ uri: `spotify:artist:${a.id}`, name: a.name })),
           album: { uri: `spotify:album:${r.album_id}`, name: r.album_name, images: images.get(r.album_id) ?? [] },
           is_playable: true,
@@ -304,7 +342,12 @@ export function createClusterCatalogue(db: Reader, mediaBase: string): Catalogue
       const images = await imagesOf('show', [...new Set(rows.map((r) => r.show_id))]);
       for (const r of rows) {
         found.set(`spotify:episode:${r.id}`, {
-          uri: `spotify:episode:${r.id}`, id: r.id, type: 'episode', media_type: 'audio', name: r.name, duration_ms: Number(r.duration_ms),
+          uri: `spotify:episode:${r.id}`,
+          id: r.id,
+          type: 'episode',
+          media_type: 'audio',
+          name: r.name,
+          duration_ms: Number(r.duration_ms),
           artists: [{ uri: `spotify:show:${r.show_id}`, name: r.publisher }],
           album: { uri: `spotify:show:${r.show_id}`, name: r.show_name, images: images.get(r.show_id) ?? [] },
           is_playable: true,

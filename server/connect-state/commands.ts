@@ -36,18 +36,41 @@ export const NOTHING_PLAYING = 'Nothing playing';
 export function replaceState(device: Device, machine: StateMachine, ref: StateRef, seekTo?: number): Outcome {
   device.machine = machine;
   device.commandedRef = ref;
-  return { command: { type: 'replace_state', state_machine: machine, state_ref: ref, prev_state_ref: device.stateRef, ...(seekTo === undefined ? {} : { seek_to: seekTo }) } };
+  return {
+    command: {
+      type: 'replace_state',
+      state_machine: machine,
+      state_ref: ref,
+      prev_state_ref: device.stateRef,
+      ...(seekTo === undefined ? {} : { seek_to: seekTo }),
+    },
+  };
 }
 
 /** The machine of `tracks` in the play order the options give, starting at `start`, seeking to `seekTo`. */
-export function arrangedMachine(tracks: readonly ContextTrack[], contextUri: string, start: number, options: PlayerOptions, random: () => number, seekTo?: number) {
+export function arrangedMachine(
+  tracks: readonly ContextTrack[],
+  contextUri: string,
+  start: number,
+  options: PlayerOptions,
+  random: () => number,
+  seekTo?: number,
+) {
   const arranged = arrangeTracks(tracks, start, options.shuffling_context, random);
   const machineId = randomBytes(12).toString('hex');
-  const machine = withRepeat(buildStateMachine(arranged.tracks, { machineId, contextUri, startIndex: arranged.start, ...(seekTo === undefined ? {} : { seekTo }) }), options);
+  const machine = withRepeat(
+    buildStateMachine(arranged.tracks, { machineId, contextUri, startIndex: arranged.start, ...(seekTo === undefined ? {} : { seekTo }) }),
+    options,
+  );
   return { machine, stateId: stateIdOf(machineId, arranged.start) };
 }
 
-export function createConnectHooks(connect: ConnectState, contextTracks: ContextTracks, random: () => number = Math.random, now: () => number = Date.now): ConnectHooks {
+export function createConnectHooks(
+  connect: ConnectState,
+  contextTracks: ContextTracks,
+  random: () => number = Math.random,
+  now: () => number = Date.now,
+): ConnectHooks {
   /** The device's current state: its machine, ref, track index and position now. */
   const current = async (device: Device, userId: string) => {
     const ref = device.stateRef ?? device.commandedRef;
@@ -58,12 +81,21 @@ export function createConnectHooks(connect: ConnectState, contextTracks: Context
     if (state === undefined || track === undefined) return null;
     const update = await connect.lastUpdate(userId, device.id);
     const playing = device.stateRef !== null && !device.stateRef.paused;
-    const position = update === null ? 0 : Math.max(0, Math.round(update.position + (playing ? Math.max(0, now() - update.receivedAt) * (update.playbackSpeed || 1) : 0)));
+    const position =
+      update === null ? 0 : Math.max(0, Math.round(update.position + (playing ? Math.max(0, now() - update.receivedAt) * (update.playbackSpeed || 1) : 0)));
     return { machine, ref, state, track, position: Math.min(position, track.metadata.duration) };
   };
 
   /** A new machine of `tracks` at `start`, where the device goes on from `position` (paused as it was). */
-  const rebuild = (device: Device, tracks: readonly ContextTrack[], contextUri: string, start: number, options: PlayerOptions, paused: boolean, position: number): Outcome => {
+  const rebuild = (
+    device: Device,
+    tracks: readonly ContextTrack[],
+    contextUri: string,
+    start: number,
+    options: PlayerOptions,
+    paused: boolean,
+    position: number,
+  ): Outcome => {
     const { machine, stateId } = arrangedMachine(tracks, contextUri, start, options, random, position);
     return replaceState(device, machine, { state_machine_id: machine.state_machine_id, state_id: stateId, paused }, position);
   };
@@ -88,7 +120,12 @@ export function createConnectHooks(connect: ConnectState, contextTracks: Context
         case 'set_repeating_track': {
           const now = await current(device, userId);
           if (now === null) return { status: 409, message: NOTHING_PLAYING };
-          const key = command.endpoint === 'set_shuffling_context' ? 'shuffling_context' : command.endpoint === 'set_repeating_context' ? 'repeating_context' : 'repeating_track';
+          const key =
+            command.endpoint === 'set_shuffling_context'
+              ? 'shuffling_context'
+              : command.endpoint === 'set_repeating_context'
+                ? 'repeating_context'
+                : 'repeating_track';
           const options = { ...(await connect.options(userId)), [key]: command.value };
           if (key !== 'shuffling_context') {
             // The same tracks and states: only the transitions change, the device stays where it is.
@@ -110,7 +147,12 @@ export function createConnectHooks(connect: ConnectState, contextTracks: Context
           const items = found.map((f) => (f ?? [])[0] as ContextTrack);
           const prev = items.slice(0, command.prev_tracks?.length ?? 0);
           const next = items.slice(prev.length);
-          const currentTrack: ContextTrack = { uri: now.track.metadata.uri, name: now.track.metadata.name, durationMs: now.track.metadata.duration, files: now.track.manifest.file_ids_mp4 };
+          const currentTrack: ContextTrack = {
+            uri: now.track.metadata.uri,
+            name: now.track.metadata.name,
+            durationMs: now.track.metadata.duration,
+            files: now.track.manifest.file_ids_mp4,
+          };
           // The queue is played as it is given: no shuffle of it.
           const options = { ...(await connect.options(userId)), shuffling_context: false };
           return rebuild(device, [...prev, currentTrack, ...next], now.track.metadata.context_uri, prev.length, options, now.ref.paused, now.position);
@@ -119,7 +161,7 @@ export function createConnectHooks(connect: ConnectState, contextTracks: Context
           const now = await current(device, userId);
           if (now === null) return { status: 409, message: NOTHING_PLAYING };
           // spec 001 §5: update_context names the state's session (the machine playing).
-          if (command.session_id !== now.machine.state_machine_id) return { status: 409, message: 'The session id is not the current state\'s' };
+          if (command.session_id !== now.machine.state_machine_id) return { status: 409, message: "The session id is not the current state's" };
           const tracks = await contextTracks(command.context.uri, userId, country);
           if (tracks === null) return { status: 404, message: `Context not found: ${command.context.uri}` };
           const at = tracks.findIndex((t) => t.uri === now.track.metadata.uri);
@@ -135,7 +177,12 @@ export function createConnectHooks(connect: ConnectState, contextTracks: Context
     },
     sending: async (userId, device, ackId, sent, command) => {
       if (command.endpoint === 'set_shuffling_context' || command.endpoint === 'set_repeating_context' || command.endpoint === 'set_repeating_track') {
-        const key = command.endpoint === 'set_shuffling_context' ? 'shuffling_context' : command.endpoint === 'set_repeating_context' ? 'repeating_context' : 'repeating_track';
+        const key =
+          command.endpoint === 'set_shuffling_context'
+            ? 'shuffling_context'
+            : command.endpoint === 'set_repeating_context'
+              ? 'repeating_context'
+              : 'repeating_track';
         await connect.setOptions(userId, { ...(await connect.options(userId)), [key]: command.value });
       }
       if (sent.type === 'replace_state') {

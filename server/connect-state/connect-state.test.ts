@@ -28,7 +28,8 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
 
   const observe = (id: string, connectionId: string, tok = token) =>
     fetch(t.server.url(`${CS}/devices/${id}`), { method: 'PUT', headers: { authorization: `Bearer ${tok}`, [HEADER]: connectionId } });
-  const command = (to: string, body: unknown, tok = token) => t.request('POST', `${CS}/player/command/from/hobs_ctl/to/${to}`, { token: tok, body: { command: body } });
+  const command = (to: string, body: unknown, tok = token) =>
+    t.request('POST', `${CS}/player/command/from/hobs_ctl/to/${to}`, { token: tok, body: { command: body } });
 
   beforeAll(async () => {
     const url = await stores.databaseUrl();
@@ -36,9 +37,17 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     token = await t.tokenOf('demo');
     stranger = await t.newUser();
     const db = t.server.app.database.kysely;
-    const albums = await db.selectFrom('tracks').select(['album_id']).groupBy('album_id').having((eb) => eb.fn.countAll(), '>=', 3).orderBy('album_id').execute();
+    const albums = await db
+      .selectFrom('tracks')
+      .select(['album_id'])
+      .groupBy('album_id')
+      .having((eb) => eb.fn.countAll(), '>=', 3)
+      .orderBy('album_id')
+      .execute();
     album = albums[0]!.album_id;
-    trackUris = (await db.selectFrom('tracks').select('id').where('album_id', '=', album).orderBy('track_number').execute()).map((r) => `spotify:track:${r.id}`);
+    trackUris = (await db.selectFrom('tracks').select('id').where('album_id', '=', album).orderBy('track_number').execute()).map(
+      (r) => `spotify:track:${r.id}`,
+    );
     deviceA = await registerDevice(t, token, 'device-a');
     deviceB = await registerDevice(t, token, 'device-b', { audio_podcasts: true, change_volume: false });
     observer = await t.dealer(token, { clusters: true });
@@ -55,24 +64,35 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     return payload;
   };
 
-  it('PUT devices/{observerId} registers a hidden observer on the header\'s connection and answers the cluster with the §3 device fields', async () => {
+  it("PUT devices/{observerId} registers a hidden observer on the header's connection and answers the cluster with the §3 device fields", async () => {
     const answer = await observe('hobs_0123456789abcdef0123456789abcdef01234567', observer.connectionId);
     expect(answer.status).toBe(200);
-    const cluster = (await answer.json());
+    const cluster = await answer.json();
     expect(cluster).toMatchObject({ active_device_id: null, player_state: null });
     expect(Object.keys(cluster.devices).sort()).toEqual(['device-a', 'device-b']);
     expect(cluster.devices['device-a']).toEqual({
-      id: 'device-a', name: 'Web Player device-a', type: 'computer', version: '3.22.1', volume: 1, is_active: false,
-      is_controllable: true, is_observable: true, local: false, hidden: false, metadata: {},
+      id: 'device-a',
+      name: 'Web Player device-a',
+      type: 'computer',
+      version: '3.22.1',
+      volume: 1,
+      is_active: false,
+      is_controllable: true,
+      is_observable: true,
+      local: false,
+      hidden: false,
+      metadata: {},
     });
     // spec 001 §3: -1 when the device cannot change its volume.
     expect(cluster.devices['device-b'].volume).toBe(-1);
     lastTimestamp = cluster.timestamp;
     // The same cluster went over the dealer to the user's connections.
-    expect((await nextCluster(observer, (p) => p.cluster.timestamp === cluster.timestamp, 'the registration cluster')).cluster.devices).toEqual(cluster.devices);
+    expect((await nextCluster(observer, (p) => p.cluster.timestamp === cluster.timestamp, 'the registration cluster')).cluster.devices).toEqual(
+      cluster.devices,
+    );
   });
 
-  it('a play command reaches the device; its state update brings a newer cluster with the player state, the active device and the command\'s ack_id', async () => {
+  it("a play command reaches the device; its state update brings a newer cluster with the player state, the active device and the command's ack_id", async () => {
     const answer = await command('device-a', { endpoint: 'play', context: { uri: `spotify:album:${album}` } });
     expect(answer.status).toBe(200);
     const ackId = answer.json().ack_id;
@@ -84,8 +104,11 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     expect(payload.cluster.active_device_id).toBe('device-a');
     expect(payload.cluster.devices['device-a'].is_active).toBe(true);
     expect(state).toMatchObject({
-      is_paused: false, position_as_of_timestamp: 1000, session_id: sent.state_machine.state_machine_id,
-      context_uri: `spotify:album:${album}`, options: { shuffling_context: false, repeating_context: false, repeating_track: false },
+      is_paused: false,
+      position_as_of_timestamp: 1000,
+      session_id: sent.state_machine.state_machine_id,
+      context_uri: `spotify:album:${album}`,
+      options: { shuffling_context: false, repeating_context: false, repeating_track: false },
     });
     expect(state.track.uri).toBe(trackUris[0]);
     expect(state.track.artists.length).toBeGreaterThan(0);
@@ -141,7 +164,11 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     await reportState(t, token, 'device-a', (seqA += 1), { ...queued.state_ref, paused: false }, 2500);
     const wrongSession = await command('device-a', { endpoint: 'update_context', context: { uri: `spotify:album:${album}` }, session_id: 'not-it' });
     expect(wrongSession.status).toBe(409);
-    const update = await command('device-a', { endpoint: 'update_context', context: { uri: `spotify:album:${album}` }, session_id: queued.state_machine.state_machine_id });
+    const update = await command('device-a', {
+      endpoint: 'update_context',
+      context: { uri: `spotify:album:${album}` },
+      session_id: queued.state_machine.state_machine_id,
+    });
     expect(update.status).toBe(200);
     const updated = await nextCommand(deviceA, 'replace_state');
     expect(updated.state_machine.tracks[0].metadata.uri).toBe(trackUris[1]);
@@ -149,7 +176,7 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     await nextCluster(observer, (p) => p.cluster.player_state?.session_id === updated.state_machine.state_machine_id, 'the updated context');
   });
 
-  it('commands and bodies that do not decode are 400; an unknown device is 404 \'No such device.\'', async () => {
+  it("commands and bodies that do not decode are 400; an unknown device is 404 'No such device.'", async () => {
     expect((await command('device-a', { endpoint: 'set_repeating_track', value: 'yes' })).status).toBe(400);
     expect((await command('device-a', { endpoint: 'set_queue', next_tracks: [{ uri: 'spotify:album:x' }] })).status).toBe(400);
     expect((await command('device-a', { endpoint: 'seek_to', value: -1 })).status).toBe(400);
@@ -158,7 +185,9 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     expect(unknown.json().error.message).toBe('No such device.');
     expect((await t.request('PUT', `${CS}/connect/volume`, { token, body: { volume: 70000 } })).status).toBe(400);
     expect((await t.request('PUT', `${CS}/connect/volume`, { token, body: { volume: 0.3 } })).status).toBe(400);
-    expect((await t.request('POST', `${CS}/connect/transfer/from/x/to/device-b`, { token, body: { transfer_options: { restore_paused: 'later' } } })).status).toBe(400);
+    expect(
+      (await t.request('POST', `${CS}/connect/transfer/from/x/to/device-b`, { token, body: { transfer_options: { restore_paused: 'later' } } })).status,
+    ).toBe(400);
     expect((await observe('has spaces', observer.connectionId)).status).toBe(400);
     expect((await observe(`hobs_${'x'.repeat(60)}`, observer.connectionId)).status).toBe(400);
     const noHeader = await t.request('PUT', `${CS}/devices/hobs_noheader`, { token });
@@ -173,15 +202,21 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     const ackId = answer.json().ack_id;
     const sent = await nextCommand(deviceA, 'set_volume');
     expect(sent).toMatchObject({ volume: 19661, message_id: ackId });
-    expect((await t.request('PUT', `${TRACK_PLAYBACK_DEVICES_PATH}/device-a/volume`, { token, body: { seq_num: (seqA += 1), volume: 19661, command_id: ackId } })).status).toBe(204);
+    expect(
+      (await t.request('PUT', `${TRACK_PLAYBACK_DEVICES_PATH}/device-a/volume`, { token, body: { seq_num: (seqA += 1), volume: 19661, command_id: ackId } }))
+        .status,
+    ).toBe(204);
     const confirmed = newer(await nextCluster(observer, (p) => p.ack_id === ackId, 'the volume ack'));
     expect(confirmed.cluster.devices['device-a'].volume).toBeCloseTo(0.3, 2);
     // A device registered without change_volume refuses it.
     expect((await t.request('PUT', `${CS}/connect/volume/from/hobs_ctl/to/device-b`, { token, body: { volume: 100 } })).status).toBe(403);
   });
 
-  it('transfer moves playback to the target from the active device\'s position (restore_paused) and clears the old device', async () => {
-    const answer = await t.request('POST', `${CS}/connect/transfer/from/hobs_ctl/to/device-b`, { token, body: { transfer_options: { restore_paused: 'pause' } } });
+  it("transfer moves playback to the target from the active device's position (restore_paused) and clears the old device", async () => {
+    const answer = await t.request('POST', `${CS}/connect/transfer/from/hobs_ctl/to/device-b`, {
+      token,
+      body: { transfer_options: { restore_paused: 'pause' } },
+    });
     expect(answer.status).toBe(200);
     const ackId = answer.json().ack_id;
     const onB = await nextCommand(deviceB, 'replace_state');
@@ -203,16 +238,28 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     expect(moved.cluster.devices['device-a'].is_active).toBe(false);
   });
 
-  it('GET /v1/me/player/devices lists the user\'s devices with the §3 fields, the active one marked', async () => {
+  it("GET /v1/me/player/devices lists the user's devices with the §3 fields, the active one marked", async () => {
     const answer = await t.request('GET', '/v1/me/player/devices', { token });
     expect(answer.status).toBe(200);
     const devices = answer.json().devices;
     expect(devices.map((d: any) => d.id).sort()).toEqual(['device-a', 'device-b']);
     expect(devices.find((d: any) => d.id === 'device-b')).toMatchObject({ is_active: true, type: 'computer', hidden: false, volume: -1 });
-    expect(Object.keys(devices[0]).sort()).toEqual(['hidden', 'id', 'is_active', 'is_controllable', 'is_observable', 'local', 'metadata', 'name', 'type', 'version', 'volume']);
+    expect(Object.keys(devices[0]).sort()).toEqual([
+      'hidden',
+      'id',
+      'is_active',
+      'is_controllable',
+      'is_observable',
+      'local',
+      'metadata',
+      'name',
+      'type',
+      'version',
+      'volume',
+    ]);
   });
 
-  describe('who may call (another user\'s token never reaches the devices)', () => {
+  describe("who may call (another user's token never reaches the devices)", () => {
     it('another user gets 404 for the devices, 400 for the connection, and an empty device list', async () => {
       expect((await command('device-a', { endpoint: 'pause' }, stranger)).status).toBe(404);
       expect((await t.request('POST', `${CS}/connect/transfer/from/x/to/device-a`, { token: stranger, body: {} })).status).toBe(404);
@@ -228,7 +275,7 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
       const theirs = await t.dealer(stranger, { clusters: true });
       const answer = await observe('hobs_stranger', theirs.connectionId, stranger);
       expect(answer.status).toBe(200);
-      expect(((await answer.json())).devices).toEqual({});
+      expect((await answer.json()).devices).toEqual({});
       // Frames arrive in order: had any cluster of the owner come to this connection, it would be first.
       expect((await nextCluster(theirs)).cluster.devices).toEqual({});
     });
@@ -253,7 +300,12 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     leaving.close();
     const after = await nextCluster(observer, (p) => p.cluster.devices['device-leaving'] === undefined, 'the device gone');
     expect(Object.keys(after.cluster.devices).sort()).toEqual(['device-a', 'device-b']);
-    expect((await t.request('GET', '/v1/me/player/devices', { token })).json().devices.map((d: any) => d.id).sort()).toEqual(['device-a', 'device-b']);
+    expect(
+      (await t.request('GET', '/v1/me/player/devices', { token }))
+        .json()
+        .devices.map((d: any) => d.id)
+        .sort(),
+    ).toEqual(['device-a', 'device-b']);
   });
 
   it(`spec 001 §7 429 max subscriptions: past ${MAX_OBSERVERS_PER_USER} observers on live connections; DELETE frees one`, async () => {
@@ -262,7 +314,7 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     for (let i = 1; i < MAX_OBSERVERS_PER_USER; i += 1) expect((await observe(`hobs_many${i}`, conn.connectionId)).status).toBe(200);
     const over = await observe('hobs_onetoomany', conn.connectionId);
     expect(over.status).toBe(429);
-    expect(((await over.json())).error.reason).toBe('TP_MAX_SUBSCRIPTIONS_REACHED');
+    expect((await over.json()).error.reason).toBe('TP_MAX_SUBSCRIPTIONS_REACHED');
     // Registering an id again is no new subscription.
     expect((await observe('hobs_many1', conn.connectionId)).status).toBe(200);
     expect((await t.request('DELETE', `${CS}/devices/hobs_many1`, { token })).status).toBe(204);

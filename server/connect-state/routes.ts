@@ -43,7 +43,11 @@ const ObserverBody = t.union([t.undefined, t.null, t.UnknownRecord]);
 
 /** spec 001 §7 transfer restore_paused: pause, resume or restore (keep the paused flag it had). */
 const RestorePaused = t.keyof({ pause: null, resume: null, restore: null });
-const TransferBody = t.union([t.undefined, t.null, t.partial({ transfer_options: t.partial({ restore_paused: RestorePaused }), restore_paused: RestorePaused })]);
+const TransferBody = t.union([
+  t.undefined,
+  t.null,
+  t.partial({ transfer_options: t.partial({ restore_paused: RestorePaused }), restore_paused: RestorePaused }),
+]);
 
 const Volume = t.brand(t.number, (n): n is t.Branded<number, { readonly Volume: unique symbol }> => Number.isInteger(n) && n >= 0 && n <= VOLUME_MAX, 'Volume');
 /** spec 001 §5 remote volume: round(65535 × volume); the device is the active one unless named. */
@@ -123,7 +127,8 @@ export function registerConnectStateRoutes(app: FastifyInstance, service: Connec
     const liveDevice = async (grant: AccountGrant, deviceId: string): Promise<Device | undefined> =>
       (await deps.devices.live(grant.accountId, await deps.realtime.liveConnections(grant.accountId))).find((d) => d.id === deviceId);
 
-    const decodeParams = <A>(codec: t.Decoder<unknown, A>, request: FastifyRequest, reply: FastifyReply): A | null => decodeBody(codec, request.params, reply, 'path');
+    const decodeParams = <A>(codec: t.Decoder<unknown, A>, request: FastifyRequest, reply: FastifyReply): A | null =>
+      decodeBody(codec, request.params, reply, 'path');
 
     // spec 001 §7: PUT devices/{observerId}, a hidden observer on the connection the header names; the answer is the cluster (§4: the initial state).
     scope.put(`${CONNECT_STATE_PATH}/devices/:observerId`, async (request, reply) => {
@@ -133,11 +138,18 @@ export function registerConnectStateRoutes(app: FastifyInstance, service: Connec
       if (params === null) return reply;
       if (decoded(ObserverBody, request.body, reply, 'observer') === undefined) return reply;
       const connectionId = request.headers[CONNECTION_ID_HEADER];
-      if (typeof connectionId !== 'string' || connectionId === '') return sendError(reply, 400, `Missing ${CONNECTION_ID_HEADER} header: the observer's dealer connection id`);
+      if (typeof connectionId !== 'string' || connectionId === '')
+        return sendError(reply, 400, `Missing ${CONNECTION_ID_HEADER} header: the observer's dealer connection id`);
       // Only a live dealer connection of the same user (another user's is as unknown as a made-up one).
-      if ((await deps.realtime.ownerOf(connectionId)) !== grant.accountId) return sendError(reply, 400, `${CONNECTION_ID_HEADER} is not a live dealer connection of this user`);
+      if ((await deps.realtime.ownerOf(connectionId)) !== grant.accountId)
+        return sendError(reply, 400, `${CONNECTION_ID_HEADER} is not a live dealer connection of this user`);
       if (!(await state.addObserver(grant.accountId, params.observerId, connectionId))) {
-        return sendError(reply, 429, `Max subscriptions reached (${deps.maxObservers ?? MAX_OBSERVERS_PER_USER} observers per user)`, 'TP_MAX_SUBSCRIPTIONS_REACHED');
+        return sendError(
+          reply,
+          429,
+          `Max subscriptions reached (${deps.maxObservers ?? MAX_OBSERVERS_PER_USER} observers per user)`,
+          'TP_MAX_SUBSCRIPTIONS_REACHED',
+        );
       }
       return reply.send(await state.publish(grant.accountId, 'NEW_DEVICE_APPEARED'));
     });
@@ -182,14 +194,19 @@ export function registerConnectStateRoutes(app: FastifyInstance, service: Connec
       // Awaited before the target can answer; the target becomes the active device.
       await state.expectAck(userId, target, ackId, { kind: 'state', ref });
       await state.setActive(userId, target.id);
-      if (!(await deps.realtime.pushTo(target.connectionId, commandPush(outcome.command, params.from, ackId), userId))) return sendError(reply, 404, NO_SUCH_DEVICE);
+      if (!(await deps.realtime.pushTo(target.connectionId, commandPush(outcome.command, params.from, ackId), userId)))
+        return sendError(reply, 404, NO_SUCH_DEVICE);
       if (source.id !== target.id) {
         // The old device stops: first paused in its state (spec 001 §4 replace_state, same state id), so its
         // element is paused whatever its stop does, then without a state ref (§4: pause, clear, empty the state).
         const pausedRef = { ...source.stateRef, paused: true };
         await deps.devices.update(userId, source.id, { commandedRef: null });
         const stop = (stateRef: typeof pausedRef | null, prev: typeof pausedRef) =>
-          deps.realtime.pushTo(source.connectionId, commandPush({ type: 'replace_state', state_machine: source.machine!, state_ref: stateRef, prev_state_ref: prev }, params.from), userId);
+          deps.realtime.pushTo(
+            source.connectionId,
+            commandPush({ type: 'replace_state', state_machine: source.machine!, state_ref: stateRef, prev_state_ref: prev }, params.from),
+            userId,
+          );
         await stop(pausedRef, source.stateRef);
         await stop(null, pausedRef);
       }

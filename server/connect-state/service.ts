@@ -4,8 +4,18 @@ import type { Database } from '../db/tables';
 import type { Realtime } from '../realtime/hub';
 import type { StateRef } from '../playback/wire';
 import {
-  activeDeviceOf, clusterDevice, createClusterCatalogue, decodeJson, lastUpdateOf, liveDeviceRows, NO_OPTIONS, playerStateOf, PlayerOptions,
-  type Cluster, type DeviceRow, type LastUpdate,
+  activeDeviceOf,
+  clusterDevice,
+  createClusterCatalogue,
+  decodeJson,
+  lastUpdateOf,
+  liveDeviceRows,
+  NO_OPTIONS,
+  playerStateOf,
+  PlayerOptions,
+  type Cluster,
+  type DeviceRow,
+  type LastUpdate,
 } from './cluster';
 
 /*
@@ -121,14 +131,30 @@ export function createConnectState(deps: ConnectStateDeps): ConnectState {
       const gone: string[] = [];
       for (const ack of acks) {
         const expect = decodeJson(AckExpectation, ack.expect);
-        if (expect !== null && confirmed(expect, devices.find((d) => d.id === ack.device_id), Number(ack.seq_num))) done.push(ack.ack_id);
+        if (
+          expect !== null &&
+          confirmed(
+            expect,
+            devices.find((d) => d.id === ack.device_id),
+            Number(ack.seq_num),
+          )
+        )
+          done.push(ack.ack_id);
         else if (expect === null || Number(ack.created_at) < at - ACK_TTL_MS) gone.push(ack.ack_id);
       }
-      if (done.length + gone.length > 0) await trx.deleteFrom('connect_state_acks').where('ack_id', 'in', [...done, ...gone]).execute();
+      if (done.length + gone.length > 0)
+        await trx
+          .deleteFrom('connect_state_acks')
+          .where('ack_id', 'in', [...done, ...gone])
+          .execute();
       // One message per confirmed ack (the client reads one ack_id a message), each one newer.
       const timestamp = Number(bumped.cluster_timestamp);
       if (done.length > 1) {
-        await trx.updateTable('connect_state_users').set({ cluster_timestamp: timestamp + done.length - 1 }).where('account_id', '=', userId).execute();
+        await trx
+          .updateTable('connect_state_users')
+          .set({ cluster_timestamp: timestamp + done.length - 1 })
+          .where('account_id', '=', userId)
+          .execute();
       }
       return { timestamp, devices, active, update, done, options: decodeJson(PlayerOptions, bumped.options) ?? NO_OPTIONS };
     });
@@ -166,7 +192,11 @@ export function createConnectState(deps: ConnectStateDeps): ConnectState {
     options: async (userId) => decodeJson(PlayerOptions, (await userRow(db, userId))?.options ?? null) ?? NO_OPTIONS,
     setOptions: async (userId, options) => {
       await ensureUser(db, userId);
-      await db.updateTable('connect_state_users').set({ options: JSON.stringify(options) }).where('account_id', '=', userId).execute();
+      await db
+        .updateTable('connect_state_users')
+        .set({ options: JSON.stringify(options) })
+        .where('account_id', '=', userId)
+        .execute();
     },
     setActive: async (userId, deviceId) => {
       await ensureUser(db, userId);
@@ -201,6 +231,9 @@ export function createConnectState(deps: ConnectStateDeps): ConnectState {
       });
     },
     removeObserver: async (userId, observerId) =>
-      Number((await db.deleteFrom('connect_state_observers').where('account_id', '=', userId).where('observer_id', '=', observerId).executeTakeFirst()).numDeletedRows) > 0,
+      Number(
+        (await db.deleteFrom('connect_state_observers').where('account_id', '=', userId).where('observer_id', '=', observerId).executeTakeFirst())
+          .numDeletedRows,
+      ) > 0,
   };
 }

@@ -29,12 +29,19 @@ export const nextCluster = (dealer: Dealer, match: (payload: any) => boolean = (
 
 /** The message of the next player command (request frame) the device receives. */
 export const nextCommand = (dealer: Dealer, type?: string): Promise<any> =>
-  nextMatching(dealer, (f) => f.type === 'request' && f.message_ident === COMMAND_MESSAGE_IDENT && (type === undefined || f.message?.type === type), `a ${type ?? ''} command`).then(
-    (f) => f.message,
-  );
+  nextMatching(
+    dealer,
+    (f) => f.type === 'request' && f.message_ident === COMMAND_MESSAGE_IDENT && (type === undefined || f.message?.type === type),
+    `a ${type ?? ''} command`,
+  ).then((f) => f.message);
 
 /** A track-playback device of the token's user on its own dealer connection. */
-export async function registerDevice(t: PlaybackTestServer, token: string, deviceId: string, capabilities: Record<string, unknown> = { audio_podcasts: true }): Promise<Dealer> {
+export async function registerDevice(
+  t: PlaybackTestServer,
+  token: string,
+  deviceId: string,
+  capabilities: Record<string, unknown> = { audio_podcasts: true },
+): Promise<Dealer> {
   const dealer = await t.dealer(token, { clusters: true });
   const body = {
     device: { device_id: deviceId, device_type: 'computer', brand: 'partner', model: 'embed', name: `Web Player ${deviceId}`, capabilities },
@@ -48,7 +55,15 @@ export async function registerDevice(t: PlaybackTestServer, token: string, devic
 }
 
 /** The device reports the state it was told (spec 001 §4 state update), at `position` ms. */
-export async function reportState(t: PlaybackTestServer, token: string, deviceId: string, seq: number, stateRef: unknown, position: number, duration = 200_000) {
+export async function reportState(
+  t: PlaybackTestServer,
+  token: string,
+  deviceId: string,
+  seq: number,
+  stateRef: unknown,
+  position: number,
+  duration = 200_000,
+) {
   const body = { seq_num: seq, state_ref: stateRef, sub_state: { playback_speed: 1, position, duration }, reason: 'started_playing' };
   const answer = await t.request('PUT', `${TRACK_PLAYBACK_DEVICES_PATH}/${deviceId}/state`, { token, body });
   if (answer.status !== 200) throw new Error(`state update: ${answer.status} ${answer.text}`);

@@ -21,10 +21,36 @@ jest.setTimeout(60_000);
 
 /** Every table of tables.ts's Database, as the first migration makes them. */
 const TABLES = [
-  'access_tokens', 'accounts', 'action_log_entries', 'album_artists', 'albums', 'analytics_events', 'artist_biographies', 'artist_top_tracks',
-  'artists', 'audio_files', 'episode_descriptions', 'episodes', 'error_reports', 'images', 'ingest_sources', 'library_items', 'logging_events',
-  'playback_devices', 'playback_state_updates', 'playlist_followers', 'playlist_tracks', 'playlists', 'product_state_registrations',
-  'server_secrets', 'sessions', 'shows', 'track_artists', 'track_markets', 'tracks', 'user_playlists',
+  'access_tokens',
+  'accounts',
+  'action_log_entries',
+  'album_artists',
+  'albums',
+  'analytics_events',
+  'artist_biographies',
+  'artist_top_tracks',
+  'artists',
+  'audio_files',
+  'episode_descriptions',
+  'episodes',
+  'error_reports',
+  'images',
+  'ingest_sources',
+  'library_items',
+  'logging_events',
+  'playback_devices',
+  'playback_state_updates',
+  'playlist_followers',
+  'playlist_tracks',
+  'playlists',
+  'product_state_registrations',
+  'server_secrets',
+  'sessions',
+  'shows',
+  'track_artists',
+  'track_markets',
+  'tracks',
+  'user_playlists',
 ];
 
 describe.each(DIALECTS)('the database on %s', (dialect) => {
@@ -42,7 +68,10 @@ describe.each(DIALECTS)('the database on %s', (dialect) => {
     expect(first.dialect).toBe(dialect);
     const tables = (await first.kysely.introspection.getTables()).map((t) => t.name);
     expect(tables.filter((name) => TABLES.includes(name)).sort()).toEqual(TABLES);
-    await first.kysely.insertInto('logging_events').values({ kind: 'metric', account_id: null, body: '{}', received_at: 1_764_000_000_000, event_id: 'e1' }).execute();
+    await first.kysely
+      .insertInto('logging_events')
+      .values({ kind: 'metric', account_id: null, body: '{}', received_at: 1_764_000_000_000, event_id: 'e1' })
+      .execute();
     await first.close();
     const second = await open(url);
     const applied = await second.kysely
@@ -50,7 +79,9 @@ describe.each(DIALECTS)('the database on %s', (dialect) => {
       .select('name' as never)
       .execute();
     expect(applied).toEqual(Object.keys(MIGRATIONS).map((name) => ({ name })));
-    expect(await second.kysely.selectFrom('logging_events').select(['event_id', 'received_at']).execute()).toEqual([{ event_id: 'e1', received_at: 1_764_000_000_000 }]);
+    expect(await second.kysely.selectFrom('logging_events').select(['event_id', 'received_at']).execute()).toEqual([
+      { event_id: 'e1', received_at: 1_764_000_000_000 },
+    ]);
     await second.close();
   });
 
@@ -62,7 +93,10 @@ describe.each(DIALECTS)('the database on %s', (dialect) => {
         .values({ session_id: 's', product: 'embed_v2', type: 't', t: 1500.25, seq: 3, payload: '{}', received_at: 'x', event_id: null })
         .execute();
       expect(await handle.kysely.selectFrom('action_log_entries').select(['id', 't', 'seq']).execute()).toEqual([{ id: 1, t: 1500.25, seq: 3 }]);
-      const { n } = await handle.kysely.selectFrom('action_log_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const { n } = await handle.kysely
+        .selectFrom('action_log_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(n).toBe(1);
     } finally {
       await handle.close();
@@ -73,10 +107,24 @@ describe.each(DIALECTS)('the database on %s', (dialect) => {
     const handle = await open(await database.databaseUrl());
     try {
       const row = (eventId: string | null) => ({ kind: 'metric', account_id: null, body: '{}', received_at: 1, event_id: eventId });
-      await handle.kysely.insertInto('logging_events').values([row('a'), row(null), row(null)]).execute();
-      await expect(handle.kysely.insertInto('logging_events').values(row('a')).execute()).rejects.toMatchObject({ message: expect.stringMatching(/UNIQUE|duplicate key/) });
-      await handle.kysely.insertInto('logging_events').values([row('a'), row('b'), row('b')]).onConflict((oc) => oc.column('event_id').doNothing()).execute();
-      expect((await handle.kysely.selectFrom('logging_events').select('event_id').orderBy('id').execute()).map((r) => r.event_id)).toEqual(['a', null, null, 'b']);
+      await handle.kysely
+        .insertInto('logging_events')
+        .values([row('a'), row(null), row(null)])
+        .execute();
+      await expect(handle.kysely.insertInto('logging_events').values(row('a')).execute()).rejects.toMatchObject({
+        message: expect.stringMatching(/UNIQUE|duplicate key/),
+      });
+      await handle.kysely
+        .insertInto('logging_events')
+        .values([row('a'), row('b'), row('b')])
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute();
+      expect((await handle.kysely.selectFrom('logging_events').select('event_id').orderBy('id').execute()).map((r) => r.event_id)).toEqual([
+        'a',
+        null,
+        null,
+        'b',
+      ]);
     } finally {
       await handle.close();
     }
@@ -110,7 +158,7 @@ describe('an SQLite data directory from before migrations is adopted', () => {
     }
   });
 
-  it('an old catalogue lacking the later columns (access_tokens.session_id, the log tables\' event_id) gains them and their indexes', async () => {
+  it("an old catalogue lacking the later columns (access_tokens.session_id, the log tables' event_id) gains them and their indexes", async () => {
     const file = join(dataDir, 'old.sqlite');
     const old = new BetterSqlite(file);
     old.exec(SCHEMA_SQL);

@@ -46,7 +46,10 @@ function checkDemoCatalogue(file: string): void {
     db = new Database(file, { readonly: true, fileMustExist: true });
     artists = (db.prepare('SELECT count(*) AS n FROM artists').get() as { n: number }).n;
   } catch (err) {
-    throw new Error(`Cannot read the demo catalogue ${file}: ${messageOf(err)} (it is committed with the project; README "Demo catalogue" says how to rebuild it)`, { cause: err });
+    throw new Error(
+      `Cannot read the demo catalogue ${file}: ${messageOf(err)} (it is committed with the project; README "Demo catalogue" says how to rebuild it)`,
+      { cause: err },
+    );
   } finally {
     db?.close();
   }
@@ -59,8 +62,22 @@ export const messageOf = (err: unknown): string =>
 
 /** The catalogue's tables, parents before children (foreign keys), as the ingest fills them. */
 export const CATALOGUE_TABLES = [
-  'artists', 'albums', 'album_artists', 'tracks', 'track_artists', 'artist_top_tracks', 'playlists', 'playlist_tracks', 'shows', 'episodes',
-  'images', 'ingest_sources', 'track_markets', 'artist_biographies', 'episode_descriptions', 'audio_files',
+  'artists',
+  'albums',
+  'album_artists',
+  'tracks',
+  'track_artists',
+  'artist_top_tracks',
+  'playlists',
+  'playlist_tracks',
+  'shows',
+  'episodes',
+  'images',
+  'ingest_sources',
+  'track_markets',
+  'artist_biographies',
+  'episode_descriptions',
+  'audio_files',
 ] as const satisfies ReadonlyArray<keyof DatabaseTables>;
 
 /**
@@ -82,7 +99,10 @@ export async function loadDemoCatalogueInto(db: Kysely<DatabaseTables>, demo: De
         const rows = source.prepare(`SELECT * FROM ${table}`).all() as Array<Record<string, unknown>>;
         // Within Postgres's 65535 parameters per statement.
         for (let i = 0; i < rows.length; i += 500) {
-          await trx.insertInto(table).values(rows.slice(i, i + 500)).execute();
+          await trx
+            .insertInto(table)
+            .values(rows.slice(i, i + 500))
+            .execute();
         }
       }
       return true;

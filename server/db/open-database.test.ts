@@ -10,9 +10,7 @@ import { openDatabase } from './open-database';
 jest.setTimeout(30_000);
 
 const counts = (db: Database.Database) =>
-  ['artists', 'albums', 'tracks', 'playlists', 'shows', 'episodes'].map(
-    (table) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
-  );
+  ['artists', 'albums', 'tracks', 'playlists', 'shows', 'episodes'].map((table) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
 
 describe('the SQLite catalogue (on first start, a copy of the committed demo catalogue)', () => {
   let root: string;

@@ -8,15 +8,58 @@ import type { Generated } from 'kysely';
  * text; JSON is stored as text. Integer flags (public) are 0 or 1.
  */
 
-export interface ArtistsTable { id: string; name: string; dominant_color: string }
-export interface AlbumsTable { id: string; name: string; release_date: string; dominant_color: string }
-export interface AlbumArtistsTable { album_id: string; artist_id: string; position: number }
-export interface TracksTable { id: string; name: string; album_id: string; track_number: number; duration_ms: number; preview_file: string | null }
-export interface TrackArtistsTable { track_id: string; artist_id: string; position: number }
-export interface ArtistTopTracksTable { artist_id: string; track_id: string; position: number }
-export interface PlaylistsTable { id: string; name: string; owner_display_name: string; dominant_color: string }
-export interface PlaylistTracksTable { playlist_id: string; track_id: string; position: number }
-export interface ShowsTable { id: string; name: string; publisher: string; dominant_color: string; available_markets: string }
+export interface ArtistsTable {
+  id: string;
+  name: string;
+  dominant_color: string;
+}
+export interface AlbumsTable {
+  id: string;
+  name: string;
+  release_date: string;
+  dominant_color: string;
+}
+export interface AlbumArtistsTable {
+  album_id: string;
+  artist_id: string;
+  position: number;
+}
+export interface TracksTable {
+  id: string;
+  name: string;
+  album_id: string;
+  track_number: number;
+  duration_ms: number;
+  preview_file: string | null;
+}
+export interface TrackArtistsTable {
+  track_id: string;
+  artist_id: string;
+  position: number;
+}
+export interface ArtistTopTracksTable {
+  artist_id: string;
+  track_id: string;
+  position: number;
+}
+export interface PlaylistsTable {
+  id: string;
+  name: string;
+  owner_display_name: string;
+  dominant_color: string;
+}
+export interface PlaylistTracksTable {
+  playlist_id: string;
+  track_id: string;
+  position: number;
+}
+export interface ShowsTable {
+  id: string;
+  name: string;
+  publisher: string;
+  dominant_color: string;
+  available_markets: string;
+}
 export interface EpisodesTable {
   id: string;
   name: string;
@@ -27,7 +70,13 @@ export interface EpisodesTable {
   dominant_color: string;
   available_markets: string;
 }
-export interface ImagesTable { owner_type: string; owner_id: string; file: string; width: number; height: number }
+export interface ImagesTable {
+  owner_type: string;
+  owner_id: string;
+  file: string;
+  width: number;
+  height: number;
+}
 
 /** /log/analytics; received_at ISO text. */
 export interface AnalyticsEventsTable {
@@ -78,14 +127,50 @@ export interface LoggingEventsTable {
   event_id: string | null;
 }
 
-export interface AccountsTable { id: string; username: string; display_name: string; password_hash: string; product: string; country: string }
-export interface SessionsTable { id: string; account_id: string; created_at: number; expires_at: number }
-export interface AccessTokensTable { token: string; account_id: string | null; country: string; expires_at: number; session_id: string | null }
-export interface ProductStateRegistrationsTable { account_id: string; connection_id: string; registered_at: number }
-export interface IngestSourcesTable { resource_id: string; kind: string; name: string; source_hash: string }
-export interface TrackMarketsTable { track_id: string; available_markets: string }
-export interface ArtistBiographiesTable { artist_id: string; biography: string }
-export interface EpisodeDescriptionsTable { episode_id: string; description: string }
+export interface AccountsTable {
+  id: string;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  product: string;
+  country: string;
+}
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+}
+export interface AccessTokensTable {
+  token: string;
+  account_id: string | null;
+  country: string;
+  expires_at: number;
+  session_id: string | null;
+}
+export interface ProductStateRegistrationsTable {
+  account_id: string;
+  connection_id: string;
+  registered_at: number;
+}
+export interface IngestSourcesTable {
+  resource_id: string;
+  kind: string;
+  name: string;
+  source_hash: string;
+}
+export interface TrackMarketsTable {
+  track_id: string;
+  available_markets: string;
+}
+export interface ArtistBiographiesTable {
+  artist_id: string;
+  biography: string;
+}
+export interface EpisodeDescriptionsTable {
+  episode_id: string;
+  description: string;
+}
 export interface AudioFilesTable {
   file_id: string;
   path: string;
@@ -121,28 +206,103 @@ export interface PlaybackStateUpdatesTable {
   received_at: number;
 }
 /** seq (migration 003): one more than the user's last, the tie-break of one millisecond's saves. */
-export interface LibraryItemsTable { user_id: string; kind: string; item_id: string; added_at: number; seq: Generated<number> }
-export interface UserPlaylistsTable { playlist_id: string; owner_id: string; public: number; description: string; version: number; created_at: number }
-export interface ServerSecretsTable { name: string; secret: Buffer; created_at: number }
+export interface LibraryItemsTable {
+  user_id: string;
+  kind: string;
+  item_id: string;
+  added_at: number;
+  seq: Generated<number>;
+}
+export interface UserPlaylistsTable {
+  playlist_id: string;
+  owner_id: string;
+  public: number;
+  description: string;
+  version: number;
+  created_at: number;
+}
+export interface ServerSecretsTable {
+  name: string;
+  secret: Buffer;
+  created_at: number;
+}
 /** seq (migration 003): as library_items'. */
-export interface PlaylistFollowersTable { playlist_id: string; user_id: string; public: number; followed_at: number; seq: Generated<number> }
+export interface PlaylistFollowersTable {
+  playlist_id: string;
+  user_id: string;
+  public: number;
+  followed_at: number;
+  seq: Generated<number>;
+}
 
 /** Issue 16 (migration 004): per user, the connect-state cluster's last timestamp, active device and player options (JSON). */
-export interface ConnectStateUsersTable { account_id: string; cluster_timestamp: number; active_device_id: string | null; options: string }
+export interface ConnectStateUsersTable {
+  account_id: string;
+  cluster_timestamp: number;
+  active_device_id: string | null;
+  options: string;
+}
 /** Issue 16: the hidden observers (spec 001 §7 PUT devices/{observerId}) and their dealer connection. */
-export interface ConnectStateObserversTable { account_id: string; observer_id: string; connection_id: string; registered_at: number }
+export interface ConnectStateObserversTable {
+  account_id: string;
+  observer_id: string;
+  connection_id: string;
+  registered_at: number;
+}
 /** Issue 16: a command's ack id until a cluster confirms it; expect is JSON (the state ref or volume the device must report). */
-export interface ConnectStateAcksTable { ack_id: string; account_id: string; device_id: string; seq_num: number; expect: string; created_at: number }
+export interface ConnectStateAcksTable {
+  ack_id: string;
+  account_id: string;
+  device_id: string;
+  seq_num: number;
+  expect: string;
+  created_at: number;
+}
 
 /** Kysely's database type: every table by name. */
 // Issue 17, migration 005: the other services (server/other-services/).
-export interface RecentlyPlayedTable { account_id: string; context_uri: string; last_played_at: number }
-export interface RadioFeedbackTable { account_id: string; station_uri: string; kind: string; item_id: string; created_at: number }
-export interface TermsAcceptancesTable { account_id: string; license: string; accepted_at: number }
-export interface SocialSessionsTable { token: string; session_id: string; owner_id: string; created_at: number }
-export interface SocialSessionMembersTable { token: string; account_id: string; joined_at: number }
-export interface RootlistRevisionsTable { account_id: string; revision: number; items: string; created_at: number }
-export interface SponsoredPlacementsTable { playlist_id: string; sponsor: string; message: string; click_url: string; starts_at: number; ends_at: number }
+export interface RecentlyPlayedTable {
+  account_id: string;
+  context_uri: string;
+  last_played_at: number;
+}
+export interface RadioFeedbackTable {
+  account_id: string;
+  station_uri: string;
+  kind: string;
+  item_id: string;
+  created_at: number;
+}
+export interface TermsAcceptancesTable {
+  account_id: string;
+  license: string;
+  accepted_at: number;
+}
+export interface SocialSessionsTable {
+  token: string;
+  session_id: string;
+  owner_id: string;
+  created_at: number;
+}
+export interface SocialSessionMembersTable {
+  token: string;
+  account_id: string;
+  joined_at: number;
+}
+export interface RootlistRevisionsTable {
+  account_id: string;
+  revision: number;
+  items: string;
+  created_at: number;
+}
+export interface SponsoredPlacementsTable {
+  playlist_id: string;
+  sponsor: string;
+  message: string;
+  click_url: string;
+  starts_at: number;
+  ends_at: number;
+}
 
 export interface Database {
   artists: ArtistsTable;

@@ -16,8 +16,7 @@ export interface DealerConnection {
 
 /** What other server code pushes: a message (uri, headers, payloads) or a request (key made up when absent). */
 export type DealerPush =
-  | (Omit<MessageFrame, 'type'> & { readonly type?: 'message' })
-  | (Omit<RequestFrame, 'key' | 'type'> & { readonly type: 'request'; readonly key?: string });
+  (Omit<MessageFrame, 'type'> & { readonly type?: 'message' }) | (Omit<RequestFrame, 'key' | 'type'> & { readonly type: 'request'; readonly key?: string });
 
 export interface Dealer {
   /**
@@ -73,7 +72,10 @@ export const SERVER_HEARTBEAT_MS = HEARTBEAT_PING_MS;
  *   Violation, so an engine that has refreshed its token reconnects with the new one; one that has
  *   not gets 401 on each of its 3 reconnection attempts and then disconnects.
  */
-export const CLOSE_OVER_CAP = { code: CLOSE_CODE, reason: `Too many dealer connections for this user (at most ${MAX_CONNECTIONS_PER_USER}); the oldest is closed` } as const;
+export const CLOSE_OVER_CAP = {
+  code: CLOSE_CODE,
+  reason: `Too many dealer connections for this user (at most ${MAX_CONNECTIONS_PER_USER}); the oldest is closed`,
+} as const;
 export const CLOSE_TOKEN_REVOKED = { code: CLOSE_CODE, reason: 'Access token revoked' } as const;
 export const CLOSE_TOKEN_INVALID = { code: 1008, reason: 'Access token expired or revoked' } as const;
 /**

@@ -71,7 +71,11 @@ export function registerDealer(app: FastifyInstance, deps: DealerDeps): Dealer {
     heartbeatMs: deps.routeHeartbeatMs,
     maxConnectionsPerUser: deps.maxConnectionsPerUser,
   });
-  const dealer = createDealer({ logError, ...deps, onOpen: (connection) => hub.opened(connection), onClose: (connection) => {
+  const dealer = createDealer({
+    logError,
+    ...deps,
+    onOpen: (connection) => hub.opened(connection),
+    onClose: (connection) => {
       hub.closed(connection);
       // Not while the server closes its sockets itself: its stores close next.
       if (!closing) deps.onConnectionClosed?.(connection);

@@ -65,7 +65,13 @@ async function loginToken(server: TestServer): Promise<string> {
 let server: TestServer;
 let store: Store<T.TransportSlice & SessionSlice> | undefined;
 /** The session the transport reads its token from (issue 15: the session slice alone holds it). */
-const sessionWith = (accessToken: string): SessionSlice['session'] => ({ ...initialSessionState, status: 'loaded', accessToken, expiresAtMs: 9e12, isAnonymous: false });
+const sessionWith = (accessToken: string): SessionSlice['session'] => ({
+  ...initialSessionState,
+  status: 'loaded',
+  accessToken,
+  expiresAtMs: 9e12,
+  isAnonymous: false,
+});
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -140,7 +146,13 @@ describe('transport ⇄ dealer on loopback (spec 001 §7 Service resolve, Realti
     const failing = createStore<T.TransportSlice & SessionSlice, T.TransportDeps>({
       reducer: (state, action) => ({ ...state, transport: T.transportReducer(state.transport, action) }),
       epics: T.transportEpics,
-      deps: { clock: { now: () => scheduler.now() }, scheduler, random: { next: () => 0.5 }, http: createFetchHttp((url, init) => fetch(url, init)), socket: createNodeSocket() },
+      deps: {
+        clock: { now: () => scheduler.now() },
+        scheduler,
+        random: { next: () => 0.5 },
+        http: createFetchHttp((url, init) => fetch(url, init)),
+        socket: createNodeSocket(),
+      },
       initialState: { transport: T.initialTransportState(OWNER), session: sessionWith('not-a-token') },
       onEnvelope: (e) => rec.add(e.action),
     });

@@ -37,7 +37,7 @@ describe('the big-cover-art flag in the embed data (spec 000 §3)', () => {
     expect(block.resource.has_big_cover_art).toBe(true);
   });
 
-  it("a track whose album has no cover of 300 px or more: false, and the first frame has no big cover art (the bottom section is empty)", async () => {
+  it('a track whose album has no cover of 300 px or more: false, and the first frame has no big cover art (the bottom section is empty)', async () => {
     const own = await startTestServer();
     try {
       const before = await page(own, `/embed/track/${firstOf.track}`);

@@ -20,10 +20,7 @@ export function renderEmbedDocument(data: EmbedData, appHtml: string, assets: Wi
   // The widget prefetches the first preview's metadata at start-up; the page starts it while it
   // parses, as a plain <audio src> would, so that the first click plays at once.
   const prefetch = prefetchDecisions(initialWidgetState(data)).find(trackPrefetchDecided.match);
-  const audio =
-    prefetch === undefined
-      ? ''
-      : `<audio id="${PREVIEW_AUDIO_ELEMENT_ID}" hidden preload="metadata" src="${escapeHtml(prefetch.src)}"></audio>`;
+  const audio = prefetch === undefined ? '' : `<audio id="${PREVIEW_AUDIO_ELEMENT_ID}" hidden preload="metadata" src="${escapeHtml(prefetch.src)}"></audio>`;
   const entry = assets.scripts[0];
   const preloads = assets.scripts.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`).join('');
   return (

@@ -61,6 +61,9 @@ export function registerGoRoute(app: FastifyInstance, deps: { readonly publicUrl
       signUp = typeof redirect === 'string' ? safeRedirect(redirect, origins) : null;
       if (signUp === null) return bad('Bad request', 'The redirect parameter must be an address on this provider.');
     }
-    return reply.type('text/html').header('cache-control', 'no-store').send(goPage(openUrl(deps.publicUrl, parsed), signUp));
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-store')
+      .send(goPage(openUrl(deps.publicUrl, parsed), signUp));
   });
 }

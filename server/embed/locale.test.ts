@@ -7,8 +7,7 @@ import { demoCatalogue, FIXTURES_DIR } from '../testing/demo-catalogue';
 import { settingsForLocale, type EmbedSettings } from './embed-data';
 import { chooseLocale, LOCALES, readTranslations } from './locale';
 
-const readDictionary = (locale: string) =>
-  JSON.parse(readFileSync(join(FIXTURES_DIR, 'translations', `${locale}.json`), 'utf8')) as Record<string, string>;
+const readDictionary = (locale: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'translations', `${locale}.json`), 'utf8')) as Record<string, string>;
 const placeholders = (text: string) => (text.match(/\{[a-zA-Z_]+\}/g) ?? []).sort();
 
 describe('fixtures/translations: every locale is complete for every key of en.json (issue 3 Translations)', () => {

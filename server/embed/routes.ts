@@ -40,7 +40,10 @@ export function registerEmbedRoutes(
     // episode is playable in the visitor's market, a logged-in visitor's account's (the session market).
     const resource = await deps.reader.read(type, id, (await deps.viewer?.(request)) ?? null, session?.market);
     if (resource === null) {
-      return reply.code(404).type('text/html').send(messagePage(`This ${type} could not be found`, 'It may have been removed, or the link is mistyped.'));
+      return reply
+        .code(404)
+        .type('text/html')
+        .send(messagePage(`This ${type} could not be found`, 'It may have been removed, or the link is mistyped.'));
     }
     // The page's locale: ?locale=, else Accept-Language, else en (server/embed/locale.ts).
     const locale = chooseLocale((request.query as Record<string, unknown>).locale, request.headers['accept-language']);
@@ -50,13 +53,15 @@ export function registerEmbedRoutes(
       ...(variant === undefined ? {} : { variant }),
       ...(session === null ? {} : { session }),
     });
-    return reply
-      .type('text/html')
-      // A logged-in visitor's page carries their access token: no cache may keep it.
-      .header('cache-control', session === null ? 'no-cache' : 'private, no-store')
-      // The locale follows Accept-Language and the session the cookie, so caches keep one copy per both.
-      .header('vary', 'accept-language, cookie')
-      .send(renderEmbedDocument(data, renderEmbedApp(data), deps.assets));
+    return (
+      reply
+        .type('text/html')
+        // A logged-in visitor's page carries their access token: no cache may keep it.
+        .header('cache-control', session === null ? 'no-cache' : 'private, no-store')
+        // The locale follows Accept-Language and the session the cookie, so caches keep one copy per both.
+        .header('vary', 'accept-language, cookie')
+        .send(renderEmbedDocument(data, renderEmbedApp(data), deps.assets))
+    );
   };
   // spec 000 §8: an invalid item URI gives 'Invalid Spotify URI!'.
   const invalidUri = (reply: FastifyReply, detail: string) => reply.code(400).type('text/html').send(messagePage(INVALID_URI_MESSAGE, detail));

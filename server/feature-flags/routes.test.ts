@@ -51,7 +51,7 @@ describe('feature flags set in the server options (a test turning the cell on)',
   });
   afterAll(() => t.stop());
 
-  it("answers a configured cell with its value, exists and fromAbba; the others stay absent", async () => {
+  it('answers a configured cell with its value, exists and fromAbba; the others stay absent', async () => {
     const answer = await t.request('GET', path(`${encodeURIComponent(SEND_ALL)},variant,missing`), { token: await t.token('free') });
     expect(answer.json()).toEqual({
       flags: {
@@ -86,8 +86,16 @@ describe('FEATURE_FLAGS (server/config.ts)', () => {
 
   it.each([
     ['not JSON', 'on', 'FEATURE_FLAGS must be a JSON object of flag name to value, got on'],
-    ['an array', '[true]', 'FEATURE_FLAGS must be a JSON object of flag name to value (true, false, a string or a number): (root): expected { [K in string]: (boolean | string | number) }, got [true]'],
-    ['a null value', '{"a":null}', 'FEATURE_FLAGS must be a JSON object of flag name to value (true, false, a string or a number): a: expected boolean, got null'],
+    [
+      'an array',
+      '[true]',
+      'FEATURE_FLAGS must be a JSON object of flag name to value (true, false, a string or a number): (root): expected { [K in string]: (boolean | string | number) }, got [true]',
+    ],
+    [
+      'a null value',
+      '{"a":null}',
+      'FEATURE_FLAGS must be a JSON object of flag name to value (true, false, a string or a number): a: expected boolean, got null',
+    ],
   ])('refuses %s with a clear error', (_name, text, message) => {
     expect(() => parseFeatureFlags(text)).toThrow(message);
   });

@@ -42,15 +42,16 @@ export interface FlagCell {
 /** The cell of one name: the configured value, or an absent cell (value null, exists false). */
 export function cellOf(flags: FeatureFlags, name: string): FlagCell {
   const value = Object.prototype.hasOwnProperty.call(flags, name) ? flags[name] : undefined;
-  return value === undefined
-    ? { value: null, exists: false, featureName: name, fromAbba: false }
-    : { value, exists: true, featureName: name, fromAbba: true };
+  return value === undefined ? { value: null, exists: false, featureName: name, fromAbba: false } : { value, exists: true, featureName: name, fromAbba: true };
 }
 
 /** The names of a `tests` query (comma-separated), or the reason it is refused. */
 export function testNames(tests: unknown): { readonly names: string[] } | { readonly err: string } {
   if (typeof tests !== 'string') return { err: 'tests must name the flags to resolve, comma-separated.' };
-  const names = tests.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = tests
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (names.length === 0) return { err: 'tests must name at least one flag.' };
   if (names.length > MAX_TESTS) return { err: `tests may name at most ${MAX_TESTS} flags.` };
   const long = names.find((name) => name.length > MAX_TEST_NAME);

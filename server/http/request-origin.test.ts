@@ -107,8 +107,7 @@ describe('ALLOWED_HOSTS (server/config.ts)', () => {
 
 describe('GET /go (spec 000 §7 Desktop hand-off) judges a redirect by the accepted origin, not the Host header', () => {
   it('a redirect to a forged Host is refused (400); to this server it is kept', async () => {
-    const go = (redirect: string) =>
-      `/go?uri=${encodeURIComponent(`spotify:track:${trackId}`)}&product=embed_v2&redirect=${encodeURIComponent(redirect)}`;
+    const go = (redirect: string) => `/go?uri=${encodeURIComponent(`spotify:track:${trackId}`)}&product=embed_v2&redirect=${encodeURIComponent(redirect)}`;
     expect((await getWithHost(go('http://evil.example/signup'), 'evil.example', null)).status).toBe(400);
     const own = await getWithHost(go(`http://127.0.0.1:${port}/signup`), 'evil.example', null);
     expect(own.status).toBe(200);

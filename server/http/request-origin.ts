@@ -28,7 +28,10 @@ declare module 'fastify' {
 
 /** ALLOWED_HOSTS as config reads it: comma-separated names or name:port, lower-cased, blanks dropped. */
 export function parseAllowedHosts(raw: string | undefined): string[] {
-  const hosts = (raw ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '');
+  const hosts = (raw ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
   for (const host of hosts) {
     if (parseHost(host, 'http') === null) throw new Error(`ALLOWED_HOSTS must list host names or host:port, got ${host}`);
   }

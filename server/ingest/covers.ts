@@ -25,10 +25,23 @@ export async function renderCovers(tools: MediaTools, input: string, outDir: str
     ).join(';');
   const images = COVER_WIDTHS.map((width) => ({ name: `${baseName}-${width}.jpg`, width, height: width }));
   await ffmpeg(tools, [
-    '-i', input,
-    '-filter_complex', graph,
+    '-i',
+    input,
+    '-filter_complex',
+    graph,
     ...images.flatMap((image, i) => [
-      '-map', `[o${i}]`, '-frames:v', '1', '-q:v', '3', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-update', '1',
+      '-map',
+      `[o${i}]`,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '3',
+      '-fflags',
+      '+bitexact',
+      '-flags:v',
+      '+bitexact',
+      '-update',
+      '1',
       join(outDir, image.name),
     ]),
   ]);
@@ -39,7 +52,17 @@ export async function renderCovers(tools: MediaTools, input: string, outDir: str
 export async function coverColor(tools: MediaTools, input: string): Promise<string> {
   const side = 32;
   const pixels = await ffmpeg(tools, [
-    '-i', input, '-vf', `scale=${side}:${side}:flags=area`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
+    '-i',
+    input,
+    '-vf',
+    `scale=${side}:${side}:flags=area`,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
   ]);
   if (pixels.length !== side * side * 3) throw new Error(`decoded ${pixels.length} bytes of pixels, expected ${side * side * 3}`);
   return dominantColor(pixels);

@@ -4,7 +4,7 @@ import { dominantColor } from './dominant-color';
 const pixels = (...runs: Array<[number, [number, number, number]]>): Uint8Array =>
   Uint8Array.from(runs.flatMap(([count, rgb]) => Array.from({ length: count }, () => rgb).flat()));
 
-describe('dominantColor (the issue: a cover\'s dominant colour, computed from the image)', () => {
+describe("dominantColor (the issue: a cover's dominant colour, computed from the image)", () => {
   it('is the colour most pixels have', () => {
     expect(dominantColor(pixels([70, [40, 90, 160]], [30, [200, 60, 40]]))).toBe('#285aa0');
   });

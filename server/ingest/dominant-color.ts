@@ -31,7 +31,10 @@ export function dominantColor(rgb: Uint8Array): string {
       if (best === null || entry.n > best.n) best = entry;
     }
     if (best === null) return null;
-    const hex = (sum: number) => Math.round(sum / best.n).toString(16).padStart(2, '0');
+    const hex = (sum: number) =>
+      Math.round(sum / best.n)
+        .toString(16)
+        .padStart(2, '0');
     return `#${hex(best.r)}${hex(best.g)}${hex(best.b)}`;
   };
   return pick(true) ?? pick(false)!;

@@ -42,7 +42,15 @@ describe('the ingest command line (issue 4: long work shows a progress bar and e
     const result = await new Promise<{ code: number | null; stderr: string }>((done) => {
       const child = execFile(
         join(root, 'node_modules', '.bin', 'ts-node'),
-        ['--transpile-only', '-O', '{"module":"commonjs","moduleResolution":"node"}', join(root, 'scripts', 'ingest.ts'), '--data-dir', join(dir, 'data'), join(dir, 'nothing')],
+        [
+          '--transpile-only',
+          '-O',
+          '{"module":"commonjs","moduleResolution":"node"}',
+          join(root, 'scripts', 'ingest.ts'),
+          '--data-dir',
+          join(dir, 'data'),
+          join(dir, 'nothing'),
+        ],
         { cwd: root },
         (_error, _stdout, stderr) => done({ code: child.exitCode, stderr }),
       );

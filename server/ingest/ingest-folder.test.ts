@@ -15,7 +15,14 @@ function dump(dataDir: string): Record<string, unknown[]> {
   const db = new Database(join(dataDir, 'catalogue.sqlite'), { readonly: true });
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>;
   const out = Object.fromEntries(
-    tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all().map((r) => JSON.stringify(r)).sort()]),
+    tables.map(({ name }) => [
+      name,
+      db
+        .prepare(`SELECT * FROM "${name}"`)
+        .all()
+        .map((r) => JSON.stringify(r))
+        .sort(),
+    ]),
   );
   db.close();
   return out;
@@ -74,7 +81,10 @@ describe('ingest of a folder (issue 4: Ingest)', () => {
     expect([Math.abs(r! - 0x33), Math.abs(g! - 0x66), Math.abs(b! - 0xaa)].every((d) => d <= 6)).toBe(true);
 
     const tracks = all<{ name: string; track_number: number; duration_ms: number }>(dataDir, 'SELECT * FROM tracks ORDER BY track_number');
-    expect(tracks.map((t) => [t.name, t.track_number, t.duration_ms])).toEqual([['Tone 1', 1, 2000], ['Tone 2', 2, 2000]]);
+    expect(tracks.map((t) => [t.name, t.track_number, t.duration_ms])).toEqual([
+      ['Tone 1', 1, 2000],
+      ['Tone 2', 2, 2000],
+    ]);
     expect(all(dataDir, 'SELECT available_markets AS m FROM track_markets')).toEqual([{ m: '["SE","US"]' }, { m: '["SE","US"]' }]);
     expect(all(dataDir, 'SELECT a.name, b.biography FROM artist_biographies b JOIN artists a ON a.id = b.artist_id')).toEqual([
       { name: 'Tiny Artist', biography: BIOGRAPHY },
@@ -84,7 +94,15 @@ describe('ingest of a folder (issue 4: Ingest)', () => {
     expect(images.map((i) => i.width).sort((a, b) => b - a)).toEqual([640, 300, 64]);
     for (const image of images) {
       expect(image.height).toBe(image.width);
-      const probed = execFileSync('/usr/bin/ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', join(dataDir, 'media', image.file)]);
+      const probed = execFileSync('/usr/bin/ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=width,height',
+        '-of',
+        'csv=p=0',
+        join(dataDir, 'media', image.file),
+      ]);
       expect(probed.toString().trim()).toBe(`${image.width},${image.width}`);
     }
 
@@ -153,7 +171,7 @@ describe('ingest of a folder (issue 4: Ingest)', () => {
     expect(listing(join(dataDir, 'media'))).toEqual([]);
   });
 
-  it('ingests a show (episode markets, descriptions, own or the show\'s cover) and a playlist by album folder and by title', async () => {
+  it("ingests a show (episode markets, descriptions, own or the show's cover) and a playlist by album folder and by title", async () => {
     await ingestFolder(album, { dataDir });
     const show = join(root, 'show');
     mkdirSync(show, { recursive: true });
@@ -162,17 +180,31 @@ describe('ingest of a folder (issue 4: Ingest)', () => {
     writeTone(join(show, 'ep1.wav'), 200, 1);
     writeTone(join(show, 'ep2.wav'), 250, 1);
     const episode = (n: number, markets: string[], cover?: string) => ({
-      file: `ep${n}.wav`, title: `Episode ${n}`, releaseDate: `2020-0${n}-01`, description: `About ${n}`, availableMarkets: markets,
+      file: `ep${n}.wav`,
+      title: `Episode ${n}`,
+      releaseDate: `2020-0${n}-01`,
+      description: `About ${n}`,
+      availableMarkets: markets,
       ...(cover ? { cover } : {}),
     });
     writeFileSync(
       join(show, 'metadata.json'),
-      JSON.stringify({ kind: 'show', name: 'Tiny Show', publisher: 'Tiny Audio', cover: 'cover.png', availableMarkets: [], episodes: [episode(1, ['SE']), episode(2, ['US'], 'ep2.png')] }),
+      JSON.stringify({
+        kind: 'show',
+        name: 'Tiny Show',
+        publisher: 'Tiny Audio',
+        cover: 'cover.png',
+        availableMarkets: [],
+        episodes: [episode(1, ['SE']), episode(2, ['US'], 'ep2.png')],
+      }),
     );
     const showSummary = await ingestFolder(show, { dataDir });
     expect(showSummary.counts).toMatchObject({ episodes: 2, audioFiles: 6 });
     const episodes = all<{ name: string; available_markets: string; dominant_color: string }>(dataDir, 'SELECT * FROM episodes ORDER BY name');
-    expect(episodes.map((e) => [e.name, e.available_markets])).toEqual([['Episode 1', '["SE"]'], ['Episode 2', '["US"]']]);
+    expect(episodes.map((e) => [e.name, e.available_markets])).toEqual([
+      ['Episode 1', '["SE"]'],
+      ['Episode 2', '["US"]'],
+    ]);
     expect(episodes[0]!.dominant_color).not.toBe(episodes[1]!.dominant_color);
     expect(all(dataDir, 'SELECT description FROM episode_descriptions ORDER BY description')).toEqual([{ description: 'About 1' }, { description: 'About 2' }]);
     expect(all(dataDir, "SELECT count(*) AS n FROM images WHERE owner_type = 'episode'")).toEqual([{ n: 6 }]);
@@ -184,10 +216,7 @@ describe('ingest of a folder (issue 4: Ingest)', () => {
       JSON.stringify({ kind: 'playlists', playlists: [{ name: 'Mix', owner: 'Ines', tracks: [{ album: '../album', trackNumber: 2 }, { title: 'Tone 1' }] }] }),
     );
     await ingestFolder(playlists, { dataDir });
-    const names = all<{ name: string }>(
-      dataDir,
-      'SELECT t.name FROM playlist_tracks p JOIN tracks t ON t.id = p.track_id ORDER BY p.position',
-    );
+    const names = all<{ name: string }>(dataDir, 'SELECT t.name FROM playlist_tracks p JOIN tracks t ON t.id = p.track_id ORDER BY p.position');
     expect(names.map((n) => n.name)).toEqual(['Tone 2', 'Tone 1']);
     // Without a cover of its own the playlist lists its first track's album cover.
     expect(all(dataDir, "SELECT width FROM images WHERE owner_type = 'playlist' ORDER BY width DESC")).toEqual([{ width: 640 }, { width: 300 }, { width: 64 }]);

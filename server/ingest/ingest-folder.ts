@@ -101,13 +101,26 @@ export async function ingestFolder(dir: string, options: IngestOptions): Promise
     removeStaleTempDirs(options.dataDir);
     const metadata = folder.metadata;
     const plan: IngestPlan =
-      metadata.kind === 'album' ? await planAlbum(db, folder, metadata) : metadata.kind === 'show' ? planShow(folder, metadata) : await planPlaylists(db, folder, metadata);
+      metadata.kind === 'album'
+        ? await planAlbum(db, folder, metadata)
+        : metadata.kind === 'show'
+          ? planShow(folder, metadata)
+          : await planPlaylists(db, folder, metadata);
 
     const existing = new Map(
       plan.sources.length === 0
         ? []
-        : (await db.selectFrom('ingest_sources').select(['resource_id', 'source_hash']).where('resource_id', 'in', plan.sources.map((s) => s.resourceId)).execute())
-            .map((r) => [r.resource_id, r.source_hash]),
+        : (
+            await db
+              .selectFrom('ingest_sources')
+              .select(['resource_id', 'source_hash'])
+              .where(
+                'resource_id',
+                'in',
+                plan.sources.map((s) => s.resourceId),
+              )
+              .execute()
+          ).map((r) => [r.resource_id, r.source_hash]),
     );
     const added: SourceRow[] = [];
     const unchanged: SourceRow[] = [];

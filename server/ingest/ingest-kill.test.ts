@@ -60,24 +60,30 @@ describe('a killed ingest cleans up after itself (issue 12)', () => {
     const exited = new Promise<NodeJS.Signals | number | null>((done) => ingest.once('exit', (code, signal) => done(signal ?? code)));
 
     // Mid-way: an ffmpeg of the ingest writing into its temporary folder under the data directory.
-    const children = await until('an ffmpeg child writing under the data directory', () => {
-      const found = processesMentioning(dataDir);
-      return found.length > 0 && tempDirs(dataDir).length > 0 ? found : null;
-    }, 90_000);
+    const children = await until(
+      'an ffmpeg child writing under the data directory',
+      () => {
+        const found = processesMentioning(dataDir);
+        return found.length > 0 && tempDirs(dataDir).length > 0 ? found : null;
+      },
+      90_000,
+    );
     ingest.kill('SIGTERM');
     const code = await exited;
 
     expect(code).toBe(128 + 15);
     expect(stderr).toContain('ingest stopped by SIGTERM');
     // Killed before the handler exited; give the kernel a bounded moment to reap them.
-    const survivors = await until('the ffmpeg children to be gone', () => (processesMentioning(dataDir).length === 0 ? [] : null), 10_000).catch(() => processesMentioning(dataDir));
+    const survivors = await until('the ffmpeg children to be gone', () => (processesMentioning(dataDir).length === 0 ? [] : null), 10_000).catch(() =>
+      processesMentioning(dataDir),
+    );
     expect(survivors).toEqual([]);
     expect(children.every((pid) => !existsSync(`/proc/${pid}`) || readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'))).toBe(true);
     expect(tempDirs(dataDir)).toEqual([]);
     expect(existsSync(join(dataDir, 'media', 'audio'))).toBe(false);
   });
 
-  it('the next run removes a temporary folder whose ingest is gone (SIGKILL leaves no handler to run), and keeps a running one\'s', async () => {
+  it("the next run removes a temporary folder whose ingest is gone (SIGKILL leaves no handler to run), and keeps a running one's", async () => {
     const dataDir = join(root, 'data');
     mkdirSync(dataDir);
     // A pid that is surely not running: one that has just ended.

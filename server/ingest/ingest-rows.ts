@@ -43,8 +43,14 @@ export interface IngestRows {
   topTracks: Array<{ artistId: string; trackId: string }>;
   shows: Array<{ id: string; name: string; publisher: string; dominantColor: string; markets: string[] }>;
   episodes: Array<{
-    id: string; name: string; showId: string; releaseDate: string; durationMs: number; previewFile: string;
-    dominantColor: string; markets: string[];
+    id: string;
+    name: string;
+    showId: string;
+    releaseDate: string;
+    durationMs: number;
+    previewFile: string;
+    dominantColor: string;
+    markets: string[];
   }>;
   episodeDescriptions: Array<{ episodeId: string; description: string }>;
   playlists: Array<{ id: string; name: string; owner: string; dominantColor: string }>;
@@ -57,7 +63,21 @@ export interface IngestRows {
 }
 
 export const emptyRows = (): IngestRows => ({
-  artists: [], artistBiographies: [], albums: [], albumArtists: [], tracks: [], trackArtists: [], trackMarkets: [], topTracks: [],
-  shows: [], episodes: [], episodeDescriptions: [], playlists: [], playlistTracks: [], images: [], audioFiles: [],
-  sources: [], files: [],
+  artists: [],
+  artistBiographies: [],
+  albums: [],
+  albumArtists: [],
+  tracks: [],
+  trackArtists: [],
+  trackMarkets: [],
+  topTracks: [],
+  shows: [],
+  episodes: [],
+  episodeDescriptions: [],
+  playlists: [],
+  playlistTracks: [],
+  images: [],
+  audioFiles: [],
+  sources: [],
+  files: [],
 });

@@ -78,8 +78,15 @@ export async function ingestAudio(
     if (out.seekTable === null) preview = path;
     rows.files.push({ tmpName: out.name, mediaPath: path });
     rows.audioFiles.push({
-      fileId: out.fileId, path, format: out.format, bitrate: out.bitrate, keyId: out.keyId, key: out.key, seekTable: out.seekTable,
-      trackId: owner.trackId, episodeId: owner.episodeId,
+      fileId: out.fileId,
+      path,
+      format: out.format,
+      bitrate: out.bitrate,
+      keyId: out.keyId,
+      key: out.key,
+      seekTable: out.seekTable,
+      trackId: owner.trackId,
+      episodeId: owner.episodeId,
     });
   }
   return preview;

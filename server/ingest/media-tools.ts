@@ -34,7 +34,11 @@ export function run(binary: string, args: ReadonlyArray<string>): Promise<Buffer
     const child = execFile(binary, [...args], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       running.delete(child);
       if (error) {
-        const lines = stderr.toString('utf8').trim().split('\n').filter((l) => l.trim() !== '');
+        const lines = stderr
+          .toString('utf8')
+          .trim()
+          .split('\n')
+          .filter((l) => l.trim() !== '');
         const why = lines.slice(-2).join(' / ') || error.message;
         reject(new Error(why));
         return;

@@ -14,7 +14,11 @@ describe('the ingest metadata codec (the issue: a missing field names the file a
   it('decodes an album, a show and playlists', () => {
     expect(decodeMetadata(album(), SOURCE).kind).toBe('album');
     const show = {
-      kind: 'show', name: 'Tidal Notes', publisher: 'Driftwood', cover: 'c.png', availableMarkets: ['SE', 'US'],
+      kind: 'show',
+      name: 'Tidal Notes',
+      publisher: 'Driftwood',
+      cover: 'c.png',
+      availableMarkets: ['SE', 'US'],
       episodes: [{ file: 'e.wav', title: 'Ep. 1', releaseDate: '2019-08', description: '', availableMarkets: [] }],
     };
     expect(decodeMetadata(show, SOURCE).kind).toBe('show');

@@ -28,29 +28,38 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { formatDecodeErrors } from '../../core/model/decode-errors';
 
-interface NonEmptyBrand { readonly NonEmpty: unique symbol }
+interface NonEmptyBrand {
+  readonly NonEmpty: unique symbol;
+}
 const NonEmpty = t.brand(t.string, (s): s is t.Branded<string, NonEmptyBrand> => s.trim() !== '', 'NonEmpty');
 
-interface FileNameBrand { readonly FileName: unique symbol }
+interface FileNameBrand {
+  readonly FileName: unique symbol;
+}
 /** A path inside the folder: relative, no `..` segment. */
 const FileName = t.brand(
   t.string,
-  (s): s is t.Branded<string, FileNameBrand> =>
-    s !== '' && !s.startsWith('/') && !s.includes('\\') && s.split('/').every((seg) => seg !== '..' && seg !== ''),
+  (s): s is t.Branded<string, FileNameBrand> => s !== '' && !s.startsWith('/') && !s.includes('\\') && s.split('/').every((seg) => seg !== '..' && seg !== ''),
   'FileName',
 );
 
-interface ReleaseDateBrand { readonly ReleaseDate: unique symbol }
+interface ReleaseDateBrand {
+  readonly ReleaseDate: unique symbol;
+}
 const ReleaseDate = t.brand(
   t.string,
   (s): s is t.Branded<string, ReleaseDateBrand> => /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/.test(s),
   'ReleaseDate',
 );
 
-interface MarketBrand { readonly Market: unique symbol }
+interface MarketBrand {
+  readonly Market: unique symbol;
+}
 const Market = t.brand(t.string, (s): s is t.Branded<string, MarketBrand> => /^[A-Z]{2}$/.test(s), 'Market');
 
-interface PositiveIntBrand { readonly PositiveInt: unique symbol }
+interface PositiveIntBrand {
+  readonly PositiveInt: unique symbol;
+}
 const PositiveInt = t.brand(t.number, (n): n is t.Branded<number, PositiveIntBrand> => Number.isInteger(n) && n >= 1, 'PositiveInt');
 
 const Markets = t.array(Market);
@@ -74,10 +83,7 @@ export const AlbumMetadata = t.type(
 export type AlbumMetadata = t.TypeOf<typeof AlbumMetadata>;
 
 export const ShowEpisode = t.intersection(
-  [
-    t.type({ file: FileName, title: NonEmpty, releaseDate: ReleaseDate, description: t.string, availableMarkets: Markets }),
-    t.partial({ cover: FileName }),
-  ],
+  [t.type({ file: FileName, title: NonEmpty, releaseDate: ReleaseDate, description: t.string, availableMarkets: Markets }), t.partial({ cover: FileName })],
   'ShowEpisode',
 );
 export const ShowMetadata = t.type(
@@ -93,10 +99,7 @@ export const ShowMetadata = t.type(
 );
 export type ShowMetadata = t.TypeOf<typeof ShowMetadata>;
 
-export const PlaylistTrackRef = t.union(
-  [t.type({ album: t.string, trackNumber: PositiveInt }), t.type({ title: NonEmpty })],
-  'PlaylistTrackRef',
-);
+export const PlaylistTrackRef = t.union([t.type({ album: t.string, trackNumber: PositiveInt }), t.type({ title: NonEmpty })], 'PlaylistTrackRef');
 export type PlaylistTrackRef = t.TypeOf<typeof PlaylistTrackRef>;
 export const PlaylistEntry = t.intersection(
   [t.type({ name: NonEmpty, owner: NonEmpty, tracks: t.array(PlaylistTrackRef) }), t.partial({ cover: FileName })],

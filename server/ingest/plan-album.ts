@@ -26,20 +26,21 @@ export async function planAlbum(db: Kysely<Database>, folder: SourceFolder, albu
     if (artist.image !== undefined) artistImages.set(artist.name, readSourceFile(folder, artist.image, `artists.${i}.image`));
   });
   const audio = album.tracks.map((track, i) => readSourceFile(folder, track.file, `tracks.${i}.file`));
-  const hash = sourceHash([
-    folder.metadataBytes,
-    cover.hash,
-    ...[...artistImages.values()].map((f) => f.hash),
-    ...audio.map((f) => f.hash),
-  ]);
+  const hash = sourceHash([folder.metadataBytes, cover.hash, ...[...artistImages.values()].map((f) => f.hash), ...audio.map((f) => f.hash)]);
   const names = [...new Set([...album.artists.map((a) => a.name), ...album.tracks.flatMap((t) => t.artists)])];
   const known = new Set((await db.selectFrom('artists').select('id').where('id', 'in', names.map(artistIdOf)).execute()).map((r) => r.id));
   const newArtists = names.filter((name) => !known.has(artistIdOf(name)));
   // How many top tracks each of the album's artists has already (the ingest adds after them, up to TOP_TRACKS).
   const albumArtistIds = album.artists.map((a) => artistIdOf(a.name));
   const topCounts = new Map(
-    (await db.selectFrom('artist_top_tracks').select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')]).where('artist_id', 'in', albumArtistIds).groupBy('artist_id').execute())
-      .map((r) => [r.artist_id, Number(r.n)]),
+    (
+      await db
+        .selectFrom('artist_top_tracks')
+        .select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('artist_id', 'in', albumArtistIds)
+        .groupBy('artist_id')
+        .execute()
+    ).map((r) => [r.artist_id, Number(r.n)]),
   );
 
   return {

@@ -24,7 +24,8 @@ export async function planPlaylists(db: Kysely<Database>, folder: SourceFolder, 
     if ('title' in ref) {
       const found = await byTitle(ref.title);
       if (found.length === 0) throw new Error(`${where(i, j)}: no track titled ${JSON.stringify(ref.title)} in the catalogue`);
-      if (found.length > 1) throw new Error(`${where(i, j)}: ${found.length} tracks are titled ${JSON.stringify(ref.title)}; name the album folder and track number`);
+      if (found.length > 1)
+        throw new Error(`${where(i, j)}: ${found.length} tracks are titled ${JSON.stringify(ref.title)}; name the album folder and track number`);
       return found[0]!.id;
     }
     let album: SourceFolder;
@@ -61,7 +62,13 @@ export async function planPlaylists(db: Kysely<Database>, folder: SourceFolder, 
       albumId === null
         ? null
         : {
-            images: await db.selectFrom('images').select(['file', 'width', 'height']).where('owner_type', '=', 'album').where('owner_id', '=', albumId).orderBy('width', 'desc').execute(),
+            images: await db
+              .selectFrom('images')
+              .select(['file', 'width', 'height'])
+              .where('owner_type', '=', 'album')
+              .where('owner_id', '=', albumId)
+              .orderBy('width', 'desc')
+              .execute(),
             color: (await db.selectFrom('albums').select('dominant_color').where('id', '=', albumId).executeTakeFirstOrThrow()).dominant_color,
           };
     playlists.push({ playlist, id, trackIds, cover, hash, albumCover });

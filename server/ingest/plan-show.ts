@@ -7,8 +7,7 @@ import { catalogueId } from './stable-ids';
 import { TRANSCODE_STEPS } from './transcode';
 
 export const showIdOf = (show: { name: string; publisher: string }): string => catalogueId('show', show.name, show.publisher);
-export const episodeIdOf = (showId: string, title: string, releaseDate: string): string =>
-  catalogueId('episode', showId, title, releaseDate);
+export const episodeIdOf = (showId: string, title: string, releaseDate: string): string => catalogueId('episode', showId, title, releaseDate);
 
 export function planShow(folder: SourceFolder, show: ShowMetadata): IngestPlan {
   const showId = showIdOf(show);
@@ -27,11 +26,7 @@ export function planShow(folder: SourceFolder, show: ShowMetadata): IngestPlan {
     }
     seen.set(id, i);
   });
-  const hash = sourceHash([
-    folder.metadataBytes,
-    cover.hash,
-    ...episodes.flatMap((e) => [e.audio.hash, e.cover?.hash ?? '']),
-  ]);
+  const hash = sourceHash([folder.metadataBytes, cover.hash, ...episodes.flatMap((e) => [e.audio.hash, e.cover?.hash ?? ''])]);
 
   return {
     sources: [{ resourceId: showId, kind: 'show', name: show.name, sourceHash: hash }],
@@ -50,8 +45,14 @@ export function planShow(folder: SourceFolder, show: ShowMetadata): IngestPlan {
         else reuseCover(rows, showCover, owner);
         const previewFile = await ingestAudio(ctx, rows, audio, { trackId: null, episodeId: id });
         rows.episodes.push({
-          id, name: episode.title, showId, releaseDate: episode.releaseDate, durationMs: durations[i]!, previewFile,
-          dominantColor: color, markets: [...episode.availableMarkets],
+          id,
+          name: episode.title,
+          showId,
+          releaseDate: episode.releaseDate,
+          durationMs: durations[i]!,
+          previewFile,
+          dominantColor: color,
+          markets: [...episode.availableMarkets],
         });
         rows.episodeDescriptions.push({ episodeId: id, description: episode.description });
       }

@@ -70,7 +70,9 @@ export function readSourceFile(folder: SourceFolder, name: string, field: string
   } catch (err) {
     if (err instanceof OutsideFolder) throw new OutsideFolder(`${err.message} (named by ${METADATA_FILE} ${field})`);
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`${label}: ${code === 'ENOENT' ? 'missing' : `cannot be read (${code ?? String(err)})`} (named by ${METADATA_FILE} ${field})`, { cause: err });
+    throw new Error(`${label}: ${code === 'ENOENT' ? 'missing' : `cannot be read (${code ?? String(err)})`} (named by ${METADATA_FILE} ${field})`, {
+      cause: err,
+    });
   }
   if (bytes.length === 0) throw new Error(`${label}: empty file (named by ${METADATA_FILE} ${field})`);
   return { path, label, name, hash: contentHash(bytes) };

@@ -19,10 +19,7 @@ export function writeCover(path: string, color: string, size = 96): void {
 }
 
 /** An album folder with `tracks` tone tracks of `seconds` each, a cover, and its metadata.json. */
-export function writeTinyAlbum(
-  dir: string,
-  options: { name?: string; artist?: string; biography?: string; tracks?: number; seconds?: number } = {},
-): void {
+export function writeTinyAlbum(dir: string, options: { name?: string; artist?: string; biography?: string; tracks?: number; seconds?: number } = {}): void {
   const { name = 'Tiny Album', artist = 'Tiny Artist', tracks = 2, seconds = 3 } = options;
   mkdirSync(dir, { recursive: true });
   writeCover(join(dir, 'cover.png'), '#3366aa');

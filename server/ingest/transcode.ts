@@ -76,8 +76,24 @@ export async function transcodeAudio(tools: MediaTools, request: TranscodeReques
   const previewId = request.fileIdOf(`MP3_${PREVIEW_BITRATE_KBPS}`);
   const previewName = `${previewId}.mp3`;
   await ffmpeg(tools, [
-    '-i', request.input, '-vn', '-t', String(PREVIEW_SECONDS), '-c:a', 'libmp3lame', '-b:a', `${PREVIEW_BITRATE_KBPS}k`,
-    '-ar', '44100', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', join(request.tmpDir, previewName),
+    '-i',
+    request.input,
+    '-vn',
+    '-t',
+    String(PREVIEW_SECONDS),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    `${PREVIEW_BITRATE_KBPS}k`,
+    '-ar',
+    '44100',
+    '-map_metadata',
+    '-1',
+    '-fflags',
+    '+bitexact',
+    '-flags:a',
+    '+bitexact',
+    join(request.tmpDir, previewName),
   ]);
   out.push({
     fileId: previewId,

@@ -2,9 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { base64url, clearKeyRequestKeyIds, type ClearKeyLicence } from '../media/clearkey-licence';
 
-export type LicenceOutcome =
-  | { readonly licence: ClearKeyLicence }
-  | { readonly status: 400 | 403; readonly message: string };
+export type LicenceOutcome = { readonly licence: ClearKeyLicence } | { readonly status: 400 | 403; readonly message: string };
 
 /**
  * The ClearKey licence (W3C EME ClearKey JSON) for a request's key ids: every key id must be one
@@ -16,8 +14,14 @@ export function createLicenceKeys(db: Kysely<Database>): (request: Uint8Array, c
   // The content's keys (issue 14: in the configured database), read once per request.
   const keysOf = async (contentId: string) =>
     new Map(
-      (await db.selectFrom('audio_files').select([sql<string>`lower(key_id)`.as('kid'), 'key']).where('file_id', '=', contentId).where('key', 'is not', null).execute())
-        .map((r) => [r.kid, r.key as string]),
+      (
+        await db
+          .selectFrom('audio_files')
+          .select([sql<string>`lower(key_id)`.as('kid'), 'key'])
+          .where('file_id', '=', contentId)
+          .where('key', 'is not', null)
+          .execute()
+      ).map((r) => [r.kid, r.key as string]),
     );
   return async (request, contentId) => {
     let kids: Uint8Array[];

@@ -13,7 +13,10 @@ const urlQuery = 'keysystem=org.w3.clearkey&mediatype=audio&sdk_name=harmony&sdk
 
 beforeAll(async () => {
   t = await startPlaybackTestServer();
-  await t.db.insertInto('audio_files').values({ file_id: 'lic1', path: 'x.mp4', format: 'MP4_96', bitrate: 96000, key_id: keyId.toString('hex'), key: key.toString('hex') }).execute();
+  await t.db
+    .insertInto('audio_files')
+    .values({ file_id: 'lic1', path: 'x.mp4', format: 'MP4_96', bitrate: 96000, key_id: keyId.toString('hex'), key: key.toString('hex') })
+    .execute();
 });
 afterAll(async () => {
   await t.stop();
@@ -35,7 +38,9 @@ describe('licence URL (spec 001 §7 Media: keysystem, mediatype, sdk_name, sdk_v
     const answer = await t.request('GET', `${LICENCE_URL_PATH}?${urlQuery}`, { token: await t.token('demo') });
     expect(answer.status).toBe(200);
     const { uri, expires } = answer.json();
-    expect(uri).toMatch(new RegExp(`^${t.server.url(`${CLEARKEY_LICENCE_PATH}/{contentId}?expires=${expires}&sig=`).replace(/[.?{}]/g, '\\$&')}[A-Za-z0-9_-]{43}$`));
+    expect(uri).toMatch(
+      new RegExp(`^${t.server.url(`${CLEARKEY_LICENCE_PATH}/{contentId}?expires=${expires}&sig=`).replace(/[.?{}]/g, '\\$&')}[A-Za-z0-9_-]{43}$`),
+    );
     expect(expires - before).toBeGreaterThanOrEqual(LICENCE_URL_LIFETIME_S);
     expect(expires - before).toBeLessThanOrEqual(LICENCE_URL_LIFETIME_S + 2);
   });
@@ -99,7 +104,14 @@ describe('content id (spec 001 §7 Media: "POST to licence server URL with conte
   it("another file's content id, or none, gives no key: 403, 404", async () => {
     await t.db
       .insertInto('audio_files')
-      .values({ file_id: 'lic2', path: 'y.mp4', format: 'MP4_96', bitrate: 96000, key_id: randomBytes(16).toString('hex'), key: randomBytes(16).toString('hex') })
+      .values({
+        file_id: 'lic2',
+        path: 'y.mp4',
+        format: 'MP4_96',
+        bitrate: 96000,
+        key_id: randomBytes(16).toString('hex'),
+        key: randomBytes(16).toString('hex'),
+      })
       .onConflict((oc) => oc.column('file_id').doNothing())
       .execute();
     const other = await post(await licencePath(await t.token('demo'), 'lic2'));
@@ -138,7 +150,13 @@ describe('the licence URL cannot be forged (issue 12): expiry signed for the acc
     const token = await t.token('demo');
     const { expires, sig } = parts(await licencePath(token));
     const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
-    for (const path of [withQuery(expires, flipped), withQuery(expires, sig.slice(0, -1)), withQuery(expires, `${sig}A`), `${LIC1_PATH}?expires=${expires}`, withQuery(expires, '')]) {
+    for (const path of [
+      withQuery(expires, flipped),
+      withQuery(expires, sig.slice(0, -1)),
+      withQuery(expires, `${sig}A`),
+      `${LIC1_PATH}?expires=${expires}`,
+      withQuery(expires, ''),
+    ]) {
       expect((await post(path, token)).status).toBe(403);
     }
   });

@@ -33,7 +33,9 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
     const query = LicenceUrlQuery.decode(request.query);
     if (isLeft(query)) return sendError(reply, 400, `Invalid licence URL request: ${formatDecodeErrors(query.left)}`);
     const signed = await signer();
-    return reply.header('cache-control', 'no-store').send(licenceUrlAnswer(requestOrigin(request, deps.publicUrl), now(), (expires) => signed.sign(grant.accountId, expires)));
+    return reply
+      .header('cache-control', 'no-store')
+      .send(licenceUrlAnswer(requestOrigin(request, deps.publicUrl), now(), (expires) => signed.sign(grant.accountId, expires)));
   });
 
   app.get(APPLICATION_CERTIFICATE_PATH, async (request, reply) => {

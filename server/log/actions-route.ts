@@ -30,7 +30,16 @@ export function registerActionLogRoute(app: FastifyInstance, log: LogWriter, now
       .filter((_, index) => !refused.has(index))
       .map((entry: ActionLogEntry) => {
         const { type, t, seq, event_id, ...payload } = entry as { type: string; t?: number; seq?: number; event_id?: string };
-        return { session_id: batch.session_id, product: batch.product, type, t: t ?? null, seq: seq ?? null, payload: JSON.stringify(payload), received_at: receivedAt, event_id: event_id ?? null };
+        return {
+          session_id: batch.session_id,
+          product: batch.product,
+          type,
+          t: t ?? null,
+          seq: seq ?? null,
+          payload: JSON.stringify(payload),
+          received_at: receivedAt,
+          event_id: event_id ?? null,
+        };
       });
     try {
       await log.append('action_log_entries', rows);

@@ -25,7 +25,14 @@ const storedIds = async (s: TestServer, table: LogTable, like: string): Promise<
 
 const id = (n: number | string): string => `${String(n).padStart(8, '0')}${'c'.repeat(24)}`;
 const common = { sdk_id: 'embed_v2', platform: 'web_player', client_version: '1.0.0' };
-const impression = (eventId: string) => ({ category: 'impression', action: 'render', label: 'logged-in=false', product: 'embed_v2', session_id: 'a'.repeat(32), event_id: eventId });
+const impression = (eventId: string) => ({
+  category: 'impression',
+  action: 'render',
+  label: 'logged-in=false',
+  product: 'embed_v2',
+  session_id: 'a'.repeat(32),
+  event_id: eventId,
+});
 const report = (eventId: string) => ({
   product: 'embed_v2',
   session_id: 'b'.repeat(32),
@@ -58,7 +65,8 @@ describe.each(DIALECTS)('on %s (issue 14: the same rules on either database)', (
     return { server, databaseUrl: url };
   };
   let s: TestServer;
-  const post = (path: string, body: unknown) => fetch(s.url(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(s.url(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   describe('exactly-once logging: each event id is stored once (issue 12)', () => {
     beforeAll(async () => {
@@ -72,21 +80,39 @@ describe.each(DIALECTS)('on %s (issue 14: the same rules on either database)', (
       ['/v1/logging/jssdk_error', errorLog(id(3)), 202, 'logging_events'],
       ['/v1/metric', metric(id(4)), 202, 'logging_events'],
     ] as const)('%s: the same event sent 3 times, then 8 at once, is one row; every answer is the success status', async (path, body, status, table) => {
-      const answers = [await post(path, body), await post(path, body), await post(path, body), ...(await Promise.all(Array.from({ length: 8 }, () => post(path, body))))];
+      const answers = [
+        await post(path, body),
+        await post(path, body),
+        await post(path, body),
+        ...(await Promise.all(Array.from({ length: 8 }, () => post(path, body)))),
+      ];
       expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 11 }, () => status));
       expect(await storedIds(s, table, body.event_id)).toEqual([body.event_id]);
     });
 
     it('/log/actions: a retried batch adds no row; a batch overlapping it adds only its new entries', async () => {
-      const first = batch(id('b1'), [{ type: 'widget/pointerEntered', t: 1 }, { type: 'widget/playToggleRequested', t: 2 }]);
+      const first = batch(id('b1'), [
+        { type: 'widget/pointerEntered', t: 1 },
+        { type: 'widget/playToggleRequested', t: 2 },
+      ]);
       const answers = await Promise.all([post('/log/actions', first), post('/log/actions', first), post('/log/actions', first)]);
       expect(answers.map((a) => a.status)).toEqual([204, 204, 204]);
-      const rows = () => s.app.database.kysely.selectFrom('action_log_entries').select(['event_id', 'type']).where('event_id', 'like', `${id('b1')}%`).orderBy('id').execute();
+      const rows = () =>
+        s.app.database.kysely
+          .selectFrom('action_log_entries')
+          .select(['event_id', 'type'])
+          .where('event_id', 'like', `${id('b1')}%`)
+          .orderBy('id')
+          .execute();
       expect(await rows()).toEqual([
         { event_id: `${id('b1')}.0`, type: 'widget/pointerEntered' },
         { event_id: `${id('b1')}.1`, type: 'widget/playToggleRequested' },
       ]);
-      const more = batch(id('b1'), [{ type: 'widget/pointerEntered', t: 1 }, { type: 'widget/playToggleRequested', t: 2 }, { type: 'widget/pageHidden', t: 3 }]);
+      const more = batch(id('b1'), [
+        { type: 'widget/pointerEntered', t: 1 },
+        { type: 'widget/playToggleRequested', t: 2 },
+        { type: 'widget/pageHidden', t: 3 },
+      ]);
       expect((await post('/log/actions', more)).status).toBe(204);
       expect((await rows()).map((r) => r.event_id)).toEqual([`${id('b1')}.0`, `${id('b1')}.1`, `${id('b1')}.2`]);
     });
@@ -105,7 +131,7 @@ describe.each(DIALECTS)('on %s (issue 14: the same rules on either database)', (
     });
     afterAll(() => s.stop());
 
-    it('/log/actions: an oversized entry is refused with 413 naming it and the cap; the batch\'s other entries are stored', async () => {
+    it("/log/actions: an oversized entry is refused with 413 naming it and the cap; the batch's other entries are stored", async () => {
       const big = batch(id('big'), [
         { type: 'widget/pointerEntered', t: 1 },
         { type: 'embedApi/messageReceived', t: 2, data: 'x'.repeat(ACTION_ENTRY_MAX_CHARS) },
@@ -139,18 +165,42 @@ describe.each(DIALECTS)('on %s (issue 14: the same rules on either database)', (
     async function seed(kysely: Kysely<Database>, tag: string, ageDays: number): Promise<void> {
       const at = Date.now() - ageDays * DAY;
       const iso = new Date(at).toISOString();
-      await kysely.insertInto('analytics_events').values({ category: 'c', action: 'a', label: 'l', product: 'embed_v2', session_id: 's', extra: '{}', received_at: iso, event_id: `${tag}-an` }).execute();
-      await kysely.insertInto('action_log_entries').values({ session_id: 's', product: 'embed_v2', type: 't', t: null, seq: null, payload: '{}', received_at: iso, event_id: `${tag}-ac` }).execute();
+      await kysely
+        .insertInto('analytics_events')
+        .values({ category: 'c', action: 'a', label: 'l', product: 'embed_v2', session_id: 's', extra: '{}', received_at: iso, event_id: `${tag}-an` })
+        .execute();
+      await kysely
+        .insertInto('action_log_entries')
+        .values({ session_id: 's', product: 'embed_v2', type: 't', t: null, seq: null, payload: '{}', received_at: iso, event_id: `${tag}-ac` })
+        .execute();
       await kysely
         .insertInto('error_reports')
-        .values({ session_id: 's', product: 'embed_v2', release: 'r', user_id: null, source: 'epic', message: 'm', stack: '[]', breadcrumbs: '[]', timestamp: 1, received_at: iso, event_id: `${tag}-er` })
+        .values({
+          session_id: 's',
+          product: 'embed_v2',
+          release: 'r',
+          user_id: null,
+          source: 'epic',
+          message: 'm',
+          stack: '[]',
+          breadcrumbs: '[]',
+          timestamp: 1,
+          received_at: iso,
+          event_id: `${tag}-er`,
+        })
         .execute();
-      await kysely.insertInto('logging_events').values({ kind: 'metric', account_id: null, body: '{}', received_at: at, event_id: `${tag}-lo` }).execute();
+      await kysely
+        .insertInto('logging_events')
+        .values({ kind: 'metric', account_id: null, body: '{}', received_at: at, event_id: `${tag}-lo` })
+        .execute();
     }
     const ids = async (server: TestServer): Promise<string[]> => {
       const tables: LogTable[] = ['analytics_events', 'action_log_entries', 'error_reports', 'logging_events'];
       const all = await Promise.all(tables.map((table) => storedIds(server, table, '%')));
-      return all.flat().filter((e) => /^(old|new|later)/.test(e)).sort();
+      return all
+        .flat()
+        .filter((e) => /^(old|new|later)/.test(e))
+        .sort();
     };
 
     it('the setting: LOG_RETENTION_DAYS, 30 days by default, a positive number', () => {

@@ -52,7 +52,10 @@ describe.each(DIALECTS)('the log writer on %s', (dialect) => {
     await Promise.all(
       Array.from({ length: 100 }, async (_, r) => {
         const ids = Array.from({ length: 10 }, (_, i) => `r${r}.${i}`);
-        await writer.append('logging_events', ids.map((id) => row(id)));
+        await writer.append(
+          'logging_events',
+          ids.map((id) => row(id)),
+        );
         // Acknowledged only after the write: every row of the request is there when append resolves.
         const found = await handle.kysely.selectFrom('logging_events').select('event_id').where('event_id', 'in', ids).execute();
         seenAtAnswer.push(found.length);
@@ -97,7 +100,11 @@ describe.each(DIALECTS)('the log writer on %s', (dialect) => {
   it('one request whose rows cannot be stored fails alone: the others of its batch are stored and answered', async () => {
     const writer = createLogWriter(handle.kysely, { maxBatchRows: 100, maxDelayMs: 1 });
     const bad = { ...row('bad'), body: null as unknown as string }; // body is NOT NULL
-    const results = await Promise.allSettled([writer.append('logging_events', [row('x1')]), writer.append('logging_events', [bad]), writer.append('logging_events', [row('x2')])]);
+    const results = await Promise.allSettled([
+      writer.append('logging_events', [row('x1')]),
+      writer.append('logging_events', [bad]),
+      writer.append('logging_events', [row('x2')]),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await storedIds()).toEqual(['x1', 'x2']);
     await writer.close();
@@ -118,12 +125,22 @@ describe.each(DIALECTS)('the logging endpoints acknowledge only what is stored, 
   /** An event id as the clients make them (core/model/event-id.ts). */
   const id = (tag: string): string => `${tag.padStart(8, '0')}${'c'.repeat(24)}`;
   const metric = (eventId: string) => ({ meters: [], timers: [], event_id: id(eventId) });
-  const impression = (eventId: string) => ({ category: 'impression', action: 'render', label: 'l', product: 'embed_v2', session_id: 'a'.repeat(32), event_id: id(eventId) });
+  const impression = (eventId: string) => ({
+    category: 'impression',
+    action: 'render',
+    label: 'l',
+    product: 'embed_v2',
+    session_id: 'a'.repeat(32),
+    event_id: id(eventId),
+  });
   const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('a full queue answers 503 with Retry-After (the clients send again), never a success for an event not stored', async () => {
     const held = gate();
-    const s = await startTestServer(undefined, { databaseUrl: await database.databaseUrl(), logWriter: { maxBatchRows: 1, maxDelayMs: 1, maxHeldRows: 1, beforeWrite: held.wait } });
+    const s = await startTestServer(undefined, {
+      databaseUrl: await database.databaseUrl(),
+      logWriter: { maxBatchRows: 1, maxDelayMs: 1, maxHeldRows: 1, beforeWrite: held.wait },
+    });
     try {
       const first = post(s.url('/v1/metric'), metric('m1'));
       // Bounded: the first request reaches the writer within 200 looks.
@@ -159,10 +176,14 @@ describe.each(DIALECTS)('the logging endpoints acknowledge only what is stored, 
     // keep-alive connections hold a closing server open.
     const postOnce = (body: unknown) =>
       new Promise<number | null>((resolve) => {
-        const req = request(s.url('/v1/metric'), { method: 'POST', agent: false, headers: { 'content-type': 'application/json', connection: 'close' } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? null));
-        });
+        const req = request(
+          s.url('/v1/metric'),
+          { method: 'POST', agent: false, headers: { 'content-type': 'application/json', connection: 'close' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? null));
+          },
+        );
         req.on('error', () => resolve(null));
         req.end(JSON.stringify(body));
       });
@@ -190,7 +211,10 @@ describe.each(DIALECTS)('the logging endpoints acknowledge only what is stored, 
       await s.app.database.kysely.schema.dropTable('analytics_events').execute();
       const answer = await post(s.url('/log/analytics'), impression('lost'));
       expect(answer.status).toBe(500);
-      const engine = await s.app.database.kysely.schema.dropTable('logging_events').execute().then(() => post(s.url('/v1/metric'), metric('lost')));
+      const engine = await s.app.database.kysely.schema
+        .dropTable('logging_events')
+        .execute()
+        .then(() => post(s.url('/v1/metric'), metric('lost')));
       expect(engine.status).toBe(500);
     } finally {
       await s.stop();

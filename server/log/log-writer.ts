@@ -178,5 +178,8 @@ export function createLogWriter(kysely: Kysely<Database>, options: Partial<LogWr
  */
 export function sendUnstored(reply: FastifyReply, err: unknown): FastifyReply {
   if (!(err instanceof LogQueueFullError)) throw err;
-  return reply.code(503).header('retry-after', '1').send({ error: { status: 503, message: err.message } });
+  return reply
+    .code(503)
+    .header('retry-after', '1')
+    .send({ error: { status: 503, message: err.message } });
 }

@@ -1,4 +1,11 @@
-import { clientEventPayload, elapsedTimePayload, intervalTimerPayload, playbackErrorMessage, problemPayload, timerPayload } from '../../core/engine/tracking/diagnostic-payloads';
+import {
+  clientEventPayload,
+  elapsedTimePayload,
+  intervalTimerPayload,
+  playbackErrorMessage,
+  problemPayload,
+  timerPayload,
+} from '../../core/engine/tracking/diagnostic-payloads';
 import { withEventId } from '../../core/engine/tracking/log-endpoints';
 import { startPlaybackTestServer, type PlaybackTestServer } from '../playback/test-client';
 

@@ -36,10 +36,17 @@ export const isLogKind = (kind: string): kind is LogKind => Object.prototype.has
 export const UNAUTHENTICATED_KINDS: ReadonlySet<LogKind> = new Set<LogKind>(['jssdk_error', 'jssdk_warning', 'jssdk_playback_stats', 'jssdk_stall']);
 
 /** spec 001 §5: meters need what, result, reason; timers need what and duration; both must be arrays. */
-const Meter = t.intersection([t.type({ what: t.string, result: t.string, reason: t.string }), t.partial({ endpoint: t.string, unit: t.string, 'status-code': t.number })]);
+const Meter = t.intersection([
+  t.type({ what: t.string, result: t.string, reason: t.string }),
+  t.partial({ endpoint: t.string, unit: t.string, 'status-code': t.number }),
+]);
 const Timer = t.intersection([
   t.type({ what: t.string, duration: t.number }),
   // spec 001 §5: a timer breakdown must be an array.
   t.partial({ endpoint: t.string, unit: t.string, 'status-code': t.number, breakdown: t.array(t.unknown) }),
 ]);
-export const MetricBody = t.intersection([t.type({ meters: t.array(Meter), timers: t.array(Timer) }), t.partial({ platform: t.string, sdk_id: t.string }), WithEventId]);
+export const MetricBody = t.intersection([
+  t.type({ meters: t.array(Meter), timers: t.array(Timer) }),
+  t.partial({ platform: t.string, sdk_id: t.string }),
+  WithEventId,
+]);

@@ -42,11 +42,14 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       expect(await stored(kind)).toEqual({ account_id: await t.accountIdOf('demo'), body: JSON.stringify(BODIES[kind]) });
     });
 
-    it.each(kinds)('without a token (spec 001 §6: logging omits the bearer) %s is stored too, with no account (issue 12: a logged-in engine\'s playback start was refused 401 and lost)', async (kind) => {
-      const answer = await t.request('POST', `/v1/logging/${kind}`, { body: BODIES[kind] });
-      expect(answer.status).toBe(202);
-      expect(await stored(kind)).toEqual({ account_id: null, body: JSON.stringify(BODIES[kind]) });
-    });
+    it.each(kinds)(
+      "without a token (spec 001 §6: logging omits the bearer) %s is stored too, with no account (issue 12: a logged-in engine's playback start was refused 401 and lost)",
+      async (kind) => {
+        const answer = await t.request('POST', `/v1/logging/${kind}`, { body: BODIES[kind] });
+        expect(answer.status).toBe(202);
+        expect(await stored(kind)).toEqual({ account_id: null, body: JSON.stringify(BODIES[kind]) });
+      },
+    );
 
     it('the anonymous kinds are exactly the four of spec 001 §6', () => {
       expect([...UNAUTHENTICATED_KINDS].sort()).toEqual(['jssdk_error', 'jssdk_playback_stats', 'jssdk_stall', 'jssdk_warning']);

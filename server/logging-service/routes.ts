@@ -44,7 +44,11 @@ export function registerLoggingService(app: FastifyInstance, deps: LoggingDeps):
   };
 
   /** The caller's account id (null: anonymous or no token), or undefined with 401 sent. */
-  const callerOf = async (authorization: string | undefined, allowNone: boolean, reply: Parameters<typeof sendError>[0]): Promise<string | null | undefined> => {
+  const callerOf = async (
+    authorization: string | undefined,
+    allowNone: boolean,
+    reply: Parameters<typeof sendError>[0],
+  ): Promise<string | null | undefined> => {
     const token = bearerToken(authorization);
     if (token === null) return allowNone ? null : (sendError(reply, 401, 'No token provided'), undefined);
     const grant = await deps.verify(token);

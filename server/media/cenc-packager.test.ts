@@ -32,7 +32,10 @@ function packaged(opts: Partial<CencOptions> = {}) {
 }
 
 /** Start offsets of the top-level moofs of a file. */
-const moofStarts = (file: Uint8Array) => scanBoxes(file).filter((box) => box.type === 'moof').map((box) => box.start);
+const moofStarts = (file: Uint8Array) =>
+  scanBoxes(file)
+    .filter((box) => box.type === 'moof')
+    .map((box) => box.start);
 
 describe('packageCenc (ISO/IEC 23001-7 scheme cenc; issue 4 Ingest)', () => {
   it('renames mp4a to enca with sinf: frma mp4a, schm cenc 1.0, tenc protected with the key id', () => {
@@ -78,7 +81,12 @@ describe('packageCenc (ISO/IEC 23001-7 scheme cenc; issue 4 Ingest)', () => {
       expect(saio.getUint32(4)).toBe(1);
       const at = (starts[k] ?? 0) + saio.getUint32(8); // relative to the moof start (default-base-is-moof)
       expect(hex(output.subarray(at, at + 8 * count))).toBe(hex(senc.subarray(8)));
-      expect(hex(senc.subarray(8))).toBe(ivs.slice(ivIndex, ivIndex + count).map(hex).join(''));
+      expect(hex(senc.subarray(8))).toBe(
+        ivs
+          .slice(ivIndex, ivIndex + count)
+          .map(hex)
+          .join(''),
+      );
       ivIndex += count;
     });
   });
@@ -88,20 +96,22 @@ describe('packageCenc (ISO/IEC 23001-7 scheme cenc; issue 4 Ingest)', () => {
     const moov = requireBox(boxes, 'moov');
     const starts = moofStarts(output);
     let sampleIndex = 0;
-    boxes.filter((box) => box.type === 'moof').forEach((moof, k) => {
-      const traf = requireBox(moof, 'traf');
-      const samples = readFragmentSamples(traf, readTrackDefaults(moov));
-      expect(samples.dataOffset).toBe(boxSize(moof) + 8);
-      const senc = requireBox(traf, 'senc').payload;
-      let at = (starts[k] ?? 0) + (samples.dataOffset ?? 0);
-      samples.sizes.forEach((size, i) => {
-        const encrypted = output.subarray(at, at + size);
-        const original = syntheticSample(sampleIndex++, size);
-        expect(hex(encrypted)).not.toBe(hex(original));
-        expect(hex(cencCtr(key, senc.subarray(8 + 8 * i, 16 + 8 * i), encrypted))).toBe(hex(original));
-        at += size;
+    boxes
+      .filter((box) => box.type === 'moof')
+      .forEach((moof, k) => {
+        const traf = requireBox(moof, 'traf');
+        const samples = readFragmentSamples(traf, readTrackDefaults(moov));
+        expect(samples.dataOffset).toBe(boxSize(moof) + 8);
+        const senc = requireBox(traf, 'senc').payload;
+        let at = (starts[k] ?? 0) + (samples.dataOffset ?? 0);
+        samples.sizes.forEach((size, i) => {
+          const encrypted = output.subarray(at, at + size);
+          const original = syntheticSample(sampleIndex++, size);
+          expect(hex(encrypted)).not.toBe(hex(original));
+          expect(hex(cencCtr(key, senc.subarray(8 + 8 * i, 16 + 8 * i), encrypted))).toBe(hex(original));
+          at += size;
+        });
       });
-    });
     expect(sampleIndex).toBe(6);
   });
 

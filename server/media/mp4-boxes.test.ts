@@ -15,9 +15,7 @@ describe('ISO-BMFF box reader/writer (ISO/IEC 14496-12 §4.2)', () => {
   it('writes sizes that include the header and reads the same tree back', () => {
     const tree: Box[] = [
       leafBox('ftyp', ascii('isom'), u32(512)),
-      container('moov', [
-        container('trak', [container('mdia', [container('minf', [container('stbl', [container('stsd', [mp4a()], STSD_HEADER)])])])]),
-      ]),
+      container('moov', [container('trak', [container('mdia', [container('minf', [container('stbl', [container('stsd', [mp4a()], STSD_HEADER)])])])])]),
       leafBox('mdat', Uint8Array.of(9, 9, 9)),
     ];
     const bytes = serializeBoxes(tree);

@@ -72,9 +72,7 @@ export function parseBoxes(bytes: Uint8Array): Box[] {
   return scanBoxes(bytes).map(({ type, start, size, header }) => {
     const body = bytes.subarray(start + header, start + size);
     const split = childOffset(type, body);
-    return split === null
-      ? { type, payload: body }
-      : { type, payload: body.subarray(0, split), children: parseBoxes(body.subarray(split)) };
+    return split === null ? { type, payload: body } : { type, payload: body.subarray(0, split), children: parseBoxes(body.subarray(split)) };
   });
 }
 

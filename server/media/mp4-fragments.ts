@@ -92,7 +92,7 @@ export function readFragmentSamples(traf: Box, defaults: TrackDefaults): Fragmen
 export function withTrunDataOffset(trun: Box, dataOffset: number): Box {
   const payload = new Uint8Array(trun.payload); // a copy: never write into the caller's bytes
   const dv = view(payload);
-  if (!((dv.getUint32(0) & 0xffffff) & TRUN_DATA_OFFSET)) throw new Error('trun has no data_offset to correct');
+  if (!(dv.getUint32(0) & 0xffffff & TRUN_DATA_OFFSET)) throw new Error('trun has no data_offset to correct');
   dv.setInt32(8, dataOffset);
   return { type: trun.type, payload };
 }

@@ -23,8 +23,7 @@ const u64 = (value: number): Uint8Array => {
 const AUDIO_ENTRY_FIELDS = Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 16, 0, 0, 0, 0, 0xac, 0x44, 0, 0);
 
 /** The bytes of sample `index` of the file: a pattern that differs per sample. */
-export const syntheticSample = (index: number, size: number): Uint8Array =>
-  Uint8Array.from({ length: size }, (_, i) => (index * 53 + i * 7) & 0xff);
+export const syntheticSample = (index: number, size: number): Uint8Array => Uint8Array.from({ length: size }, (_, i) => (index * 53 + i * 7) & 0xff);
 
 export function syntheticFmp4(fragments: SyntheticFragment[], extraTopLevel: Box[] = []): Uint8Array {
   const esds = fullBox('esds', 0, 0, Uint8Array.of(0x03, 0x19, 0, 1, 0, 0x04, 0x11, 0x40, 0x15), new Uint8Array(14), Uint8Array.of(0x05, 0x02, 0x12, 0x10));
@@ -35,9 +34,7 @@ export function syntheticFmp4(fragments: SyntheticFragment[], extraTopLevel: Box
       container('mdia', [
         fullBox('mdhd', 0, 0, u32(0), u32(0), u32(SYNTHETIC_TIMESCALE), u32(0), u32(0x55c40000)),
         fullBox('hdlr', 0, 0, u32(0), ascii('soun'), new Uint8Array(12), ascii('SoundHandler\0')),
-        container('minf', [
-          container('stbl', [container('stsd', [container('mp4a', [esds], AUDIO_ENTRY_FIELDS)], Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 1))]),
-        ]),
+        container('minf', [container('stbl', [container('stsd', [container('mp4a', [esds], AUDIO_ENTRY_FIELDS)], Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 1))])]),
       ]),
     ]),
     container('mvex', [fullBox('trex', 0, 0, u32(1), u32(1), u32(0), u32(0), u32(0))]),

@@ -37,7 +37,9 @@ export function toOpenPageItem(type: ResourceType, id: string, o: Json): OpenPag
           : arr(o.artists).map((a) => ({ name: str(a.name) ?? '', href: href(a) }));
   const childObjects =
     type === 'playlist'
-      ? items(o.tracks).map((row) => obj(row.track)).filter((x): x is Json => x !== null)
+      ? items(o.tracks)
+          .map((row) => obj(row.track))
+          .filter((x): x is Json => x !== null)
       : type === 'show'
         ? items(o.episodes)
         : type === 'album' || type === 'artist'

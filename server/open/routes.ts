@@ -18,11 +18,17 @@ export function registerOpenPageRoutes(
     app.get<{ Params: { id: string } }>(`/${type}/:id`, async (request, reply) => {
       const { id } = request.params;
       if (tryParseUri(`spotify:${type}:${id}`) === null) {
-        return reply.code(400).type('text/html').send(messagePage('Invalid link', `${type}/${id} does not name an item.`));
+        return reply
+          .code(400)
+          .type('text/html')
+          .send(messagePage('Invalid link', `${type}/${id} does not name an item.`));
       }
       const resource = await reader.read(type, id, await viewer(request));
       if (resource === null) {
-        return reply.code(404).type('text/html').send(messagePage(`This ${type} could not be found`, 'It may have been removed, or the link is mistyped.'));
+        return reply
+          .code(404)
+          .type('text/html')
+          .send(messagePage(`This ${type} could not be found`, 'It may have been removed, or the link is mistyped.'));
       }
       return reply.type('text/html').send(renderOpenPage(toOpenPageItem(type, id, resource)));
     });

@@ -44,8 +44,17 @@ export function browseView(db: Kysely<Database>, viewId: string, viewer: string 
   const counts = async (type: BrowseViewType): Promise<Map<string, number>> => {
     const rows =
       type === 'playlist'
-        ? await db.selectFrom('playlist_followers').select(['playlist_id as id', (eb) => eb.fn.countAll().as('n')]).groupBy('playlist_id').execute()
-        : await db.selectFrom('library_items').select(['item_id as id', (eb) => eb.fn.countAll().as('n')]).where('kind', '=', type).groupBy('item_id').execute();
+        ? await db
+            .selectFrom('playlist_followers')
+            .select(['playlist_id as id', (eb) => eb.fn.countAll().as('n')])
+            .groupBy('playlist_id')
+            .execute()
+        : await db
+            .selectFrom('library_items')
+            .select(['item_id as id', (eb) => eb.fn.countAll().as('n')])
+            .where('kind', '=', type)
+            .groupBy('item_id')
+            .execute();
     return new Map(rows.map((r) => [r.id, Number(r.n)]));
   };
   const kept = async (type: BrowseViewType): Promise<Set<string>> => {
@@ -60,7 +69,8 @@ export function browseView(db: Kysely<Database>, viewId: string, viewer: string 
     const [rows, n] = await Promise.all([named(type), counts(type)]);
     return rows.sort((a, b) => (n.get(b.id) ?? 0) - (n.get(a.id) ?? 0) || cmp(b.date, a.date) || cmp(a.name, b.name) || cmp(a.id, b.id)).map((r) => r.id);
   };
-  const newest = (type: BrowseViewType) => async () => (await named(type)).sort((a, b) => cmp(b.date, a.date) || cmp(a.name, b.name) || cmp(a.id, b.id)).map((r) => r.id);
+  const newest = (type: BrowseViewType) => async () =>
+    (await named(type)).sort((a, b) => cmp(b.date, a.date) || cmp(a.name, b.name) || cmp(a.id, b.id)).map((r) => r.id);
   const unkept = (type: BrowseViewType) => async () => {
     const [ids, mine] = await Promise.all([newest(type)(), kept(type)]);
     return ids.filter((id) => !mine.has(id));

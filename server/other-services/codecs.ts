@@ -40,10 +40,14 @@ export interface StationSeed {
 export const stationUri = (seed: StationSeed) => `spotify:station:${seed.type}:${seed.id}`;
 
 /** A station: spotify:station:{type}:{id} or its seed's uri spotify:{type}:{id} (artist, album, track or playlist). */
-export const StationRef = textParam('StationRef', 'a station URI spotify:station:{artist|album|track|playlist}:<id> or a seed URI', (s): StationSeed | undefined => {
-  const match = /^spotify:(?:station:)?(artist|album|track|playlist):([0-9A-Za-z]{1,22})$/.exec(s);
-  return match === null ? undefined : { type: match[1] as StationSeedType, id: match[2]! };
-});
+export const StationRef = textParam(
+  'StationRef',
+  'a station URI spotify:station:{artist|album|track|playlist}:<id> or a seed URI',
+  (s): StationSeed | undefined => {
+    const match = /^spotify:(?:station:)?(artist|album|track|playlist):([0-9A-Za-z]{1,22})$/.exec(s);
+    return match === null ? undefined : { type: match[1] as StationSeedType, id: match[2]! };
+  },
+);
 
 /** A free text query parameter (salt, image_style, language): 1 to 64 printable characters. */
 export const Text = textParam('Text', 'a text of 1 to 64 characters', (s) => (/^[\x21-\x7e]{1,64}$/.test(s) ? s : undefined));
@@ -52,7 +56,9 @@ export const OptionalText = optional(Text, null);
 /** spec 001 §9 station count 20: the default and, here, the most a station answers. */
 export const STATION_COUNT = 20;
 export const StationCount = optional(
-  textParam('StationCount', `an integer from 1 to ${STATION_COUNT}`, (s) => (/^\d{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= STATION_COUNT ? Number(s) : undefined)),
+  textParam('StationCount', `an integer from 1 to ${STATION_COUNT}`, (s) =>
+    /^\d{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= STATION_COUNT ? Number(s) : undefined,
+  ),
   STATION_COUNT,
 );
 
@@ -76,9 +82,16 @@ export const ExtendBody = t.type({
   playlistURI: PlaylistUri,
   trackSkipIDs: t.union([
     t.undefined,
-    refined('TrackSkipIDs', 'a list of at most 500 base62 track ids', (u): u is string[] => Array.isArray(u) && u.length <= 500 && u.every((x) => typeof x === 'string' && BASE62.test(x))),
+    refined(
+      'TrackSkipIDs',
+      'a list of at most 500 base62 track ids',
+      (u): u is string[] => Array.isArray(u) && u.length <= 500 && u.every((x) => typeof x === 'string' && BASE62.test(x)),
+    ),
   ]),
-  numResults: t.union([t.undefined, refined('NumResults', 'an integer from 1 to 50', (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 50)]),
+  numResults: t.union([
+    t.undefined,
+    refined('NumResults', 'an integer from 1 to 50', (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 50),
+  ]),
 });
 
 /** POST /user/{id}/rootlist/changes: the revision the changes apply to and the playlists added or removed. */
@@ -91,7 +104,13 @@ export const RootlistChangesBody = t.type({
       Array.isArray(u) &&
       u.length >= 1 &&
       u.length <= 100 &&
-      u.every((d) => typeof d === 'object' && d !== null && ((d as { kind?: unknown }).kind === 'add' || (d as { kind?: unknown }).kind === 'remove') && PlaylistUri.is((d as { uri?: unknown }).uri)),
+      u.every(
+        (d) =>
+          typeof d === 'object' &&
+          d !== null &&
+          ((d as { kind?: unknown }).kind === 'add' || (d as { kind?: unknown }).kind === 'remove') &&
+          PlaylistUri.is((d as { uri?: unknown }).uri),
+      ),
   ),
 });
 

@@ -26,7 +26,11 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
   const call = async (method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(t.server.url(path), {
       method,
-      headers: { ...headers, ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...headers,
+        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -38,7 +42,8 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     }
     return { status: response.status, body: json };
   };
-  const artistsOf = async (trackId: string) => (await t.db.selectFrom('track_artists').select('artist_id').where('track_id', '=', trackId).execute()).map((r) => r.artist_id);
+  const artistsOf = async (trackId: string) =>
+    (await t.db.selectFrom('track_artists').select('artist_id').where('track_id', '=', trackId).execute()).map((r) => r.artist_id);
 
   beforeAll(async () => {
     url = await stores.databaseUrl();
@@ -58,7 +63,7 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     await t.stop();
   });
 
-  it('every route: no token 401 (spec 001 §6 requests carry a bearer token); a user\'s routes refuse an anonymous token with 403', async () => {
+  it("every route: no token 401 (spec 001 §6 requests carry a bearer token); a user's routes refuse an anonymous token with 403", async () => {
     const routes: Array<[string, string, boolean]> = [
       ['GET', `/open-backend-2/v1/artists/${artists[0]}`, false],
       ['GET', `/open-backend-2/v1/episodes/${episode}`, false],
@@ -128,9 +133,10 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     }
   });
 
-  it('radio: a banned song leaves that user\'s station (not another user\'s); a banned artist takes all their tracks; a like brings its artist forward', async () => {
+  it("radio: a banned song leaves that user's station (not another user's); a banned artist takes all their tracks; a like brings its artist forward", async () => {
     const station = `spotify:station:album:${album}`;
-    const playing = async (token: string) => (await call('GET', `/radio-apollo/v3/stations/${station}?count=20`, token)).body.tracks.map((x: any) => x.id as string);
+    const playing = async (token: string) =>
+      (await call('GET', `/radio-apollo/v3/stations/${station}?count=20`, token)).body.tracks.map((x: any) => x.id as string);
     const before = await playing(demo);
     const banned = before[0]!;
     expect((await call('POST', `/radio-apollo/v3/mixes/ban/song/${station}/spotify:track:${banned}`, demo)).status).toBe(204);
@@ -159,14 +165,19 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     expect((await call('POST', `/radio-apollo/v3/mixes/ban/song/spotify:genre:x/${banned}`, demo)).status).toBe(400);
   });
 
-  it('recommendations extend a playlist with tracks not in it and not in trackSkipIDs; another user\'s private playlist is 404', async () => {
+  it("recommendations extend a playlist with tracks not in it and not in trackSkipIDs; another user's private playlist is 404", async () => {
     const inIt = (await t.db.selectFrom('playlist_tracks').select('track_id').where('playlist_id', '=', playlist).execute()).map((r) => r.track_id);
     const outside = tracks.map((x) => x.id).filter((id) => !inIt.includes(id));
     const skip = outside.slice(0, 1);
     const answer = await call('POST', '/playlistextender/extendp/', anonymous, { playlistURI: `spotify:playlist:${playlist}`, trackSkipIDs: skip });
     expect(answer.status).toBe(200);
     const ids = answer.body.recommendedTracks.map((x: any) => x.id);
-    expect(ids.sort()).toEqual(outside.filter((id) => !skip.includes(id)).sort().slice(0, 10));
+    expect(ids.sort()).toEqual(
+      outside
+        .filter((id) => !skip.includes(id))
+        .sort()
+        .slice(0, 10),
+    );
     for (const [body, field] of [
       [{ playlistURI: 'spotify:album:x', trackSkipIDs: [] }, 'playlistURI'],
       [{ playlistURI: `spotify:playlist:${playlist}`, trackSkipIDs: ['bad id'] }, 'trackSkipIDs'],
@@ -184,7 +195,10 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
 
   it('recently played: a started_playing state update of the track-playback service records its context; only the user reads it (spec 001 §9 limit 20)', async () => {
     const device = await registerDevice(t, demo, 'recent-device');
-    const play = await t.request('POST', `/connect-state/v1/player/command/from/hobs_recent/to/recent-device`, { token: demo, body: { command: { endpoint: 'play', context: { uri: `spotify:album:${album}` } } } });
+    const play = await t.request('POST', `/connect-state/v1/player/command/from/hobs_recent/to/recent-device`, {
+      token: demo,
+      body: { command: { endpoint: 'play', context: { uri: `spotify:album:${album}` } } },
+    });
     expect(play.status).toBe(200);
     const sent = await nextCommand(device, 'replace_state');
     await reportState(t, demo, 'recent-device', 1, sent.state_ref, 0);
@@ -203,10 +217,21 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
 
   it('a radio station plays through the track-playback service as a context: the songs the listener banned on it are not in its state machine', async () => {
     const station = `spotify:station:album:${album}`;
-    const bannedHere = (await t.db.selectFrom('radio_feedback').select('item_id').where('account_id', '=', demoId).where('station_uri', '=', station).where('kind', '=', 'ban_song').execute()).map((r) => `spotify:track:${r.item_id}`);
+    const bannedHere = (
+      await t.db
+        .selectFrom('radio_feedback')
+        .select('item_id')
+        .where('account_id', '=', demoId)
+        .where('station_uri', '=', station)
+        .where('kind', '=', 'ban_song')
+        .execute()
+    ).map((r) => `spotify:track:${r.item_id}`);
     expect(bannedHere.length).toBeGreaterThan(0);
     const device = await registerDevice(t, demo, 'radio-device');
-    const play = await t.request('POST', '/connect-state/v1/player/command/from/hobs_radio/to/radio-device', { token: demo, body: { command: { endpoint: 'play', context: { uri: station } } } });
+    const play = await t.request('POST', '/connect-state/v1/player/command/from/hobs_radio/to/radio-device', {
+      token: demo,
+      body: { command: { endpoint: 'play', context: { uri: station } } },
+    });
     expect([play.status, play.text]).toEqual([200, expect.any(String)]);
     const sent = await nextCommand(device, 'replace_state');
     await reportState(t, demo, 'radio-device', 1, sent.state_ref, 0);
@@ -250,7 +275,9 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ playlistUri: uri, ad: { sponsor: expect.any(String), message: expect.any(String), clickUrl: expect.any(String) } });
     expect((await call('GET', `/sponsoredplaylist/v1/sponsored/${uri}`, demo)).status).toBe(400);
-    expect((await call('GET', '/sponsoredplaylist/v1/sponsored/spotify:playlist:Unknown000000000000000', demo, undefined, { 'app-platform': 'WebPlayer' })).status).toBe(404);
+    expect(
+      (await call('GET', '/sponsoredplaylist/v1/sponsored/spotify:playlist:Unknown000000000000000', demo, undefined, { 'app-platform': 'WebPlayer' })).status,
+    ).toBe(404);
     expect((await call('GET', '/sponsoredplaylist/v1/sponsored/spotify:album:x', demo, undefined, { 'app-platform': 'WebPlayer' })).status).toBe(400);
   });
 
@@ -271,7 +298,7 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     expect((await call('GET', '/social-connect/v1/session_info/short', demo)).status).toBe(400);
   });
 
-  it('root playlist list: revisions follow the user\'s follows, diffs name what changed, changes against an old revision are refused; only the user', async () => {
+  it("root playlist list: revisions follow the user's follows, diffs name what changed, changes against an old revision are refused; only the user", async () => {
     const path = `/playlist/v2/user/${strangerId}/rootlist`;
     const first = await call('GET', `${path}?decorate=revision,length,attributes,timestamp,owner`, stranger);
     expect(first.status).toBe(200);
@@ -282,17 +309,26 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
     expect(Number(second.body.revision)).toBe(r1 + 1);
     expect(second.body.contents.items).toEqual([{ uri: `spotify:playlist:${playlist}` }]);
     const diff = await call('GET', `${path}/diff?revision=${r1}`, stranger);
-    expect(diff.body).toMatchObject({ fromRevision: String(r1), revision: String(r1 + 1), operations: [{ kind: 'add', uri: `spotify:playlist:${playlist}`, index: 0 }] });
+    expect(diff.body).toMatchObject({
+      fromRevision: String(r1),
+      revision: String(r1 + 1),
+      operations: [{ kind: 'add', uri: `spotify:playlist:${playlist}`, index: 0 }],
+    });
     expect((await call('GET', `${path}?revision=${r1}`, stranger)).body.contents.items).toEqual([]);
     const stale = await call('POST', `${path}/changes`, stranger, { baseRevision: r1, deltas: [{ kind: 'remove', uri: `spotify:playlist:${playlist}` }] });
     expect(stale.status).toBe(409);
-    const removed = await call('POST', `${path}/changes`, stranger, { baseRevision: r1 + 1, deltas: [{ kind: 'remove', uri: `spotify:playlist:${playlist}` }] });
+    const removed = await call('POST', `${path}/changes`, stranger, {
+      baseRevision: r1 + 1,
+      deltas: [{ kind: 'remove', uri: `spotify:playlist:${playlist}` }],
+    });
     expect([removed.status, removed.body.contents.items]).toEqual([200, []]);
     expect(await t.db.selectFrom('playlist_followers').selectAll().where('user_id', '=', strangerId).execute()).toEqual([]);
     // Everyone else: another user's list is neither read nor changed.
     expect((await call('GET', path, demo)).status).toBe(403);
     expect((await call('GET', `${path}/diff?revision=1`, demo)).status).toBe(403);
-    expect((await call('POST', `${path}/changes`, demo, { baseRevision: r1 + 2, deltas: [{ kind: 'add', uri: `spotify:playlist:${playlist}` }] })).status).toBe(403);
+    expect((await call('POST', `${path}/changes`, demo, { baseRevision: r1 + 2, deltas: [{ kind: 'add', uri: `spotify:playlist:${playlist}` }] })).status).toBe(
+      403,
+    );
     for (const [method, p, body] of [
       ['GET', `${path}?decorate=bogus`, undefined],
       ['GET', `${path}/diff`, undefined],
@@ -311,7 +347,11 @@ describe.each(DIALECTS)('other services on %s', (dialect) => {
       return Object.fromEntries(answer.body.content.items.map((s: any) => [s.id, s.content.items.map((x: any) => x.id as string)])) as Record<string, string[]>;
     };
     const albums = await t.db.selectFrom('albums').select(['id', 'release_date', 'name']).execute();
-    const newest = [...albums].sort((a, b) => (a.release_date < b.release_date ? 1 : a.release_date > b.release_date ? -1 : a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)).map((a) => a.id);
+    const newest = [...albums]
+      .sort((a, b) =>
+        a.release_date < b.release_date ? 1 : a.release_date > b.release_date ? -1 : a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1,
+      )
+      .map((a) => a.id);
     expect(await sections('new-releases', anonymous)).toEqual({ 'new-releases-albums': newest });
     expect(Object.keys(await sections('podcasts', anonymous))).toEqual(['podcasts-shows']);
     expect(await sections('podcasts', anonymous, '&types=album')).toEqual({});

@@ -28,7 +28,8 @@ export function createRadio(db: Kysely<Database>, now: () => number) {
   const candidates = async (): Promise<Map<string, Candidate>> => {
     const tracks = await db.selectFrom('tracks').select(['id', 'album_id']).orderBy('id').limit(CANDIDATES).execute();
     const ids = tracks.map((t) => t.id);
-    const credits = ids.length === 0 ? [] : await db.selectFrom('track_artists').select(['track_id', 'artist_id']).where('track_id', 'in', ids).orderBy('position').execute();
+    const credits =
+      ids.length === 0 ? [] : await db.selectFrom('track_artists').select(['track_id', 'artist_id']).where('track_id', 'in', ids).orderBy('position').execute();
     const byId = new Map<string, Candidate>(tracks.map((t) => [t.id, { id: t.id, albumId: t.album_id, artists: [] }]));
     for (const c of credits) byId.get(c.track_id)?.artists.push(c.artist_id);
     return byId;
@@ -47,7 +48,9 @@ export function createRadio(db: Kysely<Database>, now: () => number) {
       case 'playlist': {
         const playlist = await db.selectFrom('playlists').select('id').where('id', '=', seed.id).executeTakeFirst();
         if (playlist === undefined) return null;
-        return (await db.selectFrom('playlist_tracks').select('track_id').where('playlist_id', '=', seed.id).orderBy('position').execute()).map((r) => r.track_id);
+        return (await db.selectFrom('playlist_tracks').select('track_id').where('playlist_id', '=', seed.id).orderBy('position').execute()).map(
+          (r) => r.track_id,
+        );
       }
       case 'artist': {
         const artist = await db.selectFrom('artists').select('id').where('id', '=', seed.id).executeTakeFirst();
@@ -76,7 +79,10 @@ export function createRadio(db: Kysely<Database>, now: () => number) {
   };
 
   const feedbackOf = async (userId: string | null, station: string) => {
-    const rows = userId === null ? [] : await db.selectFrom('radio_feedback').select(['kind', 'item_id']).where('account_id', '=', userId).where('station_uri', '=', station).execute();
+    const rows =
+      userId === null
+        ? []
+        : await db.selectFrom('radio_feedback').select(['kind', 'item_id']).where('account_id', '=', userId).where('station_uri', '=', station).execute();
     const of = (kind: FeedbackKind) => new Set(rows.filter((r) => r.kind === kind).map((r) => r.item_id));
     return { liked: of('like_song'), bannedSongs: of('ban_song'), bannedArtists: of('ban_artist') };
   };
@@ -115,7 +121,9 @@ export function createRadio(db: Kysely<Database>, now: () => number) {
       const track = await db.selectFrom('tracks').select('id').where('id', '=', trackId).executeTakeFirst();
       if (track === undefined) return false;
       const items =
-        kind === 'ban_artist' ? (await db.selectFrom('track_artists').select('artist_id').where('track_id', '=', trackId).execute()).map((r) => r.artist_id) : [trackId];
+        kind === 'ban_artist'
+          ? (await db.selectFrom('track_artists').select('artist_id').where('track_id', '=', trackId).execute()).map((r) => r.artist_id)
+          : [trackId];
       const at = now();
       await db.transaction().execute(async (trx) => {
         for (const item of items) {
@@ -126,8 +134,22 @@ export function createRadio(db: Kysely<Database>, now: () => number) {
             .execute();
         }
         // A ban undoes a like of the same song, and a like a ban.
-        if (kind === 'ban_song') await trx.deleteFrom('radio_feedback').where('account_id', '=', userId).where('station_uri', '=', station).where('kind', '=', 'like_song').where('item_id', '=', trackId).execute();
-        if (kind === 'like_song') await trx.deleteFrom('radio_feedback').where('account_id', '=', userId).where('station_uri', '=', station).where('kind', '=', 'ban_song').where('item_id', '=', trackId).execute();
+        if (kind === 'ban_song')
+          await trx
+            .deleteFrom('radio_feedback')
+            .where('account_id', '=', userId)
+            .where('station_uri', '=', station)
+            .where('kind', '=', 'like_song')
+            .where('item_id', '=', trackId)
+            .execute();
+        if (kind === 'like_song')
+          await trx
+            .deleteFrom('radio_feedback')
+            .where('account_id', '=', userId)
+            .where('station_uri', '=', station)
+            .where('kind', '=', 'ban_song')
+            .where('item_id', '=', trackId)
+            .execute();
       });
       return true;
     },

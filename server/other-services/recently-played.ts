@@ -40,8 +40,16 @@ async function record(db: Kysely<Database>, deviceId: string, seqNum: number, at
     .executeTakeFirst();
   if (update?.track_uri == null) return;
   const trackUri = update.track_uri;
-  const device = await db.selectFrom('playback_devices').select('machine').where('account_id', '=', update.account_id).where('device_id', '=', deviceId).executeTakeFirst();
-  const tracks = device?.machine == null ? [] : ((JSON.parse(device.machine) as { tracks?: Array<{ metadata?: { uri?: string; context_uri?: string | null } }> }).tracks ?? []);
+  const device = await db
+    .selectFrom('playback_devices')
+    .select('machine')
+    .where('account_id', '=', update.account_id)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  const tracks =
+    device?.machine == null
+      ? []
+      : ((JSON.parse(device.machine) as { tracks?: Array<{ metadata?: { uri?: string; context_uri?: string | null } }> }).tracks ?? []);
   let context = tracks.find((t) => t.metadata?.uri === trackUri)?.metadata?.context_uri ?? null;
   if (context === null || context === '') {
     const trackId = /^spotify:track:(\w+)$/.exec(trackUri)?.[1];
@@ -67,5 +75,10 @@ export async function contextNames(db: Kysely<Database>, uris: readonly string[]
     if (ids.length === 0) continue;
     for (const row of await db.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute()) names.set(`spotify:${type}:${row.id}`, row.name);
   }
-  return new Map(uris.flatMap((u) => { const name = names.get(seedOf(u)); return name === undefined ? [] : [[u, name] as const]; }));
+  return new Map(
+    uris.flatMap((u) => {
+      const name = names.get(seedOf(u));
+      return name === undefined ? [] : [[u, name] as const];
+    }),
+  );
 }

@@ -11,7 +11,13 @@ export type RootlistOperation = { readonly kind: 'add'; readonly uri: string; re
 
 /** The playlists a user follows (makers follow what they make: server/web-api/), newest first, as /v1/me/playlists. */
 async function followed(db: Kysely<Database>, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('playlist_followers').select('playlist_id').where('user_id', '=', userId).orderBy('followed_at', 'desc').orderBy('seq', 'desc').execute();
+  const rows = await db
+    .selectFrom('playlist_followers')
+    .select('playlist_id')
+    .where('user_id', '=', userId)
+    .orderBy('followed_at', 'desc')
+    .orderBy('seq', 'desc')
+    .execute();
   return rows.map((r) => `spotify:playlist:${r.playlist_id}`);
 }
 
@@ -44,7 +50,11 @@ export function createRootlist(db: Kysely<Database>, now: () => number) {
     if (last !== undefined && same(JSON.parse(last.items) as string[], items)) return toRevision(last);
     const row = { account_id: userId, revision: last === undefined ? 1 : Number(last.revision) + 1, items: JSON.stringify(items), created_at: now() };
     // Two readers at once may both find it changed: the second insert of the same revision is dropped.
-    await db.insertInto('rootlist_revisions').values(row).onConflict((oc) => oc.columns(['account_id', 'revision']).doNothing()).execute();
+    await db
+      .insertInto('rootlist_revisions')
+      .values(row)
+      .onConflict((oc) => oc.columns(['account_id', 'revision']).doNothing())
+      .execute();
     return toRevision((await latest(userId))!);
   };
 

@@ -9,8 +9,20 @@ import { installWebApiErrors, WebApiError } from '../web-api/errors';
 import { found, getRoute, originOf, userRoute, type WebApiDeps } from '../web-api/handler';
 import { CatalogueId, decodeParams, Market, optional, UserId } from '../web-api/params';
 import {
-  ExtendBody, LicenceVersion, OptionalText, PlaylistUriParam, RecentlyPlayedLimit, Revision, RootlistChangesBody, SessionToken, StationCount,
-  StationRef, stationUri, TrackRef, textParam, PLAYLIST_URI,
+  ExtendBody,
+  LicenceVersion,
+  OptionalText,
+  PlaylistUriParam,
+  RecentlyPlayedLimit,
+  Revision,
+  RootlistChangesBody,
+  SessionToken,
+  StationCount,
+  StationRef,
+  stationUri,
+  TrackRef,
+  textParam,
+  PLAYLIST_URI,
 } from './codecs';
 import { createRadio, type FeedbackKind } from './radio';
 import { contextNames, recordRecentlyPlayed } from './recently-played';
@@ -30,7 +42,14 @@ export const DEFAULT_TERMS_LICENCE = '2026-11';
 
 /** spec 001 §7 Other services: one prefix per service (server/other-services/README.md). */
 export const OTHER_SERVICE_PREFIXES = [
-  '/open-backend-2/v1', '/radio-apollo/v3', '/metrics-backend/v1', '/playlistextender', '/reaccept-my-legal/v1', '/sponsoredplaylist/v1', '/social-connect/v1', '/playlist/v2',
+  '/open-backend-2/v1',
+  '/radio-apollo/v3',
+  '/metrics-backend/v1',
+  '/playlistextender',
+  '/reaccept-my-legal/v1',
+  '/sponsoredplaylist/v1',
+  '/social-connect/v1',
+  '/playlist/v2',
 ] as const;
 
 /**
@@ -65,7 +84,12 @@ const viewerOf = (owner: TokenOwner) => (owner.userId === ANONYMOUS_USER ? null 
 
 function contextFor(request: FastifyRequest, deps: WebApiDeps, owner: TokenOwner, market: string | null): ObjectContext {
   const origin = originOf(request, deps.publicUrl);
-  return { hosts: { api: origin, open: origin, static: origin }, market: market === 'from_token' ? owner.country : market, country: owner.country, viewer: viewerOf(owner) };
+  return {
+    hosts: { api: origin, open: origin, static: origin },
+    market: market === 'from_token' ? owner.country : market,
+    country: owner.country,
+    viewer: viewerOf(owner),
+  };
 }
 
 /** The path's user must be the caller (a user's recently played and root list are theirs alone). */
@@ -92,37 +116,62 @@ function radio(api: FastifyInstance, deps: WebApiDeps): void {
         .leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
         .select(['p.id', 'p.name'])
         .where((eb) => eb.or([eb('u.public', 'is', null), eb('u.public', '=', 1)]))
-        .orderBy('p.name').orderBy('p.id').limit(20).execute(),
+        .orderBy('p.name')
+        .orderBy('p.id')
+        .limit(20)
+        .execute(),
     ]);
     const view = await deps.objects.view({ artists: artists.map((a) => a.id), albums: albums.map((a) => a.id), playlists: playlists.map((p) => p.id) });
     const imageOf = (object: { images?: Array<{ url: string }> } | null) => object?.images?.[0]?.url ?? null;
     const station = (type: 'artist' | 'album' | 'playlist', id: string, name: string, image: string | null) => ({
-      uri: stationUri({ type, id }), title: name, titleUri: `spotify:${type}:${id}`, seeds: [`spotify:${type}:${id}`], imageUri: image,
+      uri: stationUri({ type, id }),
+      title: name,
+      titleUri: `spotify:${type}:${id}`,
+      seeds: [`spotify:${type}:${id}`],
+      imageUri: image,
     });
     return {
       clusters: [
         { id: 'artists', title: 'Artist radio', stations: artists.map((a) => station('artist', a.id, a.name, imageOf(view.artist(a.id, ctx) as never))) },
         { id: 'albums', title: 'Album radio', stations: albums.map((a) => station('album', a.id, a.name, imageOf(view.album(a.id, ctx) as never))) },
-        { id: 'playlists', title: 'Playlist radio', stations: playlists.map((p) => station('playlist', p.id, p.name, imageOf(view.simplifiedPlaylist(p.id, ctx) as never))) },
+        {
+          id: 'playlists',
+          title: 'Playlist radio',
+          stations: playlists.map((p) => station('playlist', p.id, p.name, imageOf(view.simplifiedPlaylist(p.id, ctx) as never))),
+        },
       ].filter((c) => c.stations.length > 0),
     };
   });
 
   // A station: what it plays next for the caller (an anonymous listener gets it without feedback).
-  getRoute(api, deps, '/stations/:id', t.type({ id: StationRef, salt: OptionalText, count: StationCount, image_style: OptionalText }), async ({ params, ctx, owner }) => {
-    const uri = stationUri(params.id);
-    const ids = await stations.stationTracks(params.id, uri, viewerOf(owner), params.salt ?? '', params.count);
-    if (ids === null) throw new WebApiError(404, `Non existing id: 'spotify:${params.id.type}:${params.id.id}'`);
-    const seedKey = `${params.id.type}s`;
-    const view = await deps.objects.view({ tracks: ids, [seedKey]: seedKey === 'tracks' ? [...ids, params.id.id] : [params.id.id] });
-    const seed = (view as unknown as Record<string, (id: string, c: ObjectContext) => { name?: string } | null>)[params.id.type === 'playlist' ? 'simplifiedPlaylist' : params.id.type]?.(params.id.id, ctx);
-    return { uri, title: seed?.name ?? '', seeds: [`spotify:${params.id.type}:${params.id.id}`], tracks: ids.map((id) => view.track(id, ctx)).filter((x) => x !== null) };
-  });
+  getRoute(
+    api,
+    deps,
+    '/stations/:id',
+    t.type({ id: StationRef, salt: OptionalText, count: StationCount, image_style: OptionalText }),
+    async ({ params, ctx, owner }) => {
+      const uri = stationUri(params.id);
+      const ids = await stations.stationTracks(params.id, uri, viewerOf(owner), params.salt ?? '', params.count);
+      if (ids === null) throw new WebApiError(404, `Non existing id: 'spotify:${params.id.type}:${params.id.id}'`);
+      const seedKey = `${params.id.type}s`;
+      const view = await deps.objects.view({ tracks: ids, [seedKey]: seedKey === 'tracks' ? [...ids, params.id.id] : [params.id.id] });
+      const seed = (view as unknown as Record<string, (id: string, c: ObjectContext) => { name?: string } | null>)[
+        params.id.type === 'playlist' ? 'simplifiedPlaylist' : params.id.type
+      ]?.(params.id.id, ctx);
+      return {
+        uri,
+        title: seed?.name ?? '',
+        seeds: [`spotify:${params.id.type}:${params.id.id}`],
+        tracks: ids.map((id) => view.track(id, ctx)).filter((x) => x !== null),
+      };
+    },
+  );
 
   // Like and ban: the caller's own feedback on a station, changing what it plays next.
   const mix = (path: string, kind: FeedbackKind) =>
     userRoute(api, deps, 'POST', path, { query: t.type({ context: StationRef, track: TrackRef }) }, 204, async ({ params, userId }) => {
-      if (!(await stations.feedback(userId, stationUri(params.context), kind, params.track))) throw new WebApiError(404, `Non existing id: 'spotify:track:${params.track}'`);
+      if (!(await stations.feedback(userId, stationUri(params.context), kind, params.track)))
+        throw new WebApiError(404, `Non existing id: 'spotify:track:${params.track}'`);
       return undefined;
     });
   mix('/mixes/like/song/:context/:track', 'like_song');
@@ -131,7 +180,14 @@ function radio(api: FastifyInstance, deps: WebApiDeps): void {
 }
 
 function recentlyPlayed(api: FastifyInstance, deps: WebApiDeps): void {
-  const Query = t.type({ userId: UserId, alt: optional(textParam('Alt', 'json', (s) => (s === 'json' ? s : undefined)), null), limit: RecentlyPlayedLimit });
+  const Query = t.type({
+    userId: UserId,
+    alt: optional(
+      textParam('Alt', 'json', (s) => (s === 'json' ? s : undefined)),
+      null,
+    ),
+    limit: RecentlyPlayedLimit,
+  });
   userRoute(api, deps, 'GET', '/user/:userId/recently-played', { query: Query }, 200, async ({ params, userId }) => {
     ownPath(userId, params.userId);
     const rows = await deps.db
@@ -142,14 +198,22 @@ function recentlyPlayed(api: FastifyInstance, deps: WebApiDeps): void {
       .orderBy('context_uri')
       .limit(params.limit)
       .execute();
-    const names = await contextNames(deps.db, rows.map((r) => r.context_uri));
+    const names = await contextNames(
+      deps.db,
+      rows.map((r) => r.context_uri),
+    );
     return { playContexts: rows.map((r) => ({ uri: r.context_uri, name: names.get(r.context_uri) ?? '', lastPlayedTime: Number(r.last_played_at) })) };
   });
 }
 
 /** A playlist the caller may read: a catalogue playlist, a public made one or the caller's own. */
 async function visiblePlaylist(db: Kysely<Database>, id: string, viewer: string | null): Promise<boolean> {
-  const row = await db.selectFrom('playlists as p').leftJoin('user_playlists as u', 'u.playlist_id', 'p.id').select(['p.id', 'u.public', 'u.owner_id']).where('p.id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('playlists as p')
+    .leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
+    .select(['p.id', 'u.public', 'u.owner_id'])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
   return row !== undefined && (row.public === null || Number(row.public) === 1 || row.owner_id === viewer);
 }
 
@@ -161,7 +225,9 @@ function recommendations(api: FastifyInstance, deps: WebApiDeps): void {
     const body = decodeParams(ExtendBody, request.body ?? {});
     const playlistId = PLAYLIST_URI.exec(body.playlistURI)![1]!;
     if (!(await visiblePlaylist(deps.db, playlistId, viewerOf(owner)))) throw new WebApiError(404, `Non existing id: '${body.playlistURI}'`);
-    const inPlaylist = new Set((await deps.db.selectFrom('playlist_tracks').select('track_id').where('playlist_id', '=', playlistId).execute()).map((r) => r.track_id));
+    const inPlaylist = new Set(
+      (await deps.db.selectFrom('playlist_tracks').select('track_id').where('playlist_id', '=', playlistId).execute()).map((r) => r.track_id),
+    );
     const skip = new Set(body.trackSkipIDs ?? []);
     const ids = (await stations.stationTracks({ type: 'playlist', id: playlistId }, `spotify:station:playlist:${playlistId}`, null, playlistId, 2000)) ?? [];
     const picked = ids.filter((id) => !inPlaylist.has(id) && !skip.has(id)).slice(0, body.numResults ?? 10);
@@ -212,11 +278,25 @@ function sponsored(api: FastifyInstance, deps: WebApiDeps): void {
     (seeded ??= (async () => {
       const any = await deps.db.selectFrom('sponsored_placements').select('playlist_id').limit(1).executeTakeFirst();
       if (any !== undefined) return;
-      const first = await deps.db.selectFrom('playlists as p').leftJoin('user_playlists as u', 'u.playlist_id', 'p.id').select('p.id').where('u.playlist_id', 'is', null).orderBy('p.id').limit(1).executeTakeFirst();
+      const first = await deps.db
+        .selectFrom('playlists as p')
+        .leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
+        .select('p.id')
+        .where('u.playlist_id', 'is', null)
+        .orderBy('p.id')
+        .limit(1)
+        .executeTakeFirst();
       if (first === undefined) return;
       await deps.db
         .insertInto('sponsored_placements')
-        .values({ playlist_id: first.id, sponsor: 'Demo Sponsor', message: 'Presented by Demo Sponsor', click_url: 'https://example.com/sponsor', starts_at: 0, ends_at: 4_102_444_800_000 })
+        .values({
+          playlist_id: first.id,
+          sponsor: 'Demo Sponsor',
+          message: 'Presented by Demo Sponsor',
+          click_url: 'https://example.com/sponsor',
+          starts_at: 0,
+          ends_at: 4_102_444_800_000,
+        })
         .onConflict((oc) => oc.column('playlist_id').doNothing())
         .execute();
     })().catch((error: unknown) => {
@@ -233,7 +313,14 @@ function sponsored(api: FastifyInstance, deps: WebApiDeps): void {
     await requireBearer(request, deps.authenticate);
     platform(request);
     const rows = await active();
-    return reply.send({ sponsorships: rows.map((r) => ({ playlistUri: `spotify:playlist:${r.playlist_id}`, sponsor: r.sponsor, startTime: Number(r.starts_at), endTime: Number(r.ends_at) })) });
+    return reply.send({
+      sponsorships: rows.map((r) => ({
+        playlistUri: `spotify:playlist:${r.playlist_id}`,
+        sponsor: r.sponsor,
+        startTime: Number(r.starts_at),
+        endTime: Number(r.ends_at),
+      })),
+    });
   });
   api.get('/sponsored/:playlistUri', async (request, reply: FastifyReply) => {
     await requireBearer(request, deps.authenticate);
@@ -241,7 +328,11 @@ function sponsored(api: FastifyInstance, deps: WebApiDeps): void {
     platform(request);
     const row = (await active()).find((r) => r.playlist_id === playlistUri);
     if (row === undefined) throw new WebApiError(404, `No sponsorship for 'spotify:playlist:${playlistUri}'`);
-    return reply.send({ playlistUri: `spotify:playlist:${row.playlist_id}`, sponsorships: [{ sponsor: row.sponsor }], ad: { sponsor: row.sponsor, message: row.message, clickUrl: row.click_url } });
+    return reply.send({
+      playlistUri: `spotify:playlist:${row.playlist_id}`,
+      sponsorships: [{ sponsor: row.sponsor }],
+      ad: { sponsor: row.sponsor, message: row.message, clickUrl: row.click_url },
+    });
   });
 }
 
@@ -254,7 +345,8 @@ function social(api: FastifyInstance, deps: WebApiDeps): void {
       .leftJoin('accounts as a', 'a.id', 'm.account_id')
       .select(['m.account_id', 'a.display_name', 'm.joined_at'])
       .where('m.token', '=', token)
-      .orderBy('m.joined_at').orderBy('m.account_id')
+      .orderBy('m.joined_at')
+      .orderBy('m.account_id')
       .execute();
     return {
       session_id: session.session_id,
@@ -264,7 +356,12 @@ function social(api: FastifyInstance, deps: WebApiDeps): void {
       is_session_owner: session.owner_id === userId,
       is_member: members.some((m) => m.account_id === userId),
       timestamp: Number(session.created_at),
-      session_members: members.map((m) => ({ id: m.account_id, display_name: m.display_name ?? m.account_id, is_current_user: m.account_id === userId, joined_at: Number(m.joined_at) })),
+      session_members: members.map((m) => ({
+        id: m.account_id,
+        display_name: m.display_name ?? m.account_id,
+        is_current_user: m.account_id === userId,
+        joined_at: Number(m.joined_at),
+      })),
     };
   };
   const Token = t.type({ token: SessionToken });
@@ -305,16 +402,30 @@ function rootlist(api: FastifyInstance, deps: WebApiDeps): void {
     null,
   );
   const answer = (userId: string, rev: { revision: number; items: string[]; timestamp: number }, decorate: string[] | null) => {
-    const all = { revision: String(rev.revision), length: rev.items.length, attributes: { name: 'rootlist' }, timestamp: rev.timestamp, owner: `spotify:user:${userId}` };
+    const all = {
+      revision: String(rev.revision),
+      length: rev.items.length,
+      attributes: { name: 'rootlist' },
+      timestamp: rev.timestamp,
+      owner: `spotify:user:${userId}`,
+    };
     const picked = decorate === null ? all : Object.fromEntries(Object.entries(all).filter(([k]) => decorate.includes(k)));
     return { ...picked, contents: { items: rev.items.map((uri) => ({ uri })) } };
   };
-  userRoute(api, deps, 'GET', '/user/:userId/rootlist', { query: t.type({ userId: UserId, decorate: Decorate, revision: optional(Revision, null) }) }, 200, async ({ params, userId }) => {
-    ownPath(userId, params.userId);
-    const rev = params.revision === null ? await lists.current(userId) : await lists.at(userId, params.revision);
-    if (rev === null) throw new WebApiError(404, `No revision ${params.revision}`);
-    return answer(userId, rev, params.decorate);
-  });
+  userRoute(
+    api,
+    deps,
+    'GET',
+    '/user/:userId/rootlist',
+    { query: t.type({ userId: UserId, decorate: Decorate, revision: optional(Revision, null) }) },
+    200,
+    async ({ params, userId }) => {
+      ownPath(userId, params.userId);
+      const rev = params.revision === null ? await lists.current(userId) : await lists.at(userId, params.revision);
+      if (rev === null) throw new WebApiError(404, `No revision ${params.revision}`);
+      return answer(userId, rev, params.decorate);
+    },
+  );
   userRoute(api, deps, 'GET', '/user/:userId/rootlist/diff', { query: t.type({ userId: UserId, revision: Revision }) }, 200, async ({ params, userId }) => {
     ownPath(userId, params.userId);
     const from = await lists.at(userId, params.revision);
@@ -322,15 +433,23 @@ function rootlist(api: FastifyInstance, deps: WebApiDeps): void {
     const to = await lists.current(userId);
     return { fromRevision: String(from.revision), revision: String(to.revision), operations: diff(from.items, to.items), length: to.items.length };
   });
-  userRoute(api, deps, 'POST', '/user/:userId/rootlist/changes', { query: t.type({ userId: UserId }), body: RootlistChangesBody }, 200, async ({ params, body, userId }) => {
-    ownPath(userId, params.userId);
-    const deltas = body.deltas.map((d) => ({ kind: d.kind, id: PLAYLIST_URI.exec(d.uri)![1]! }));
-    // An added playlist must exist and be one the caller may see.
-    for (const d of deltas) {
-      if (d.kind === 'add' && !(await visiblePlaylist(deps.db, d.id, userId))) throw new WebApiError(404, `Non existing id: 'spotify:playlist:${d.id}'`);
-    }
-    const rev = await lists.change(userId, body.baseRevision, deltas);
-    if (rev === null) throw new WebApiError(409, `baseRevision ${body.baseRevision} is not the current revision`);
-    return answer(userId, rev, null);
-  });
+  userRoute(
+    api,
+    deps,
+    'POST',
+    '/user/:userId/rootlist/changes',
+    { query: t.type({ userId: UserId }), body: RootlistChangesBody },
+    200,
+    async ({ params, body, userId }) => {
+      ownPath(userId, params.userId);
+      const deltas = body.deltas.map((d) => ({ kind: d.kind, id: PLAYLIST_URI.exec(d.uri)![1]! }));
+      // An added playlist must exist and be one the caller may see.
+      for (const d of deltas) {
+        if (d.kind === 'add' && !(await visiblePlaylist(deps.db, d.id, userId))) throw new WebApiError(404, `Non existing id: 'spotify:playlist:${d.id}'`);
+      }
+      const rev = await lists.change(userId, body.baseRevision, deltas);
+      if (rev === null) throw new WebApiError(409, `baseRevision ${body.baseRevision} is not the current revision`);
+      return answer(userId, rev, null);
+    },
+  );
 }

@@ -9,7 +9,10 @@ export const PREMIUM_REQUIRED = 'PREMIUM_REQUIRED';
 
 /** The services' JSON error object, as the Web API's: `{ error: { status, message, reason? } }`. */
 export function sendError(reply: FastifyReply, status: number, message: string, reason?: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ error: { status, message, ...(reason === undefined ? {} : { reason }) } });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { status, message, ...(reason === undefined ? {} : { reason }) } });
 }
 
 /** A logged-in user's grant (account id set). */
@@ -20,7 +23,12 @@ export type AccountGrant = TokenGrant & { readonly accountId: string };
  * provided', unknown/expired → 401 'Invalid access token', anonymous → 403, and with `premium`
  * a non-premium product → 403 PREMIUM_REQUIRED (spec 001 §6).
  */
-export async function requireAccount(request: FastifyRequest, reply: FastifyReply, verify: Verify, options: { premium: boolean }): Promise<AccountGrant | null> {
+export async function requireAccount(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  verify: Verify,
+  options: { premium: boolean },
+): Promise<AccountGrant | null> {
   const token = bearerToken(request.headers.authorization);
   if (token === null) return (sendError(reply, 401, 'No token provided'), null);
   const grant = await verify(token);

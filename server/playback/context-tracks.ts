@@ -40,13 +40,25 @@ function itemsOf(db: Kysely<Database>, kind: Kind, id: string, viewer: string | 
         .orderBy('p.position')
         .execute();
     case 'artist':
-      return db.selectFrom('artist_top_tracks as a').innerJoin('tracks as t', 't.id', 'a.track_id').select(track).where('a.artist_id', '=', id).orderBy('a.position').execute();
+      return db
+        .selectFrom('artist_top_tracks as a')
+        .innerJoin('tracks as t', 't.id', 'a.track_id')
+        .select(track)
+        .where('a.artist_id', '=', id)
+        .orderBy('a.position')
+        .execute();
     case 'track':
       return db.selectFrom('tracks as t').select(track).where('t.id', '=', id).execute();
     // Newest first, as a show page lists them.
     case 'show':
-      return db.selectFrom('episodes as e').leftJoin('shows as s', 's.id', 'e.show_id').select(episode).where('e.show_id', '=', id)
-        .orderBy('e.release_date', 'desc').orderBy('e.id').execute();
+      return db
+        .selectFrom('episodes as e')
+        .leftJoin('shows as s', 's.id', 'e.show_id')
+        .select(episode)
+        .where('e.show_id', '=', id)
+        .orderBy('e.release_date', 'desc')
+        .orderBy('e.id')
+        .execute();
     case 'episode':
       return db.selectFrom('episodes as e').leftJoin('shows as s', 's.id', 'e.show_id').select(episode).where('e.id', '=', id).execute();
   }

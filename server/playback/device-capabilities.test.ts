@@ -30,7 +30,8 @@ async function deviceWith(capabilities: Record<string, unknown> | undefined, id 
   return { token, dealer, answer, id };
 }
 
-const command = (token: string, to: string, body: unknown) => t.request('POST', `/connect-state/v1/player/command/from/controller/to/${to}`, { token, body: { command: body } });
+const command = (token: string, to: string, body: unknown) =>
+  t.request('POST', `/connect-state/v1/player/command/from/controller/to/${to}`, { token, body: { command: body } });
 
 describe('registration with the capabilities of spec 001 §3 (manifest_formats, audio_podcasts, video_playback, change_volume, endsong_snooping)', () => {
   it("takes the engine's own descriptor (its default name and every capability), as the engine sends it", async () => {
@@ -41,7 +42,7 @@ describe('registration with the capabilities of spec 001 §3 (manifest_formats, 
     const body = { device: made.descriptor, connection_id: dealer.connectionId, client_version: '3.22.1', previous_session_state: null, volume: 65535 };
     const answer = await t.request('POST', DEVICES, { token, body });
     expect(answer.status).toBe(200);
-    const stored = JSON.parse(((await first<{ info: string }>(`SELECT info FROM playback_devices WHERE device_id = 'engine-descriptor'`))).info);
+    const stored = JSON.parse((await first<{ info: string }>(`SELECT info FROM playback_devices WHERE device_id = 'engine-descriptor'`)).info);
     expect(stored).toMatchObject({
       name: 'Web Player (Chrome 120 on Linux)',
       capabilities: { manifest_formats: ['file_ids_mp4'], audio_podcasts: true, video_playback: false, change_volume: true, endsong_snooping: false },
@@ -69,7 +70,9 @@ describe('registration with the capabilities of spec 001 §3 (manifest_formats, 
     const show = (await first<{ id: string }>('SELECT show_id AS id FROM episodes LIMIT 1')).id;
     const album = (await first<{ id: string }>('SELECT id FROM albums LIMIT 1')).id;
     const noPodcasts = await deviceWith({ audio_podcasts: false });
-    expect((await command(noPodcasts.token, noPodcasts.id, { endpoint: 'play', context: { uri: `spotify:show:${show}` } })).json().error.message).toContain('Device cannot play podcasts');
+    expect((await command(noPodcasts.token, noPodcasts.id, { endpoint: 'play', context: { uri: `spotify:show:${show}` } })).json().error.message).toContain(
+      'Device cannot play podcasts',
+    );
     expect((await command(noPodcasts.token, noPodcasts.id, { endpoint: 'play', context: { uri: `spotify:album:${album}` } })).status).toBe(200);
     const mp3Only = await deviceWith({ manifest_formats: ['file_urls_mp3'] });
     const refused = await command(mp3Only.token, mp3Only.id, { endpoint: 'play', context: { uri: `spotify:album:${album}` } });
@@ -89,11 +92,19 @@ describe('state updates with playback_stats and rejected_state_refs (spec 001 §
     const album = (await first<{ id: string }>('SELECT id FROM albums LIMIT 1')).id;
     expect((await command(token, id, { endpoint: 'play', context: { uri: `spotify:album:${album}` } })).status).toBe(200);
     const sent = (await dealer.next()).message;
-    const body = { seq_num: 1, state_ref: sent.state_ref, sub_state, previous_position: 0, playback_stats: stats, rejected_state_refs: [ref(0), ref(1)], debug_source: 'started_playing' };
+    const body = {
+      seq_num: 1,
+      state_ref: sent.state_ref,
+      sub_state,
+      previous_position: 0,
+      playback_stats: stats,
+      rejected_state_refs: [ref(0), ref(1)],
+      debug_source: 'started_playing',
+    };
     const answer = await t.request('PUT', `${DEVICES}/${id}/state`, { token, body });
     expect(answer.status).toBe(200);
     expect(answer.json()).toEqual({ state_machine: sent.state_machine, updated_state_ref: sent.state_ref });
-    const row = (await first<{ body: string }>(`SELECT body FROM playback_state_updates WHERE device_id = 'stats-device' ORDER BY id DESC`));
+    const row = await first<{ body: string }>(`SELECT body FROM playback_state_updates WHERE device_id = 'stats-device' ORDER BY id DESC`);
     expect(JSON.parse(row.body)).toMatchObject({ playback_stats: stats, rejected_state_refs: [ref(0), ref(1)] });
   });
 
@@ -103,7 +114,10 @@ describe('state updates with playback_stats and rejected_state_refs (spec 001 §
     ['stats that are not an object', { playback_stats: 'lots' }, 'playback_stats'],
   ])('answers 400 for %s', async (_what, extra, field) => {
     const { token, id } = await deviceWith(undefined, 'bad-stats');
-    const answer = await t.request('PUT', `${DEVICES}/${id}/state`, { token, body: { seq_num: 1, state_ref: null, sub_state, debug_source: 'progress', ...extra } });
+    const answer = await t.request('PUT', `${DEVICES}/${id}/state`, {
+      token,
+      body: { seq_num: 1, state_ref: null, sub_state, debug_source: 'progress', ...extra },
+    });
     expect(answer.status).toBe(400);
     expect(answer.json().error.message).toContain(field);
   });

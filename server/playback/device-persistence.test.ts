@@ -19,11 +19,17 @@ describe('the track-playback service over a restart (issue 12: device and player
     let token = await t.token('demo');
     let dealer = await t.dealer(token);
     expect((await t.request('POST', DEVICES, { token, body: { ...registrationBody(dealer.connectionId, DEVICE), volume: 30000 } })).status).toBe(200);
-    const play = await t.request('POST', `/connect-state/v1/player/command/from/c/to/${DEVICE}`, { token, body: { command: { endpoint: 'play', context: { uri: `spotify:album:${album}` } } } });
+    const play = await t.request('POST', `/connect-state/v1/player/command/from/c/to/${DEVICE}`, {
+      token,
+      body: { command: { endpoint: 'play', context: { uri: `spotify:album:${album}` } } },
+    });
     expect(play.status).toBe(200);
     const machine = (await dealer.next()).message.state_machine;
     const ref = { state_machine_id: machine.state_machine_id, state_id: machine.states[0].state_id, paused: false };
-    expect((await t.request('PUT', `${DEVICES}/${DEVICE}/state`, { token, body: { seq_num: 7, state_ref: ref, sub_state, debug_source: 'started_playing' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `${DEVICES}/${DEVICE}/state`, { token, body: { seq_num: 7, state_ref: ref, sub_state, debug_source: 'started_playing' } }))
+        .status,
+    ).toBe(200);
 
     const dataDir = t.server.dataDir;
     await t.stop({ keepData: true });

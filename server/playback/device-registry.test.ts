@@ -16,7 +16,14 @@ const device = (userId: string, id: string, connectionId: string): Device => ({
   id,
   userId,
   connectionId,
-  info: { device_id: id, name: `Web Player ${id}`, brand: 'spotify', model: 'embedded', device_type: 'computer', platform_identifier: 'web' } as unknown as Device['info'],
+  info: {
+    device_id: id,
+    name: `Web Player ${id}`,
+    brand: 'spotify',
+    model: 'embedded',
+    device_type: 'computer',
+    platform_identifier: 'web',
+  } as unknown as Device['info'],
   clientVersion: 'harmony:3.22.1',
   volume: 65535,
   machine: null,
@@ -76,6 +83,8 @@ describe.each(DIALECTS)('the device registry on %s', (dialect) => {
     // Their connections gone, they no longer count; past the retention they are deleted.
     clock += DEVICE_RETENTION_MS + 1;
     expect(await registry.register(device('u2', 'fresh', 'z'), new Set(['z']))).toBe(true);
-    expect((await handles[0]!.kysely.selectFrom('playback_devices').select('device_id').where('account_id', '=', 'u2').execute()).map((r) => r.device_id)).toEqual(['fresh']);
+    expect(
+      (await handles[0]!.kysely.selectFrom('playback_devices').select('device_id').where('account_id', '=', 'u2').execute()).map((r) => r.device_id),
+    ).toEqual(['fresh']);
   });
 });

@@ -143,7 +143,9 @@ export function createDeviceRegistry(db: Kysely<Database>, options: { readonly m
       .insertInto('playback_devices')
       .values({ account_id: device.userId, device_id: device.id, ...values })
       .onConflict((oc) =>
-        oc.columns(['account_id', 'device_id']).doUpdateSet(columns === undefined ? values : Object.fromEntries(columns.map((column) => [column, values[column]]))),
+        oc
+          .columns(['account_id', 'device_id'])
+          .doUpdateSet(columns === undefined ? values : Object.fromEntries(columns.map((column) => [column, values[column]]))),
       )
       .execute();
   };

@@ -80,7 +80,10 @@ describe.each(DIALECTS)('device and player state shared by two instances on %s a
     const playing = { state_machine_id: machine.state_machine_id, state_id: machine.states[0].state_id, paused: false };
 
     // B answers the state update with the machine commanded (stored by whichever instance sent it).
-    const update = await b!.request('PUT', `${DEVICES}/shared-device/state`, { token, body: { seq_num: 3, state_ref: playing, sub_state, debug_source: 'started_playing' } });
+    const update = await b!.request('PUT', `${DEVICES}/shared-device/state`, {
+      token,
+      body: { seq_num: 3, state_ref: playing, sub_state, debug_source: 'started_playing' },
+    });
     expect(update.status).toBe(200);
     expect(update.json()).toEqual({ state_machine: machine, updated_state_ref: playing });
 
@@ -96,8 +99,12 @@ describe.each(DIALECTS)('device and player state shared by two instances on %s a
     expect(throughA.json()).toEqual(expected);
 
     // Once it reports the paused state through A, B has nothing more to send it.
-    expect((await a!.request('PUT', `${DEVICES}/shared-device/state`, { token, body: { seq_num: 6, state_ref: paused, sub_state, debug_source: 'pause' } })).status).toBe(200);
-    expect((await b!.request('POST', `${DEVICES}/shared-device/state_conflict`, { token, body: { seq_num: 7, rejected_state_refs: [], state_ref: paused } })).json()).toEqual({ commands: [] });
+    expect(
+      (await a!.request('PUT', `${DEVICES}/shared-device/state`, { token, body: { seq_num: 6, state_ref: paused, sub_state, debug_source: 'pause' } })).status,
+    ).toBe(200);
+    expect(
+      (await b!.request('POST', `${DEVICES}/shared-device/state_conflict`, { token, body: { seq_num: 7, rejected_state_refs: [], state_ref: paused } })).json(),
+    ).toEqual({ commands: [] });
   });
 
   it('a listener that reconnects to B, re-registered on its new connection, resumes where it was; a command through A reaches its socket on B', async () => {
@@ -106,7 +113,10 @@ describe.each(DIALECTS)('device and player state shared by two instances on %s a
     expect((await command(a!, token, 'moving-device', { endpoint: 'play', context: { uri: `spotify:album:${album}` } })).status).toBe(200);
     const machine = (await nextCommand(first)).state_machine;
     const ref = { state_machine_id: machine.state_machine_id, state_id: machine.states[0].state_id, paused: false };
-    expect((await a!.request('PUT', `${DEVICES}/moving-device/state`, { token, body: { seq_num: 11, state_ref: ref, sub_state, debug_source: 'started_playing' } })).status).toBe(200);
+    expect(
+      (await a!.request('PUT', `${DEVICES}/moving-device/state`, { token, body: { seq_num: 11, state_ref: ref, sub_state, debug_source: 'started_playing' } }))
+        .status,
+    ).toBe(200);
 
     first.close();
     const second = await dealerOn(b!);
@@ -116,7 +126,12 @@ describe.each(DIALECTS)('device and player state shared by two instances on %s a
     expect(again.json().initial_seq_num).toBe(11);
 
     expect((await command(a!, token, 'moving-device', { endpoint: 'pause' })).status).toBe(200);
-    expect(await nextCommand(second)).toMatchObject({ type: 'replace_state', state_machine: machine, state_ref: { ...ref, paused: true }, prev_state_ref: ref });
+    expect(await nextCommand(second)).toMatchObject({
+      type: 'replace_state',
+      state_machine: machine,
+      state_ref: { ...ref, paused: true },
+      prev_state_ref: ref,
+    });
   });
 
   it('a command through A and a state update through B each write only their own fields: neither undoes the other', async () => {
@@ -141,11 +156,20 @@ describe.each(DIALECTS)('device and player state shared by two instances on %s a
 
   it('a restart of the only instance keeps the device, its machine, refs and sequence number: found before and after it re-registers', async () => {
     const dealer = await dealerOn(a!);
-    expect((await a!.request('POST', DEVICES, { token, body: { ...registrationBody(dealer.connectionId, 'restarted-device'), volume: 30000 } })).status).toBe(200);
+    expect((await a!.request('POST', DEVICES, { token, body: { ...registrationBody(dealer.connectionId, 'restarted-device'), volume: 30000 } })).status).toBe(
+      200,
+    );
     expect((await command(b!, token, 'restarted-device', { endpoint: 'play', context: { uri: `spotify:album:${album}` } })).status).toBe(200);
     const machine = (await nextCommand(dealer)).state_machine;
     const ref = { state_machine_id: machine.state_machine_id, state_id: machine.states[0].state_id, paused: false };
-    expect((await b!.request('PUT', `${DEVICES}/restarted-device/state`, { token, body: { seq_num: 21, state_ref: ref, sub_state, debug_source: 'started_playing' } })).status).toBe(200);
+    expect(
+      (
+        await b!.request('PUT', `${DEVICES}/restarted-device/state`, {
+          token,
+          body: { seq_num: 21, state_ref: ref, sub_state, debug_source: 'started_playing' },
+        })
+      ).status,
+    ).toBe(200);
 
     // Both stop; one instance starts again over the same database.
     await b!.stop({ keepData: true });
@@ -154,7 +178,10 @@ describe.each(DIALECTS)('device and player state shared by two instances on %s a
     a = await startPlaybackTestServer({ redisUrl: redis.url, databaseUrl }, sharedDir);
 
     // Before its engine has reconnected, the device's state update finds its machine (not a 404).
-    const early = await a.request('PUT', `${DEVICES}/restarted-device/state`, { token, body: { seq_num: 22, state_ref: ref, sub_state, debug_source: 'progress' } });
+    const early = await a.request('PUT', `${DEVICES}/restarted-device/state`, {
+      token,
+      body: { seq_num: 22, state_ref: ref, sub_state, debug_source: 'progress' },
+    });
     expect(early.status).toBe(200);
     expect(early.json()).toEqual({ state_machine: machine, updated_state_ref: ref });
 
@@ -163,8 +190,17 @@ describe.each(DIALECTS)('device and player state shared by two instances on %s a
     const again = await a.request('POST', DEVICES, { token, body: reRegistration });
     expect(again.json().initial_seq_num).toBe(22);
     expect((await command(a, token, 'restarted-device', { endpoint: 'pause' })).status).toBe(200);
-    expect(await nextCommand(reconnected)).toMatchObject({ type: 'replace_state', state_machine: machine, state_ref: { ...ref, paused: true }, prev_state_ref: ref });
-    const row = await a.server.app.database.kysely.selectFrom('playback_devices').select(['volume', 'last_seq_num']).where('device_id', '=', 'restarted-device').executeTakeFirstOrThrow();
+    expect(await nextCommand(reconnected)).toMatchObject({
+      type: 'replace_state',
+      state_machine: machine,
+      state_ref: { ...ref, paused: true },
+      prev_state_ref: ref,
+    });
+    const row = await a.server.app.database.kysely
+      .selectFrom('playback_devices')
+      .select(['volume', 'last_seq_num'])
+      .where('device_id', '=', 'restarted-device')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ volume: 30000, last_seq_num: 22 });
   });
 });

@@ -76,13 +76,19 @@ describe("the player command and the state machine follow the listener's market 
   });
 
   it("storage resolve hands out the unsold episode's file to a listener where it is sold only; an anonymous token in SE is refused too", async () => {
-    const fileIds = (await t.rows<{ file_id: string }>("SELECT file_id FROM audio_files WHERE episode_id = ? AND format LIKE 'MP4%'", unsold.id)).map((f) => f.file_id);
+    const fileIds = (await t.rows<{ file_id: string }>("SELECT file_id FROM audio_files WHERE episode_id = ? AND format LIKE 'MP4%'", unsold.id)).map(
+      (f) => f.file_id,
+    );
     const soldFile = (await t.rows<{ file_id: string }>("SELECT file_id FROM audio_files WHERE episode_id = ? AND format LIKE 'MP4%'", sold.id))[0]!.file_id;
     expect(fileIds.length).toBeGreaterThan(0);
     const resolve = (fileId: string, token: string) => t.request('GET', `/storage-resolve/files/audio/interactive/${fileId}`, { token });
     const anonymous = await t.token(null);
     for (const fileId of fileIds) {
-      expect([(await resolve(fileId, listeners.SE.token)).status, (await resolve(fileId, anonymous)).status, (await resolve(fileId, listeners.NO.token)).status]).toEqual([403, 403, 200]);
+      expect([
+        (await resolve(fileId, listeners.SE.token)).status,
+        (await resolve(fileId, anonymous)).status,
+        (await resolve(fileId, listeners.NO.token)).status,
+      ]).toEqual([403, 403, 200]);
     }
     expect((await resolve(fileIds[0]!, listeners.SE.token)).json().error.message).toMatch(/Restriction violated/);
     expect((await resolve(soldFile, listeners.SE.token)).status).toBe(200);

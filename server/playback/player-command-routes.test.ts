@@ -7,7 +7,8 @@ let t: PlaybackTestServer;
 let token: string;
 let dealer: Dealer;
 const DEVICE = 'player-device';
-const command = (body: unknown, to = DEVICE, tok = token) => t.request('POST', `/connect-state/v1/player/command/from/controller/to/${to}`, { token: tok, body: { command: body } });
+const command = (body: unknown, to = DEVICE, tok = token) =>
+  t.request('POST', `/connect-state/v1/player/command/from/controller/to/${to}`, { token: tok, body: { command: body } });
 const first = async <T>(sql: string, ...args: unknown[]): Promise<T> => (await t.rows<T>(sql, ...args))[0]!;
 const all = <T>(sql: string, ...args: unknown[]): Promise<T[]> => t.rows<T>(sql, ...args);
 
@@ -24,17 +25,24 @@ afterAll(async () => {
 describe('player command → replace_state over the dealer (issue 5; spec 001 §3 State machine from the device service)', () => {
   it('builds the album’s machine with the MP4 file ids of audio_files and sends it to the device as a request frame', async () => {
     const album = (await first<{ id: string }>('SELECT id FROM albums ORDER BY id LIMIT 1')).id;
-    const tracks = (await all<{ id: string; name: string; duration_ms: number }>('SELECT id, name, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number', album));
+    const tracks = await all<{ id: string; name: string; duration_ms: number }>(
+      'SELECT id, name, duration_ms FROM tracks WHERE album_id = ? ORDER BY track_number',
+      album,
+    );
     const track1 = tracks[0]!;
     // The demo catalogue's track has the ingest's three files: two packaged MP4s and the MP3 preview.
-    const files = (await all<{ file_id: string; format: string }>('SELECT file_id, format FROM audio_files WHERE track_id = ?', track1.id));
+    const files = await all<{ file_id: string; format: string }>('SELECT file_id, format FROM audio_files WHERE track_id = ?', track1.id);
     expect(files.map((f) => f.format).sort()).toEqual(['MP3_96', 'MP4_160', 'MP4_96']);
     const fileId = (format: string) => files.find((f) => f.format === format)!.file_id;
 
     const answer = await command({ endpoint: 'play', context: { uri: `spotify:album:${album}` } });
     expect(answer.status).toBe(200);
     const frame = await dealer.next();
-    expect(frame).toMatchObject({ type: 'request', message_ident: COMMAND_MESSAGE_IDENT, message: { type: 'replace_state', prev_state_ref: null, message_id: answer.json().ack_id } });
+    expect(frame).toMatchObject({
+      type: 'request',
+      message_ident: COMMAND_MESSAGE_IDENT,
+      message: { type: 'replace_state', prev_state_ref: null, message_id: answer.json().ack_id },
+    });
     expect(typeof frame.key).toBe('string');
     const machine = frame.message.state_machine;
     expect(StateMachine.is(machine)).toBe(true);
@@ -43,7 +51,10 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
     );
     // Only MP4 formats are in the manifest (the MP3 is the 30 s preview).
     expect(machine.tracks[0].manifest).toEqual({
-      file_ids_mp4: [{ file_id: fileId('MP4_96'), format: 'MP4_96', bitrate: 96000 }, { file_id: fileId('MP4_160'), format: 'MP4_160', bitrate: 160000 }],
+      file_ids_mp4: [
+        { file_id: fileId('MP4_96'), format: 'MP4_96', bitrate: 96000 },
+        { file_id: fileId('MP4_160'), format: 'MP4_160', bitrate: 160000 },
+      ],
     });
     expect(machine.tracks[0].ms_played_until_update).toBe(MS_PLAYED_UNTIL_UPDATE);
     expect(frame.message.state_ref).toEqual({ state_machine_id: machine.state_machine_id, state_id: machine.states[0].state_id, paused: false });
@@ -51,12 +62,12 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
   });
 
   it.each([
-    ['playlist', "SELECT p.playlist_id AS id, count(*) AS n FROM playlist_tracks p GROUP BY p.playlist_id LIMIT 1"],
+    ['playlist', 'SELECT p.playlist_id AS id, count(*) AS n FROM playlist_tracks p GROUP BY p.playlist_id LIMIT 1'],
     ['artist', 'SELECT artist_id AS id, count(*) AS n FROM artist_top_tracks GROUP BY artist_id LIMIT 1'],
     ['show', 'SELECT show_id AS id, count(*) AS n FROM episodes GROUP BY show_id LIMIT 1'],
     ['track', 'SELECT id, 1 AS n FROM tracks LIMIT 1'],
   ])('plays a %s context: one state per item of the catalogue', async (kind, sql) => {
-    const row = (await first<{ id: string; n: number }>(sql));
+    const row = await first<{ id: string; n: number }>(sql);
     expect((await command({ endpoint: 'play', context: { uri: `spotify:${kind}:${row.id}` } })).status).toBe(200);
     const machine = (await dealer.next()).message.state_machine;
     expect(machine.states).toHaveLength(row.n);
@@ -65,7 +76,11 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
 
   it('starts at options.skip_to with seek_to on that state and initially_paused in the ref', async () => {
     const album = (await first<{ id: string }>('SELECT id FROM albums ORDER BY id LIMIT 1')).id;
-    await command({ endpoint: 'play', context: { uri: `spotify:album:${album}` }, options: { skip_to: { track_index: 1 }, seek_to: 32000, initially_paused: true } });
+    await command({
+      endpoint: 'play',
+      context: { uri: `spotify:album:${album}` },
+      options: { skip_to: { track_index: 1 }, seek_to: 32000, initially_paused: true },
+    });
     const { message } = await dealer.next();
     expect(message.state_ref).toMatchObject({ state_id: message.state_machine.states[1].state_id, paused: true });
     expect(message.state_machine.states[1].seek_to).toBe(32000);
@@ -125,7 +140,9 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
     const update = await t.request('PUT', `${path}/state`, { token, body: { seq_num: 21, state_ref, sub_state, debug_source: 'before_track_load' } });
     expect(update.json().updated_state_ref).toEqual(state_ref);
     expect(update.json().state_machine.state_machine_id).toBe(state_ref.state_machine_id);
-    expect((await first<{ track_uri: string }>('SELECT track_uri FROM playback_state_updates ORDER BY id DESC LIMIT 1')).track_uri).toBe(`spotify:track:${track}`);
+    expect((await first<{ track_uri: string }>('SELECT track_uri FROM playback_state_updates ORDER BY id DESC LIMIT 1')).track_uri).toBe(
+      `spotify:track:${track}`,
+    );
     const settled = await t.request('POST', `${path}/state_conflict`, { token, body: { seq_num: 22, rejected_state_refs: [] } });
     expect(settled.json().commands).toEqual([]);
   });

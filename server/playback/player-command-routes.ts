@@ -46,7 +46,14 @@ function incapable(command: PlayerCommand, device: Device): string | null {
 }
 
 /** What the device is told for a command (or why it cannot be). Updates the device's machine and commanded ref. */
-async function deviceCommandOf(command: PlayerCommand, device: Device, contextTracks: ContextTracks, accountId: string, country: string, connect?: ConnectHooks): Promise<Outcome> {
+async function deviceCommandOf(
+  command: PlayerCommand,
+  device: Device,
+  contextTracks: ContextTracks,
+  accountId: string,
+  country: string,
+  connect?: ConnectHooks,
+): Promise<Outcome> {
   const other = connect === undefined ? null : await connect.commandOf(command, device, accountId, country);
   if (other !== null) return other;
   switch (command.endpoint) {
@@ -58,7 +65,10 @@ async function deviceCommandOf(command: PlayerCommand, device: Device, contextTr
     case 'play': {
       const tracks = await contextTracks(command.context.uri, accountId, country);
       if (tracks === null) return { status: 404, message: `Context not found: ${command.context.uri}` };
-      const named = startIndexOf(tracks.map((track) => track.uri), command.options);
+      const named = startIndexOf(
+        tracks.map((track) => track.uri),
+        command.options,
+      );
       if (named === null) return { status: 400, message: 'options.skip_to names no track of the context' };
       // spec 000 §5: an episode not sold in the listener's country is refused when asked for by name, as
       // the Web API's player refuses a restricted item; a context played from its start begins at its first
@@ -116,12 +126,14 @@ export function registerPlayerCommandRoutes(app: FastifyInstance, deps: PlayerCo
     const outcome = await deviceCommandOf(body.command, device, deps.contextTracks, grant.accountId, grant.country, deps.connect);
     if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
     // Only what the command changed (issue 14: a state update through another instance may write its ref meanwhile).
-    if (outcome.command.type === 'replace_state') await deps.devices.update(device.userId, device.id, { machine: device.machine, commandedRef: device.commandedRef });
+    if (outcome.command.type === 'replace_state')
+      await deps.devices.update(device.userId, device.id, { machine: device.machine, commandedRef: device.commandedRef });
     const ackId = newCommandId();
     // Issue 14: to the instance that holds the device's socket, whichever instance this is.
     // Issue 16: the ack id is awaited before the device can answer (a quick state update confirms it).
     await deps.connect?.sending(grant.accountId, device, ackId, outcome.command, body.command);
-    if (!(await deps.realtime.pushTo(device.connectionId, commandPush(outcome.command, from, ackId), grant.accountId))) return sendError(reply, 404, NO_SUCH_DEVICE);
+    if (!(await deps.realtime.pushTo(device.connectionId, commandPush(outcome.command, from, ackId), grant.accountId)))
+      return sendError(reply, 404, NO_SUCH_DEVICE);
     return reply.send({ ack_id: ackId });
   });
 }

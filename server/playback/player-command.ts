@@ -18,10 +18,20 @@ const PlayOptions = t.partial({
 });
 
 const NonNegative = t.brand(t.number, (n): n is t.Branded<number, { readonly NonNegative: unique symbol }> => n >= 0, 'NonNegative');
-const Volume = t.brand(t.number, (n): n is t.Branded<number, { readonly Volume65535: unique symbol }> => Number.isInteger(n) && n >= 0 && n <= VOLUME_MAX, 'Volume65535');
+const Volume = t.brand(
+  t.number,
+  (n): n is t.Branded<number, { readonly Volume65535: unique symbol }> => Number.isInteger(n) && n >= 0 && n <= VOLUME_MAX,
+  'Volume65535',
+);
 
 /** A track of set_queue: a track or episode uri (spec 001 §5 'Invalid track uri'). */
-const QueueTrack = t.type({ uri: t.brand(t.string, (u): u is t.Branded<string, { readonly TrackOrEpisodeUri: unique symbol }> => /^spotify:(track|episode):[A-Za-z0-9]{1,32}$/.test(u), 'TrackOrEpisodeUri') });
+const QueueTrack = t.type({
+  uri: t.brand(
+    t.string,
+    (u): u is t.Branded<string, { readonly TrackOrEpisodeUri: unique symbol }> => /^spotify:(track|episode):[A-Za-z0-9]{1,32}$/.test(u),
+    'TrackOrEpisodeUri',
+  ),
+});
 
 export const PlayerCommand = t.union([
   t.intersection([t.type({ endpoint: t.literal('play'), context: t.type({ uri: t.string }) }), t.partial({ options: PlayOptions })]),

@@ -25,7 +25,13 @@ export function registerPlayback(app: FastifyInstance, deps: PlaybackDeps): Devi
   void app.register(async (scope) => {
     installJsonErrors(scope);
     registerTrackPlaybackRoutes(scope, { db: app.database.kysely, verify: deps.verify, realtime: deps.realtime, devices, now: deps.now ?? Date.now });
-    registerPlayerCommandRoutes(scope, { verify: deps.verify, realtime: deps.realtime, devices, contextTracks, ...(deps.connect === undefined ? {} : { connect: deps.connect }) });
+    registerPlayerCommandRoutes(scope, {
+      verify: deps.verify,
+      realtime: deps.realtime,
+      devices,
+      contextTracks,
+      ...(deps.connect === undefined ? {} : { connect: deps.connect }),
+    });
   });
   return devices;
 }

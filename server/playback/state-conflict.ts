@@ -15,5 +15,13 @@ export const sameRef = (a: StateRef | null, b: StateRef | null): boolean =>
  */
 export function commandsAfterConflict(device: Device, seekTo?: number): DeviceCommand[] {
   if (device.machine === null || device.commandedRef === null || sameRef(device.stateRef, device.commandedRef)) return [];
-  return [{ type: 'replace_state', state_machine: device.machine, state_ref: device.commandedRef, prev_state_ref: device.stateRef, ...(seekTo === undefined ? {} : { seek_to: seekTo }) }];
+  return [
+    {
+      type: 'replace_state',
+      state_machine: device.machine,
+      state_ref: device.commandedRef,
+      prev_state_ref: device.stateRef,
+      ...(seekTo === undefined ? {} : { seek_to: seekTo }),
+    },
+  ];
 }

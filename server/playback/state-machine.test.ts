@@ -1,13 +1,22 @@
 import { buildStateMachine, MS_PLAYED_UNTIL_UPDATE, MS_PLAYING_UPDATE_INTERVAL, StateMachine, stateIdOf } from './state-machine';
 
-const track = (i: number) => ({ uri: `spotify:track:t${i}`, name: `T${i}`, durationMs: 1000 * i, files: [{ file_id: `f${i}`, format: 'MP4_96', bitrate: 96000 }] });
+const track = (i: number) => ({
+  uri: `spotify:track:t${i}`,
+  name: `T${i}`,
+  durationMs: 1000 * i,
+  files: [{ file_id: `f${i}`, format: 'MP4_96', bitrate: 96000 }],
+});
 
 describe('buildStateMachine (spec 001 §3 State machine from the device service)', () => {
   const machine = buildStateMachine([track(1), track(2), track(3)], { machineId: 'm', contextUri: 'spotify:album:a', startIndex: 1, seekTo: 500 });
 
   it('is a valid machine: one state per track, naming its track by index', () => {
     expect(StateMachine.is(machine)).toBe(true);
-    expect(machine.states.map((s) => [s.state_id, s.track])).toEqual([['m-0', 0], ['m-1', 1], ['m-2', 2]]);
+    expect(machine.states.map((s) => [s.state_id, s.track])).toEqual([
+      ['m-0', 0],
+      ['m-1', 1],
+      ['m-2', 2],
+    ]);
   });
 
   it('links neighbours: advance/skip_next/show_next to the next state, skip_prev/show_prev to the previous; none past the ends', () => {

@@ -113,7 +113,14 @@ export async function startPlaybackTestServer(options?: Parameters<typeof startT
 
 /** A device registration body of the playback variant (spec 001 §3), for a live connection. */
 export const registrationBody = (connectionId: string, deviceId = 'a'.repeat(40)) => ({
-  device: { device_id: deviceId, device_type: 'computer', brand: 'partner', model: 'embed', name: 'Web Player (Chrome)', capabilities: { audio_podcasts: true } },
+  device: {
+    device_id: deviceId,
+    device_type: 'computer',
+    brand: 'partner',
+    model: 'embed',
+    name: 'Web Player (Chrome)',
+    capabilities: { audio_podcasts: true },
+  },
   connection_id: connectionId,
   client_version: '3.22.1',
   volume: 65535,

@@ -8,8 +8,16 @@ import { MAX_DEVICES_PER_USER, type Device, type DeviceRegistry } from './device
 import { lastUpdateOf, positionNow } from '../connect-state/cluster';
 import { commandsAfterConflict } from './state-conflict';
 import {
-  DeregisterBody, MAX_REJECTED_STATE_REFS, playbackDescriptor, reasonOf, RegisterBody, REQUIRED_DEVICE_FIELDS, StateConflictBody, StateUpdateBody,
-  UpdateBody, VolumeBody,
+  DeregisterBody,
+  MAX_REJECTED_STATE_REFS,
+  playbackDescriptor,
+  reasonOf,
+  RegisterBody,
+  REQUIRED_DEVICE_FIELDS,
+  StateConflictBody,
+  StateUpdateBody,
+  UpdateBody,
+  VolumeBody,
 } from './wire';
 
 /** spec 001 §7 Track-playback service; our base path (the real path is not shown). */
@@ -117,7 +125,15 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     const trackUri = trackIndex === undefined ? null : (device.machine?.tracks[trackIndex]?.metadata.uri ?? null);
     await deps.db
       .insertInto('playback_state_updates')
-      .values({ account_id: device.userId, device_id: device.id, seq_num: body.seq_num, reason, track_uri: trackUri, body: JSON.stringify(body), received_at: deps.now() })
+      .values({
+        account_id: device.userId,
+        device_id: device.id,
+        seq_num: body.seq_num,
+        reason,
+        track_uri: trackUri,
+        body: JSON.stringify(body),
+        received_at: deps.now(),
+      })
       .execute();
     return reply.send({ state_machine: device.machine, updated_state_ref: device.stateRef });
   });
@@ -137,9 +153,10 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     // A device that knows no state (an engine reloaded on the same device id, spec 001 §4 hidden local
     // state) goes on from where the service had it, as a transfer would, not from the track's start.
     const before = found.device;
-    const seekTo = body.state_ref === null && before.stateRef !== null
-      ? positionNow({ ...before, clientVersion: before.clientVersion ?? null }, await lastUpdateOf(deps.db, before.userId, before.id), deps.now())
-      : undefined;
+    const seekTo =
+      body.state_ref === null && before.stateRef !== null
+        ? positionNow({ ...before, clientVersion: before.clientVersion ?? null }, await lastUpdateOf(deps.db, before.userId, before.id), deps.now())
+        : undefined;
     const device = await deps.devices.update(found.device.userId, found.device.id, {
       seqNum: body.seq_num,
       ...(body.state_ref === undefined ? {} : { stateRef: body.state_ref }),

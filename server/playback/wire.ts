@@ -15,12 +15,30 @@ export const DeviceId = t.brand(t.string, (s): s is t.Branded<string, DeviceIdBr
 
 /** spec 001 §3 Device types. */
 export const DeviceType = t.keyof({
-  unknown: null, computer: null, tablet: null, smartphone: null, speaker: null, tv: null, avr: null, stb: null,
-  audio_dongle: null, game_console: null, cast_video: null, cast_audio: null, automobile: null, smartwatch: null,
+  unknown: null,
+  computer: null,
+  tablet: null,
+  smartphone: null,
+  speaker: null,
+  tv: null,
+  avr: null,
+  stb: null,
+  audio_dongle: null,
+  game_console: null,
+  cast_video: null,
+  cast_audio: null,
+  automobile: null,
+  smartwatch: null,
 });
 
 /** spec 001 §3 Track-file source kinds. */
-export const TrackFileSource = t.keyof({ file_urls_mp3: null, file_urls_external: null, file_ids_mp4: null, file_ids_mp4_dual: null, manifest_ids_video: null });
+export const TrackFileSource = t.keyof({
+  file_urls_mp3: null,
+  file_urls_external: null,
+  file_ids_mp4: null,
+  file_ids_mp4_dual: null,
+  manifest_ids_video: null,
+});
 
 /**
  * spec 001 §3 Device descriptor capabilities: manifest_formats, audio_podcasts, video_playback, and
@@ -80,15 +98,22 @@ export const UpdateBody = t.partial({
 export const StateRef = t.type({ state_machine_id: t.string, state_id: t.string, paused: t.boolean });
 export type StateRef = t.TypeOf<typeof StateRef>;
 
-export const SubState = t.intersection([
-  t.type({ playback_speed: t.number, position: t.number, duration: t.number }),
-  t.partial({ stream_time: t.number }),
-]);
+export const SubState = t.intersection([t.type({ playback_speed: t.number, position: t.number, duration: t.number }), t.partial({ stream_time: t.number })]);
 
 /** spec 001 §4 State update sends: the reasons. */
 export const StateUpdateReason = t.keyof({
-  before_track_load: null, started_playing: null, pause: null, resume: null, position_changed: null, progress: null,
-  played_threshold_reached: null, error: null, track_data_finalized: null, capped: null, state_clear: null, ping: null,
+  before_track_load: null,
+  started_playing: null,
+  pause: null,
+  resume: null,
+  position_changed: null,
+  progress: null,
+  played_threshold_reached: null,
+  error: null,
+  track_data_finalized: null,
+  capped: null,
+  state_clear: null,
+  ping: null,
 });
 export type StateUpdateReason = t.TypeOf<typeof StateUpdateReason>;
 
@@ -110,7 +135,13 @@ export const PlaybackStats = t.union([
 export const StateUpdateBody = t.intersection([
   Seq,
   t.type({ state_ref: t.union([StateRef, t.null]), sub_state: SubState }),
-  t.partial({ previous_position: t.number, playback_stats: PlaybackStats, rejected_state_refs: t.array(StateRef), reason: StateUpdateReason, debug_source: t.string }),
+  t.partial({
+    previous_position: t.number,
+    playback_stats: PlaybackStats,
+    rejected_state_refs: t.array(StateRef),
+    reason: StateUpdateReason,
+    debug_source: t.string,
+  }),
 ]);
 
 /** The §4 reason of an update: `reason`, or `debug_source` as the engine sends it (core/engine/device/state-update.ts); null if neither is one. */

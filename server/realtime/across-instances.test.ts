@@ -79,7 +79,11 @@ describe.each([
         redirect: 'manual',
       });
     expect((await change('free')).status).toBe(303);
-    expect(await dealer.next()).toMatchObject({ type: 'message', uri: PRODUCT_STATE_EVENT_URI, payloads: [expect.objectContaining({ product: 'free', ads: '1' })] });
+    expect(await dealer.next()).toMatchObject({
+      type: 'message',
+      uri: PRODUCT_STATE_EVENT_URI,
+      payloads: [expect.objectContaining({ product: 'free', ads: '1' })],
+    });
     expect((await change('premium')).status).toBe(303);
     expect((await dealer.next()).payloads[0]).toMatchObject({ product: 'premium', ads: '0' });
     dealer.close();
@@ -92,7 +96,10 @@ describe.each([
     // Registered through B on A's connection id: B sees it live (400 if it did not).
     const registration = await b.request('POST', TRACK_PLAYBACK_DEVICES_PATH, { token, body: registrationBody(dealer.connectionId, 'device-on-a') });
     expect(registration.status).toBe(200);
-    const answer = await b.request('POST', '/connect-state/v1/player/command/from/controller/to/device-on-a', { token, body: { command: { endpoint: 'set_volume', volume: 1234 } } });
+    const answer = await b.request('POST', '/connect-state/v1/player/command/from/controller/to/device-on-a', {
+      token,
+      body: { command: { endpoint: 'set_volume', volume: 1234 } },
+    });
     expect(answer.status).toBe(200);
     expect(await dealer.next()).toMatchObject({
       type: 'request',
@@ -101,7 +108,9 @@ describe.each([
     });
     // Another user's command never finds the device, on any instance.
     const stranger = await a.newUser('premium');
-    expect((await b.request('POST', '/connect-state/v1/player/command/from/x/to/device-on-a', { token: stranger, body: { command: { endpoint: 'ping' } } })).status).toBe(404);
+    expect(
+      (await b.request('POST', '/connect-state/v1/player/command/from/x/to/device-on-a', { token: stranger, body: { command: { endpoint: 'ping' } } })).status,
+    ).toBe(404);
     dealer.close();
   });
 
@@ -110,7 +119,8 @@ describe.each([
     const leaving = await sessionCookie(b.server);
     const staying = await sessionCookie(b.server);
     const tokenOf = async (cookie: string): Promise<string> =>
-      ((await (await fetch(b.server.url('/access_token?reason=test&productType=web_player'), { headers: { cookie } })).json()) as { accessToken: string }).accessToken;
+      ((await (await fetch(b.server.url('/access_token?reason=test&productType=web_player'), { headers: { cookie } })).json()) as { accessToken: string })
+        .accessToken;
     const revoked = await openDealer(a, await tokenOf(leaving));
     const other = await openDealer(a, await tokenOf(staying));
     const logout = await fetch(b.server.url('/logout'), { headers: { cookie: leaving, 'sec-fetch-site': 'same-origin' }, redirect: 'manual' });

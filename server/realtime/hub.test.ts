@@ -43,7 +43,7 @@ it("a live instance's heartbeat keeps its routes past the TTL; stopping releases
   await bus.close();
 });
 
-it("an instance that dies (its Redis connection gone, nothing released) loses its routes after the TTL: the others stop routing to it", async () => {
+it('an instance that dies (its Redis connection gone, nothing released) loses its routes after the TTL: the others stop routing to it', async () => {
   const bus = await connectRedisBus(redis.url, { routeTtlMs: TTL_MS });
   const hub = createRealtimeHub({ bus, dealer: noDealer, instanceId: 'dying', heartbeatMs: TTL_MS / 3 });
   await hub.start();

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { CLOSE_OVER_CAP, CLOSE_TOKEN_REVOKED, MAX_CONNECTIONS_PER_USER, tokenDigest, type Dealer, type DealerConnection, type DealerPush } from '../dealer/dealer';
+import {
+  CLOSE_OVER_CAP,
+  CLOSE_TOKEN_REVOKED,
+  MAX_CONNECTIONS_PER_USER,
+  tokenDigest,
+  type Dealer,
+  type DealerConnection,
+  type DealerPush,
+} from '../dealer/dealer';
 import type { BusMessage, RealtimeBus, Route } from './bus';
 
 /*
@@ -74,7 +82,11 @@ function envelopeOf(message: BusMessage): Envelope | null {
     case 'push-connection':
       return isString(message.connectionId) && isPush(message.payload) ? (message as unknown as Envelope) : null;
     case 'close-tokens':
-      return isString(message.from) && Array.isArray(message.digests) && message.digests.every(isString) && typeof message.code === 'number' && isString(message.reason)
+      return isString(message.from) &&
+        Array.isArray(message.digests) &&
+        message.digests.every(isString) &&
+        typeof message.code === 'number' &&
+        isString(message.reason)
         ? (message as unknown as Envelope)
         : null;
     case 'close-connection':

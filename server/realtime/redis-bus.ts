@@ -190,9 +190,7 @@ export async function connectRedisBus(url: string, options: RedisBusOptions = {}
     },
     close: async () => {
       handlers.clear();
-      await Promise.all(
-        [subscriber, commands].map((client) => withTimeout(client.quit(), PING_TIMEOUT_MS, 'redis quit').catch(() => client.disconnect())),
-      );
+      await Promise.all([subscriber, commands].map((client) => withTimeout(client.quit(), PING_TIMEOUT_MS, 'redis quit').catch(() => client.disconnect())));
     },
   };
 }

@@ -17,11 +17,7 @@ export function registerEmbedApiClientRoute(app: FastifyInstance, dirs: { distDi
     if (!existsSync(path)) {
       return reply.code(404).type('text/html').send(messagePage('Not found', 'The embed API client is not built: run npm run build.'));
     }
-    return reply
-      .type(type)
-      .header('cache-control', 'no-cache')
-      .header('access-control-allow-origin', '*')
-      .send(readFileSync(path, 'utf8'));
+    return reply.type(type).header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(readFileSync(path, 'utf8'));
   };
   app.get(EMBED_API_CLIENT_PATH, serve('client.js', 'text/javascript; charset=utf-8'));
   app.get(`${EMBED_API_CLIENT_PATH}.map`, serve('client.js.map', 'application/json; charset=utf-8'));

@@ -90,14 +90,26 @@ const Markets = t.array(t.string);
 const ArtistRow = t.type({ id: t.string, name: t.string, dominant_color: t.string, biography: t.union([t.string, t.null]) });
 const AlbumRow = t.type({ id: t.string, name: t.string, release_date: t.string, dominant_color: t.string });
 const TrackRow = t.type({
-  id: t.string, name: t.string, album_id: t.string, track_number: t.number, duration_ms: t.number, preview_file: t.string,
+  id: t.string,
+  name: t.string,
+  album_id: t.string,
+  track_number: t.number,
+  duration_ms: t.number,
+  preview_file: t.string,
   markets: t.string,
 });
 const PlaylistRow = t.type({ id: t.string, name: t.string, owner_display_name: t.string, dominant_color: t.string });
 const ShowRow = t.type({ id: t.string, name: t.string, publisher: t.string, dominant_color: t.string, available_markets: t.string });
 const EpisodeRow = t.type({
-  id: t.string, name: t.string, show_id: t.string, release_date: t.string, duration_ms: t.number, preview_file: t.string,
-  description: t.string, dominant_color: t.string, available_markets: t.string,
+  id: t.string,
+  name: t.string,
+  show_id: t.string,
+  release_date: t.string,
+  duration_ms: t.number,
+  preview_file: t.string,
+  description: t.string,
+  dominant_color: t.string,
+  available_markets: t.string,
 });
 const ImageRow = t.type({ owner_type: t.string, owner_id: t.string, file: t.string, width: t.number, height: t.number });
 const LinkRow = t.type({ owner: t.string, item: t.string });
@@ -114,11 +126,14 @@ export function readDemoCatalogue(file: string): DemoCatalogue {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const rows = <A>(codec: t.Type<A, unknown>, sql: string): A[] =>
-      db.prepare(sql).all().map((raw) => {
-        const decoded = codec.decode(raw);
-        if (isLeft(decoded)) throw new Error(`${file}: ${sql}: ${formatDecodeErrors(decoded.left)}`);
-        return decoded.right;
-      });
+      db
+        .prepare(sql)
+        .all()
+        .map((raw) => {
+          const decoded = codec.decode(raw);
+          if (isLeft(decoded)) throw new Error(`${file}: ${sql}: ${formatDecodeErrors(decoded.left)}`);
+          return decoded.right;
+        });
     const markets = (json: string): string[] => {
       const decoded = Markets.decode(JSON.parse(json));
       if (isLeft(decoded)) throw new Error(`${file}: markets ${json}: ${formatDecodeErrors(decoded.left)}`);
@@ -141,34 +156,50 @@ export function readDemoCatalogue(file: string): DemoCatalogue {
     const playlistTracks = grouped('SELECT playlist_id AS owner, track_id AS item FROM playlist_tracks ORDER BY position');
 
     const albums = rows(AlbumRow, 'SELECT * FROM albums ORDER BY release_date, name').map((r) => ({
-      id: r.id, name: r.name, releaseDate: r.release_date, dominantColor: r.dominant_color,
-      artistIds: albumArtists.get(r.id) ?? [], images: imagesOf('album', r.id),
+      id: r.id,
+      name: r.name,
+      releaseDate: r.release_date,
+      dominantColor: r.dominant_color,
+      artistIds: albumArtists.get(r.id) ?? [],
+      images: imagesOf('album', r.id),
     }));
     const albumOrder = new Map(albums.map((album, i) => [album.id, i]));
     return {
-      artists: rows(
-        ArtistRow,
-        'SELECT a.*, b.biography FROM artists a LEFT JOIN artist_biographies b ON b.artist_id = a.id ORDER BY a.name',
-      ).map((r) => ({
-        id: r.id, name: r.name, dominantColor: r.dominant_color, ...(r.biography === null ? {} : { biography: r.biography }),
-        images: imagesOf('artist', r.id), topTrackIds: topTracks.get(r.id) ?? [],
+      artists: rows(ArtistRow, 'SELECT a.*, b.biography FROM artists a LEFT JOIN artist_biographies b ON b.artist_id = a.id ORDER BY a.name').map((r) => ({
+        id: r.id,
+        name: r.name,
+        dominantColor: r.dominant_color,
+        ...(r.biography === null ? {} : { biography: r.biography }),
+        images: imagesOf('artist', r.id),
+        topTrackIds: topTracks.get(r.id) ?? [],
       })),
       albums,
-      tracks: rows(
-        TrackRow,
-        'SELECT t.*, COALESCE(m.available_markets, \'[]\') AS markets FROM tracks t LEFT JOIN track_markets m ON m.track_id = t.id',
-      )
+      tracks: rows(TrackRow, "SELECT t.*, COALESCE(m.available_markets, '[]') AS markets FROM tracks t LEFT JOIN track_markets m ON m.track_id = t.id")
         .map((r) => ({
-          id: r.id, name: r.name, albumId: r.album_id, artistIds: trackArtists.get(r.id) ?? [], trackNumber: r.track_number,
-          durationMs: r.duration_ms, preview: r.preview_file, availableMarkets: markets(r.markets),
+          id: r.id,
+          name: r.name,
+          albumId: r.album_id,
+          artistIds: trackArtists.get(r.id) ?? [],
+          trackNumber: r.track_number,
+          durationMs: r.duration_ms,
+          preview: r.preview_file,
+          availableMarkets: markets(r.markets),
         }))
         .sort((a, b) => albumOrder.get(a.albumId)! - albumOrder.get(b.albumId)! || a.trackNumber - b.trackNumber),
       playlists: rows(PlaylistRow, 'SELECT * FROM playlists ORDER BY name').map((r) => ({
-        id: r.id, name: r.name, ownerDisplayName: r.owner_display_name, dominantColor: r.dominant_color,
-        images: imagesOf('playlist', r.id), trackIds: playlistTracks.get(r.id) ?? [],
+        id: r.id,
+        name: r.name,
+        ownerDisplayName: r.owner_display_name,
+        dominantColor: r.dominant_color,
+        images: imagesOf('playlist', r.id),
+        trackIds: playlistTracks.get(r.id) ?? [],
       })),
       shows: rows(ShowRow, 'SELECT * FROM shows ORDER BY name').map((r) => ({
-        id: r.id, name: r.name, publisher: r.publisher, dominantColor: r.dominant_color, images: imagesOf('show', r.id),
+        id: r.id,
+        name: r.name,
+        publisher: r.publisher,
+        dominantColor: r.dominant_color,
+        images: imagesOf('show', r.id),
         availableMarkets: markets(r.available_markets),
       })),
       episodes: rows(
@@ -176,8 +207,15 @@ export function readDemoCatalogue(file: string): DemoCatalogue {
         `SELECT e.*, COALESCE(d.description, '') AS description FROM episodes e
          LEFT JOIN episode_descriptions d ON d.episode_id = e.id ORDER BY e.release_date, e.name`,
       ).map((r) => ({
-        id: r.id, name: r.name, showId: r.show_id, releaseDate: r.release_date, durationMs: r.duration_ms, preview: r.preview_file,
-        description: r.description, dominantColor: r.dominant_color, images: imagesOf('episode', r.id),
+        id: r.id,
+        name: r.name,
+        showId: r.show_id,
+        releaseDate: r.release_date,
+        durationMs: r.duration_ms,
+        preview: r.preview_file,
+        description: r.description,
+        dominantColor: r.dominant_color,
+        images: imagesOf('episode', r.id),
         availableMarkets: markets(r.available_markets),
       })),
     };

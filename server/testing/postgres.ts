@@ -24,8 +24,13 @@ export interface TestPostgres {
 export function postgresBinDir(): string {
   if (process.env.PG_BIN !== undefined && process.env.PG_BIN !== '') return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
-  const majors = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
-  if (majors.length === 0) throw new Error("No Postgres under /usr/lib/postgresql/*/bin: install Debian's postgresql (scripts/ensure-test-tools.sh does, as root)");
+  const majors = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (majors.length === 0)
+    throw new Error("No Postgres under /usr/lib/postgresql/*/bin: install Debian's postgresql (scripts/ensure-test-tools.sh does, as root)");
   return join(root, majors[0]!, 'bin');
 }
 

@@ -43,7 +43,10 @@ export async function sessionCookie(server: TestServer, username = 'demo', passw
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(formCookies.length === 0 ? {} : { cookie: formCookies.join('; ') }) },
     body: new URLSearchParams({ username, password, continue: '/', ...(csrf === undefined ? {} : { _csrf: csrf }) }).toString(),
   });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sp_dc='))?.split(';')[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sp_dc='))
+    ?.split(';')[0];
   if (cookie === undefined) throw new Error(`POST /login answered ${login.status} without a session cookie`);
   return cookie;
 }

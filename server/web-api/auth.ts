@@ -30,9 +30,7 @@ export async function requireBearer(request: FastifyRequest, authenticate: Authe
  * `authenticate: tokenOwnerFrom(createTokenVerifier(db))` in app.ts.
  */
 export const tokenOwnerFrom =
-  (
-    verify: (token: string) => MaybePromise<{ readonly accountId: string | null; readonly country: string } | null>,
-  ): Authenticate =>
+  (verify: (token: string) => MaybePromise<{ readonly accountId: string | null; readonly country: string } | null>): Authenticate =>
   async (token) => {
     const grant = await verify(token);
     return grant === null ? null : { userId: grant.accountId ?? ANONYMOUS_USER, country: grant.country };

@@ -16,11 +16,7 @@ export const PlaylistName = refined(
 );
 export const Description = refined('Description', 'a text of at most 300 characters', (u): u is string => typeof u === 'string' && u.length <= 300);
 export const Flag = refined('Flag', 'true or false', (u): u is boolean => typeof u === 'boolean');
-export const Index = refined(
-  'Index',
-  'an integer from 0',
-  (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 0 && u <= 1_000_000,
-);
+export const Index = refined('Index', 'an integer from 0', (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 0 && u <= 1_000_000);
 const Count = refined('Count', 'an integer from 1', (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 1_000_000);
 
 /** spec 001 §3: a track URI, spotify:track: and a base62 id of at most 22 characters. */
@@ -59,7 +55,7 @@ export const RemoveTracksBody = t.type({
           x !== null &&
           TrackUri.is((x as { uri?: unknown }).uri) &&
           ((x as { positions?: unknown }).positions === undefined ||
-            (Array.isArray((x as { positions?: unknown }).positions) && ((x as { positions: unknown[] }).positions).every((p) => Index.is(p)))),
+            (Array.isArray((x as { positions?: unknown }).positions) && (x as { positions: unknown[] }).positions.every((p) => Index.is(p)))),
       ),
   ),
   snapshot_id: optional(t.string),

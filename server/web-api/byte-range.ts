@@ -1,8 +1,6 @@
 /** What a Range header asks of a file of `size` bytes (RFC 9110 §14). */
 export type ByteRange =
-  | { readonly kind: 'full' }
-  | { readonly kind: 'partial'; readonly start: number; readonly end: number }
-  | { readonly kind: 'unsatisfiable' };
+  { readonly kind: 'full' } | { readonly kind: 'partial'; readonly start: number; readonly end: number } | { readonly kind: 'unsatisfiable' };
 
 /**
  * One byte range: `bytes=a-b`, `bytes=a-` or the suffix `bytes=-n`. A header this server does not

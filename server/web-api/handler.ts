@@ -33,13 +33,7 @@ export const originOf = (request: FastifyRequest, publicUrl: string) => requestO
  * `codec` (400 naming a bad one), `market` is resolved (`from_token` is the token owner's), and
  * the built object is sent as JSON.
  */
-export function getRoute<C extends t.Mixed>(
-  api: FastifyInstance,
-  deps: WebApiDeps,
-  path: string,
-  codec: C,
-  build: (call: Call<t.TypeOf<C>>) => unknown,
-): void {
+export function getRoute<C extends t.Mixed>(api: FastifyInstance, deps: WebApiDeps, path: string, codec: C, build: (call: Call<t.TypeOf<C>>) => unknown): void {
   api.get(path, async (request) => {
     const owner = await requireBearer(request, deps.authenticate);
     const params = decodeParams(codec, { ...(request.query as object), ...(request.params as object) });

@@ -28,7 +28,12 @@ export function registerMeRoutes(api: FastifyInstance, deps: LibraryDeps): void 
   const { objects, db, library, playlists } = deps;
   const account = (id: string) => db.selectFrom('accounts').select(['id', 'display_name', 'product', 'country']).where('id', '=', id).executeTakeFirst();
   const owners = () =>
-    db.selectFrom('playlists').select('owner_display_name as name').distinct().where('id', 'not in', db.selectFrom('user_playlists').select('playlist_id')).execute();
+    db
+      .selectFrom('playlists')
+      .select('owner_display_name as name')
+      .distinct()
+      .where('id', 'not in', db.selectFrom('user_playlists').select('playlist_id'))
+      .execute();
 
   /** An account, or a catalogue playlist owner known by display name (ownerId). */
   async function user(id: string, ctx: ObjectContext): Promise<Json | null> {
@@ -120,7 +125,9 @@ export function registerMeRoutes(api: FastifyInstance, deps: LibraryDeps): void 
 
   // Issue 16: the user's track-playback devices on live dealer connections, with the device fields of
   // spec 001 §3 (server/connect-state/README.md); app.realtime is looked up per request (the dealer is registered after).
-  userRoute(api, deps, 'GET', '/me/player/devices', { query: t.type({}) }, 200, async ({ userId }) => ({ devices: await listDevices(db, api.realtime, userId) }));
+  userRoute(api, deps, 'GET', '/me/player/devices', { query: t.type({}) }, 200, async ({ userId }) => ({
+    devices: await listDevices(db, api.realtime, userId),
+  }));
 
   registerViews(api, deps);
 }
@@ -150,8 +157,12 @@ function registerViews(api: FastifyInstance, deps: LibraryDeps): void {
     show: async () => byName(await db.selectFrom('shows').select(['id', 'name']).execute()),
     playlist: async () =>
       byName(
-        await db.selectFrom('playlists as p').leftJoin('user_playlists as u', 'u.playlist_id', 'p.id').select(['p.id', 'p.name'])
-          .where(sql<boolean>`COALESCE(u.public, 1) = 1`).execute(),
+        await db
+          .selectFrom('playlists as p')
+          .leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
+          .select(['p.id', 'p.name'])
+          .where(sql<boolean>`COALESCE(u.public, 1) = 1`)
+          .execute(),
       ),
   };
   const build: Record<ViewType, (view: CatalogueView, id: string, ctx: ObjectContext) => Json | null> = {

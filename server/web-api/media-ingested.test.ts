@@ -31,7 +31,8 @@ let images: Array<{ file: string }>;
 const demoPreview = demoCatalogue().tracks[0]!.preview;
 
 const mediaFile = (path: string) => readFileSync(join(server.dataDir, 'media', path));
-const insertFile = (fileId: string, path: string) => server.app.database.kysely.insertInto('audio_files').values({ file_id: fileId, path, format: 'MP3_96' }).execute();
+const insertFile = (fileId: string, path: string) =>
+  server.app.database.kysely.insertInto('audio_files').values({ file_id: fileId, path, format: 'MP3_96' }).execute();
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'embed-cdn-ingest-'));

@@ -10,7 +10,14 @@ let server: TestServer;
 let token: string;
 const fileDir = mkdtempSync(join(tmpdir(), 'cdn-files-'));
 const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => (i * 7) % 256));
-const SEEK_TABLE = { offset: 1234, timescale: 44100, segments: [[5000, 441000], [4800, 441000]] };
+const SEEK_TABLE = {
+  offset: 1234,
+  timescale: 44100,
+  segments: [
+    [5000, 441000],
+    [4800, 441000],
+  ],
+};
 const preview = demoCatalogue().tracks[0]!.preview;
 
 beforeAll(async () => {

@@ -59,8 +59,7 @@ interface AudioFileRow {
 /** How long a resolved CDN URL may be used (seconds). */
 export const STORAGE_RESOLVE_TTL = 86400;
 
-const contentType = (format: string) =>
-  /^mp4/i.test(format) ? 'audio/mp4' : /^mp3/i.test(format) ? 'audio/mpeg' : 'application/octet-stream';
+const contentType = (format: string) => (/^mp4/i.test(format) ? 'audio/mp4' : /^mp3/i.test(format) ? 'audio/mpeg' : 'application/octet-stream');
 
 /**
  * spec 001 §7 Media: storage resolve (file id to a cdnurl list, bearer-protected as the Web API),
@@ -70,7 +69,11 @@ const contentType = (format: string) =>
 export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps): void {
   const audioFile = async (raw: unknown): Promise<AudioFileRow> => {
     const { fileId } = decodeParams(t.type({ fileId: FileId }), raw);
-    const row = await deps.kysely.selectFrom('audio_files').select(['file_id', 'path', 'format', 'seek_table']).where('file_id', '=', fileId).executeTakeFirst();
+    const row = await deps.kysely
+      .selectFrom('audio_files')
+      .select(['file_id', 'path', 'format', 'seek_table'])
+      .where('file_id', '=', fileId)
+      .executeTakeFirst();
     if (row === undefined) throw new WebApiError(404, `Non existing file id: '${fileId}'`);
     return row;
   };

@@ -33,23 +33,33 @@ export function registerMusicRoutes(api: FastifyInstance, deps: WebApiDeps): voi
     return { tracks: params.ids.map((id) => view.track(id, ctx)) };
   });
 
-  getRoute(api, deps, '/artists/:id', t.type({ id: CatalogueId }), async ({ params, ctx }) =>
-    found(await objects.artist(params.id, ctx), 'artist', params.id),
-  );
+  getRoute(api, deps, '/artists/:id', t.type({ id: CatalogueId }), async ({ params, ctx }) => found(await objects.artist(params.id, ctx), 'artist', params.id));
   getRoute(api, deps, '/artists', t.type({ ids: IdList(50) }), async ({ params, ctx }) => {
     const view = await objects.view({ artists: params.ids });
     return { artists: params.ids.map((id) => view.artist(id, ctx)) };
   });
 
   const ownAlbums = (artistId: string) =>
-    db.selectFrom('album_artists as x').innerJoin('albums as a', 'a.id', 'x.album_id').select('x.album_id as id')
-      .where('x.artist_id', '=', artistId).orderBy('a.release_date', 'desc').orderBy('a.name').execute();
+    db
+      .selectFrom('album_artists as x')
+      .innerJoin('albums as a', 'a.id', 'x.album_id')
+      .select('x.album_id as id')
+      .where('x.artist_id', '=', artistId)
+      .orderBy('a.release_date', 'desc')
+      .orderBy('a.name')
+      .execute();
   const appearsOn = (artistId: string) =>
-    db.selectFrom('track_artists as x').innerJoin('tracks as t', 't.id', 'x.track_id').innerJoin('albums as a', 'a.id', 't.album_id')
-      .select(['a.id', 'a.release_date', 'a.name']).distinct()
+    db
+      .selectFrom('track_artists as x')
+      .innerJoin('tracks as t', 't.id', 'x.track_id')
+      .innerJoin('albums as a', 'a.id', 't.album_id')
+      .select(['a.id', 'a.release_date', 'a.name'])
+      .distinct()
       .where('x.artist_id', '=', artistId)
       .where('a.id', 'not in', db.selectFrom('album_artists').select('album_id').where('artist_id', '=', artistId))
-      .orderBy('a.release_date', 'desc').orderBy('a.name').execute();
+      .orderBy('a.release_date', 'desc')
+      .orderBy('a.name')
+      .execute();
   const availableIn = (view: CatalogueView, ctx: ObjectContext, albumId: string) => ctx.market === null || view.albumMarkets(albumId).includes(ctx.market);
   getRoute(
     api,
@@ -94,14 +104,23 @@ export function registerMusicRoutes(api: FastifyInstance, deps: WebApiDeps): voi
       .innerJoin('playlist_tracks as p2', 'p2.playlist_id', 'p1.playlist_id')
       .innerJoin('track_artists as other', 'other.track_id', 'p2.track_id')
       .select('other.artist_id as id')
-      .where('mine.artist_id', '=', id).where('other.artist_id', '<>', id)
+      .where('mine.artist_id', '=', id)
+      .where('other.artist_id', '<>', id)
       .union(
-        db.selectFrom('track_artists as mine').innerJoin('track_artists as other', 'other.track_id', 'mine.track_id')
-          .select('other.artist_id as id').where('mine.artist_id', '=', id).where('other.artist_id', '<>', id),
+        db
+          .selectFrom('track_artists as mine')
+          .innerJoin('track_artists as other', 'other.track_id', 'mine.track_id')
+          .select('other.artist_id as id')
+          .where('mine.artist_id', '=', id)
+          .where('other.artist_id', '<>', id),
       )
       .union(
-        db.selectFrom('album_artists as mine').innerJoin('album_artists as other', 'other.album_id', 'mine.album_id')
-          .select('other.artist_id as id').where('mine.artist_id', '=', id).where('other.artist_id', '<>', id),
+        db
+          .selectFrom('album_artists as mine')
+          .innerJoin('album_artists as other', 'other.album_id', 'mine.album_id')
+          .select('other.artist_id as id')
+          .where('mine.artist_id', '=', id)
+          .where('other.artist_id', '<>', id),
       )
       .execute();
   getRoute(api, deps, '/artists/:id/related-artists', t.type({ id: CatalogueId }), async ({ params, ctx }) => {

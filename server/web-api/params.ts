@@ -79,9 +79,18 @@ export const SearchQuery = t.type({
   limit: Limit,
   offset: Offset(1000),
   market: Market,
-  include_external: optional(fromString('IncludeExternal', 'audio', (s) => (s === 'audio' ? s : undefined)), null),
-  best_match: optional(fromString('Boolean', 'true or false', (s) => (s === 'true' ? true : s === 'false' ? false : undefined)), false),
-  decorate_restrictions: optional(fromString('Boolean', 'true or false', (s) => (s === 'true' ? true : s === 'false' ? false : undefined)), true),
+  include_external: optional(
+    fromString('IncludeExternal', 'audio', (s) => (s === 'audio' ? s : undefined)),
+    null,
+  ),
+  best_match: optional(
+    fromString('Boolean', 'true or false', (s) => (s === 'true' ? true : s === 'false' ? false : undefined)),
+    false,
+  ),
+  decorate_restrictions: optional(
+    fromString('Boolean', 'true or false', (s) => (s === 'true' ? true : s === 'false' ? false : undefined)),
+    true,
+  ),
 });
 
 export const UserId = fromString('UserId', 'a user id of 1 to 64 characters', (s) => (s.length >= 1 && s.length <= 64 ? s : undefined));
@@ -94,7 +103,10 @@ export function decodeParams<C extends t.Mixed>(codec: C, raw: unknown): t.TypeO
 }
 
 /** The playlist `fields` selection (only its top-level names are honoured). */
-export const FieldList = optional(fromString('Fields', 'a field list such as name,public', (s) => (/^[\w.(),!/]+$/.test(s) ? s : undefined)), null);
+export const FieldList = optional(
+  fromString('Fields', 'a field list such as name,public', (s) => (/^[\w.(),!/]+$/.test(s) ? s : undefined)),
+  null,
+);
 
 /** An audio file id of storage resolve, the CDN and seek tables: 1 to 64 letters and digits. */
 export const FileId = fromString('FileId', 'a file id of 1 to 64 letters and digits', (s) => (/^[0-9A-Za-z]{1,64}$/.test(s) ? s : undefined));

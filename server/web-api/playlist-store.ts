@@ -23,10 +23,19 @@ export function createPlaylistStore(db: Kysely<Database>, now: () => number) {
   type Db = Kysely<Database>;
   const trackIds = async (trx: Db, id: string) =>
     (await trx.selectFrom('playlist_tracks').select('track_id').where('playlist_id', '=', id).orderBy('position').execute()).map((r) => r.track_id);
-  const bump = (trx: Db, id: string) => trx.updateTable('user_playlists').set((eb) => ({ version: eb('version', '+', 1) })).where('playlist_id', '=', id).execute();
+  const bump = (trx: Db, id: string) =>
+    trx
+      .updateTable('user_playlists')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('playlist_id', '=', id)
+      .execute();
   const follow = async (trx: Db, id: string, userId: string, isPublic: boolean) => {
     // seq (migration 003): the order within one millisecond, newest last.
-    const last = await trx.selectFrom('playlist_followers').select((eb) => eb.fn.max('seq').as('seq')).where('user_id', '=', userId).executeTakeFirst();
+    const last = await trx
+      .selectFrom('playlist_followers')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     await trx
       .insertInto('playlist_followers')
       .values({ playlist_id: id, user_id: userId, public: isPublic ? 1 : 0, followed_at: now(), seq: Number(last?.seq ?? 0) + 1 })
@@ -48,12 +57,19 @@ export function createPlaylistStore(db: Kysely<Database>, now: () => number) {
         return id;
       }),
     /** The owning account, or null for a catalogue playlist (no listener may change those). */
-    ownerOf: async (id: string) => (await db.selectFrom('user_playlists').select('owner_id').where('playlist_id', '=', id).executeTakeFirst())?.owner_id ?? null,
+    ownerOf: async (id: string) =>
+      (await db.selectFrom('user_playlists').select('owner_id').where('playlist_id', '=', id).executeTakeFirst())?.owner_id ?? null,
     update: (id: string, change: { name?: string; public?: boolean; description?: string }): Promise<void> =>
       db.transaction().execute(async (trx) => {
         if (change.name !== undefined) await trx.updateTable('playlists').set({ name: change.name }).where('id', '=', id).execute();
-        if (change.public !== undefined) await trx.updateTable('user_playlists').set({ public: change.public ? 1 : 0 }).where('playlist_id', '=', id).execute();
-        if (change.description !== undefined) await trx.updateTable('user_playlists').set({ description: change.description }).where('playlist_id', '=', id).execute();
+        if (change.public !== undefined)
+          await trx
+            .updateTable('user_playlists')
+            .set({ public: change.public ? 1 : 0 })
+            .where('playlist_id', '=', id)
+            .execute();
+        if (change.description !== undefined)
+          await trx.updateTable('user_playlists').set({ description: change.description }).where('playlist_id', '=', id).execute();
         await bump(trx, id);
       }),
     trackIds: (id: string) => trackIds(db, id),
@@ -61,10 +77,15 @@ export function createPlaylistStore(db: Kysely<Database>, now: () => number) {
     editTracks: (id: string, edit: (current: string[]) => string[]): Promise<void> =>
       db.transaction().execute(async (trx) => {
         // On Postgres the playlist's row is locked first, so two edits at once apply one after the other.
-        if (!(db.getExecutor().adapter instanceof SqliteAdapter)) await trx.selectFrom('user_playlists').select('playlist_id').where('playlist_id', '=', id).forUpdate().execute();
+        if (!(db.getExecutor().adapter instanceof SqliteAdapter))
+          await trx.selectFrom('user_playlists').select('playlist_id').where('playlist_id', '=', id).forUpdate().execute();
         const next = edit(await trackIds(trx, id));
         await trx.deleteFrom('playlist_tracks').where('playlist_id', '=', id).execute();
-        if (next.length > 0) await trx.insertInto('playlist_tracks').values(next.map((trackId, position) => ({ playlist_id: id, track_id: trackId, position }))).execute();
+        if (next.length > 0)
+          await trx
+            .insertInto('playlist_tracks')
+            .values(next.map((trackId, position) => ({ playlist_id: id, track_id: trackId, position })))
+            .execute();
         await bump(trx, id);
       }),
     follow: (id: string, userId: string, isPublic: boolean): Promise<void> => follow(db, id, userId, isPublic),
@@ -72,7 +93,8 @@ export function createPlaylistStore(db: Kysely<Database>, now: () => number) {
       await db.deleteFrom('playlist_followers').where('playlist_id', '=', id).where('user_id', '=', userId).execute();
     },
     follows: async (id: string, userId: string) =>
-      (await db.selectFrom('playlist_followers').select('user_id').where('playlist_id', '=', id).where('user_id', '=', userId).executeTakeFirst()) !== undefined,
+      (await db.selectFrom('playlist_followers').select('user_id').where('playlist_id', '=', id).where('user_id', '=', userId).executeTakeFirst()) !==
+      undefined,
     /**
      * The playlists a user owns or follows (spec 001 §7 GET /users/{id}/playlists, /me/playlists).
      * Followed (made ones included: their maker follows them), newest first; then catalogue
@@ -97,7 +119,10 @@ export function createPlaylistStore(db: Kysely<Database>, now: () => number) {
         .execute();
       // By name, then id, sorted here so both databases give one order (their collations differ).
       const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-      const owned = catalogue.filter((r) => ownerId(r.owner) === userId).sort((a, b) => cmp(a.name, b.name) || cmp(a.id, b.id)).map((r) => r.id);
+      const owned = catalogue
+        .filter((r) => ownerId(r.owner) === userId)
+        .sort((a, b) => cmp(a.name, b.name) || cmp(a.id, b.id))
+        .map((r) => r.id);
       return [...new Set([...followed.map((r) => r.id), ...owned])];
     },
   };

@@ -42,7 +42,7 @@ describe('POST /users/{id}/playlists (spec 001 §7; §6 playlist creation makes 
     expect(mine).toContain(created.id);
   });
 
-  it('public=false makes a private playlist, left out of another user\'s view of the owner\'s list', async () => {
+  it("public=false makes a private playlist, left out of another user's view of the owner's list", async () => {
     const hidden = await newPlaylist({ name: 'Secret', public: false });
     expect(hidden.public).toBe(false);
     const seenByOther = (await apiGet(server, `/v1/users/${me.id}/playlists?limit=50`, other)).body.items.map((p: any) => p.id);

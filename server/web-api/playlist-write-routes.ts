@@ -39,12 +39,20 @@ export function registerPlaylistWriteRoutes(api: FastifyInstance, deps: LibraryD
   };
 
   // spec 001 §6: playlist creation makes the playlist public (public is true unless sent false).
-  userRoute(api, deps, 'POST', '/users/:id/playlists', { query: t.type({ id: UserId }), body: CreatePlaylistBody }, 201, async ({ params, body, userId, ctx }) => {
-    if (params.id !== userId) throw new WebApiError(403, 'You cannot create a playlist for another user');
-    const name = (await displayName(userId)) ?? userId;
-    const id = await playlists.create(userId, name, { name: body.name, public: body.public ?? true, description: body.description ?? '' });
-    return objects.playlist(id, ctx);
-  });
+  userRoute(
+    api,
+    deps,
+    'POST',
+    '/users/:id/playlists',
+    { query: t.type({ id: UserId }), body: CreatePlaylistBody },
+    201,
+    async ({ params, body, userId, ctx }) => {
+      if (params.id !== userId) throw new WebApiError(403, 'You cannot create a playlist for another user');
+      const name = (await displayName(userId)) ?? userId;
+      const id = await playlists.create(userId, name, { name: body.name, public: body.public ?? true, description: body.description ?? '' });
+      return objects.playlist(id, ctx);
+    },
+  );
 
   userRoute(api, deps, 'PUT', '/playlists/:id', { query: byId, body: ChangePlaylistBody }, 200, async ({ params, body, userId, ctx }) => {
     if (body.name === undefined && body.public === undefined && body.description === undefined) {

@@ -46,12 +46,12 @@ afterAll(() => server.stop());
 const unknownId = 'A'.repeat(22);
 const page = (path: string, cookie: string | null) => fetch(server.url(path), { headers: cookie === null ? {} : { cookie } });
 
-describe('the Web API answers another user\'s private playlist as an unknown id (404)', () => {
+describe("the Web API answers another user's private playlist as an unknown id (404)", () => {
   it.each([
     ['GET /v1/playlists/{id}', (id: string) => `/v1/playlists/${id}`],
     ['GET /v1/playlists/{id}/tracks', (id: string) => `/v1/playlists/${id}/tracks`],
     ['GET /v1/playlists/{id}/followers/contains', (id: string) => `/v1/playlists/${id}/followers/contains?ids=${ownerId}`],
-  ])('%s: owner 200; another user and an anonymous token 404 with the unknown id\'s message', async (_name, path) => {
+  ])("%s: owner 200; another user and an anonymous token 404 with the unknown id's message", async (_name, path) => {
     expect((await apiGet(server, path(secret), owner)).status).toBe(200);
     const unknown = await apiGet(server, path(unknownId), other);
     expect(unknown.status).toBe(404);
@@ -111,11 +111,11 @@ describe('the Web API answers another user\'s private playlist as an unknown id 
   });
 });
 
-describe('the embed and open pages answer another visitor\'s private playlist as an unknown id (404)', () => {
+describe("the embed and open pages answer another visitor's private playlist as an unknown id (404)", () => {
   it.each([
     ['/embed/playlist/{id}', (id: string) => `/embed/playlist/${id}`],
     ['/playlist/{id}', (id: string) => `/playlist/${id}`],
-  ])('%s: the owner\'s session 200; another user\'s and no session 404, the same page as an unknown id', async (_name, path) => {
+  ])("%s: the owner's session 200; another user's and no session 404, the same page as an unknown id", async (_name, path) => {
     const mine = await page(path(secret), ownerCookie);
     expect(mine.status).toBe(200);
     expect(await mine.text()).toContain(SECRET_NAME);

@@ -19,8 +19,7 @@ const Restrictions = t.type({ reason: t.string }, 'Restrictions');
 const ExternalIds = t.partial({ isrc: t.string, ean: t.string, upc: t.string }, 'ExternalIds');
 const ReleaseDatePrecision = t.keyof({ year: null, month: null, day: null });
 
-const linked = <T extends string>(type: T) =>
-  t.type({ external_urls: ExternalUrls, href: t.string, id: t.string, type: t.literal(type), uri: t.string });
+const linked = <T extends string>(type: T) => t.type({ external_urls: ExternalUrls, href: t.string, id: t.string, type: t.literal(type), uri: t.string });
 
 export const Page = <C extends t.Mixed>(item: C) =>
   t.type(
@@ -70,10 +69,7 @@ export const SimplifiedTrack = t.intersection(
   ],
   'SimplifiedTrack',
 );
-export const Track = t.intersection(
-  [SimplifiedTrack, t.type({ album: SimplifiedAlbum, external_ids: ExternalIds, popularity: t.number })],
-  'Track',
-);
+export const Track = t.intersection([SimplifiedTrack, t.type({ album: SimplifiedAlbum, external_ids: ExternalIds, popularity: t.number })], 'Track');
 
 export const Album = t.intersection(
   [

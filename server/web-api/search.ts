@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { rowMarkets } from '../catalogue/markets';
 import {
-  pageOf, playlistVisibleTo, type CatalogueSeed, type CatalogueView, type Json, type ObjectContext, type PageRequest, type WebApiObjects,
+  pageOf,
+  playlistVisibleTo,
+  type CatalogueSeed,
+  type CatalogueView,
+  type Json,
+  type ObjectContext,
+  type PageRequest,
+  type WebApiObjects,
 } from '../catalogue/web-api-objects';
 import type { SearchType } from './params';
 
@@ -46,14 +53,23 @@ export function createSearch(db: Kysely<Database>, objects: WebApiObjects) {
     return (key: string) => (names.get(key) ?? []).join(' ');
   };
   const trackRows = () =>
-    db.selectFrom('tracks as t').innerJoin('albums as al', 'al.id', 't.album_id').leftJoin('track_markets as m', 'm.track_id', 't.id')
-      .select(['t.id', 't.name', 't.album_id', 'al.name as album', 'm.available_markets']).execute();
+    db
+      .selectFrom('tracks as t')
+      .innerJoin('albums as al', 'al.id', 't.album_id')
+      .leftJoin('track_markets as m', 'm.track_id', 't.id')
+      .select(['t.id', 't.name', 't.album_id', 'al.name as album', 'm.available_markets'])
+      .execute();
   const sources: Record<SearchType, (ctx: ObjectContext) => Promise<Candidate[]>> = {
     artist: async () => (await db.selectFrom('artists').select(['id', 'name']).execute()).map((r) => ({ ...r, context: '', markets: null })),
     album: async () => {
       const [albums, credits, tracks] = await Promise.all([
         db.selectFrom('albums').select(['id', 'name']).execute(),
-        db.selectFrom('album_artists as x').innerJoin('artists as ar', 'ar.id', 'x.artist_id').select(['x.album_id as key', 'ar.name']).orderBy('x.position').execute(),
+        db
+          .selectFrom('album_artists as x')
+          .innerJoin('artists as ar', 'ar.id', 'x.artist_id')
+          .select(['x.album_id as key', 'ar.name'])
+          .orderBy('x.position')
+          .execute(),
         trackRows(),
       ]);
       const artists = joined(credits);
@@ -65,7 +81,12 @@ export function createSearch(db: Kysely<Database>, objects: WebApiObjects) {
     track: async () => {
       const [tracks, credits] = await Promise.all([
         trackRows(),
-        db.selectFrom('track_artists as x').innerJoin('artists as ar', 'ar.id', 'x.artist_id').select(['x.track_id as key', 'ar.name']).orderBy('x.position').execute(),
+        db
+          .selectFrom('track_artists as x')
+          .innerJoin('artists as ar', 'ar.id', 'x.artist_id')
+          .select(['x.track_id as key', 'ar.name'])
+          .orderBy('x.position')
+          .execute(),
       ]);
       const artists = joined(credits);
       return tracks.map((r) => ({ id: r.id, name: r.name, context: `${r.album} ${artists(r.id)}`, markets: rowMarkets(r) }));
@@ -73,8 +94,12 @@ export function createSearch(db: Kysely<Database>, objects: WebApiObjects) {
     // A playlist that is not public is found by its owner only (issue 12).
     playlist: async (ctx) =>
       (
-        await db.selectFrom('playlists as p').leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
-          .select(['p.id', 'p.name', 'p.owner_display_name as context']).where(playlistVisibleTo(ctx.viewer)).execute()
+        await db
+          .selectFrom('playlists as p')
+          .leftJoin('user_playlists as u', 'u.playlist_id', 'p.id')
+          .select(['p.id', 'p.name', 'p.owner_display_name as context'])
+          .where(playlistVisibleTo(ctx.viewer))
+          .execute()
       ).map((r) => ({ ...r, markets: null })),
     show: async () =>
       (await db.selectFrom('shows').select(['id', 'name', 'publisher', 'available_markets']).execute()).map((r) => ({
@@ -86,8 +111,11 @@ export function createSearch(db: Kysely<Database>, objects: WebApiObjects) {
     // spec 001 §6: an episode is available where the episode or its show is.
     episode: async () =>
       (
-        await db.selectFrom('episodes as e').innerJoin('shows as s', 's.id', 'e.show_id')
-          .select(['e.id', 'e.name', 's.name as context', 'e.available_markets as markets', 's.available_markets as show_markets']).execute()
+        await db
+          .selectFrom('episodes as e')
+          .innerJoin('shows as s', 's.id', 'e.show_id')
+          .select(['e.id', 'e.name', 's.name as context', 'e.available_markets as markets', 's.available_markets as show_markets'])
+          .execute()
       ).map((r) => ({
         id: r.id,
         name: r.name,
@@ -97,7 +125,13 @@ export function createSearch(db: Kysely<Database>, objects: WebApiObjects) {
     audiobook: async () => [],
   };
   const seedKey: Record<SearchType, keyof CatalogueSeed | null> = {
-    artist: 'artists', album: 'albums', track: 'tracks', playlist: 'playlists', show: 'shows', episode: 'episodes', audiobook: null,
+    artist: 'artists',
+    album: 'albums',
+    track: 'tracks',
+    playlist: 'playlists',
+    show: 'shows',
+    episode: 'episodes',
+    audiobook: null,
   };
   const build: Record<SearchType, (view: CatalogueView, id: string, ctx: ObjectContext) => Json | null> = {
     artist: (v, id, ctx) => v.artist(id, ctx),
@@ -118,7 +152,10 @@ export function createSearch(db: Kysely<Database>, objects: WebApiObjects) {
 
   return async (request: SearchRequest, ctx: ObjectContext): Promise<Json> => {
     const q = request.q.trim().toLowerCase();
-    const words = q.replace(/\b(artist|album|track|year|genre|tag):/g, ' ').split(/\s+/).filter((w) => w !== '');
+    const words = q
+      .replace(/\b(artist|album|track|year|genre|tag):/g, ' ')
+      .split(/\s+/)
+      .filter((w) => w !== '');
     const url = `${ctx.hosts.api}/v1/search`;
     const query = {
       q: request.q,

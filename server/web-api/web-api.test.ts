@@ -141,9 +141,12 @@ describe('artists (spec 001 §7 GET /artists/{id}, ?ids, albums, top-tracks, rel
     const appearsOn = [...new Set(cat.tracks.filter((t) => t.artistIds.includes(artist.id)).map((t) => t.albumId))].filter((id) => !own.includes(id));
     const all = await get(`/v1/artists/${artist.id}/albums`);
     expect(all.body.total).toBe(own.length + appearsOn.length);
-    expect(all.body.items.filter((a: { album_group: string }) => a.album_group === 'album').map((a: { id: string }) => a.id).sort()).toEqual(
-      [...own].sort(),
-    );
+    expect(
+      all.body.items
+        .filter((a: { album_group: string }) => a.album_group === 'album')
+        .map((a: { id: string }) => a.id)
+        .sort(),
+    ).toEqual([...own].sort());
     const onlyAppears = await get(`/v1/artists/${artist.id}/albums?include_groups=appears_on`);
     expect(onlyAppears.body.items.map((a: { id: string }) => a.id).sort()).toEqual([...appearsOn].sort());
     expect(onlyAppears.body.href).toContain('include_groups=appears_on');
@@ -271,26 +274,28 @@ describe('search (spec 001 §7 GET /search with type, q, best_match, include_ext
 });
 
 describe('bad parameters answer 400 naming the parameter (issue 4); unknown ids 404; never a 500', () => {
-  it.each([
-    [`/v1/albums/${album.id}/tracks?limit=0`, 'limit'],
-    [`/v1/albums/${album.id}/tracks?limit=51`, 'limit'],
-    [`/v1/albums/${album.id}/tracks?limit=ten`, 'limit'],
-    [`/v1/albums/${album.id}/tracks?limit=1&limit=2`, 'limit'],
-    [`/v1/albums/${album.id}/tracks?offset=-1`, 'offset'],
-    [`/v1/albums/${album.id}?market=se`, 'market'],
-    ['/v1/albums/not-an-id!', 'id'],
-    [`/v1/albums?ids=${Array.from({ length: 21 }, () => album.id).join(',')}`, 'ids'],
-    ['/v1/albums', 'ids'],
-    ['/v1/tracks?ids=', 'ids'],
-    ['/v1/search?type=track', 'q'],
-    ['/v1/search?q=a', 'type'],
-    ['/v1/search?q=a&type=song', 'type'],
-    ['/v1/search?q=a&type=track&offset=1001', 'offset'],
-    ['/v1/search?q=a&type=track&include_external=video', 'include_external'],
-    ['/v1/search?q=a&type=track&best_match=yes', 'best_match'],
-    [`/v1/artists/${artist.id}/albums?include_groups=live`, 'include_groups'],
-    [`/v1/playlists/${playlist.id}?fields=${encodeURIComponent('<script>')}`, 'fields'],
-  ].map(([path, name]) => ({ path: path!, name: name!, label: short(path!) })))('$label → 400 naming $name', async ({ path, name }) => {
+  it.each(
+    [
+      [`/v1/albums/${album.id}/tracks?limit=0`, 'limit'],
+      [`/v1/albums/${album.id}/tracks?limit=51`, 'limit'],
+      [`/v1/albums/${album.id}/tracks?limit=ten`, 'limit'],
+      [`/v1/albums/${album.id}/tracks?limit=1&limit=2`, 'limit'],
+      [`/v1/albums/${album.id}/tracks?offset=-1`, 'offset'],
+      [`/v1/albums/${album.id}?market=se`, 'market'],
+      ['/v1/albums/not-an-id!', 'id'],
+      [`/v1/albums?ids=${Array.from({ length: 21 }, () => album.id).join(',')}`, 'ids'],
+      ['/v1/albums', 'ids'],
+      ['/v1/tracks?ids=', 'ids'],
+      ['/v1/search?type=track', 'q'],
+      ['/v1/search?q=a', 'type'],
+      ['/v1/search?q=a&type=song', 'type'],
+      ['/v1/search?q=a&type=track&offset=1001', 'offset'],
+      ['/v1/search?q=a&type=track&include_external=video', 'include_external'],
+      ['/v1/search?q=a&type=track&best_match=yes', 'best_match'],
+      [`/v1/artists/${artist.id}/albums?include_groups=live`, 'include_groups'],
+      [`/v1/playlists/${playlist.id}?fields=${encodeURIComponent('<script>')}`, 'fields'],
+    ].map(([path, name]) => ({ path: path!, name: name!, label: short(path!) })),
+  )('$label → 400 naming $name', async ({ path, name }) => {
     const { status, body } = await get(path);
     expect(status).toBe(400);
     expect(body.error.status).toBe(400);
@@ -330,15 +335,17 @@ describe('bad parameters answer 400 naming the parameter (issue 4); unknown ids 
     expect(status).toBeLessThan(500);
   });
 
-  it.each([
-    '/v1/albums/%00',
-    `/v1/albums/${'a'.repeat(3000)}`,
-    '/v1/search?q=%FF&type=track',
-    '/v1/search?q=%25&type=track,track',
-    `/v1/users/${'%20'.repeat(100)}`,
-    '/v1/shows?ids=,,,',
-    '/v1/episodes/x?market=from_token&market=SE',
-  ].map((path) => ({ path, label: short(path) })))('odd input $label answers a 4xx or 200, never a 500', async ({ path }) => {
+  it.each(
+    [
+      '/v1/albums/%00',
+      `/v1/albums/${'a'.repeat(3000)}`,
+      '/v1/search?q=%FF&type=track',
+      '/v1/search?q=%25&type=track,track',
+      `/v1/users/${'%20'.repeat(100)}`,
+      '/v1/shows?ids=,,,',
+      '/v1/episodes/x?market=from_token&market=SE',
+    ].map((path) => ({ path, label: short(path) })),
+  )('odd input $label answers a 4xx or 200, never a 500', async ({ path }) => {
     const { status } = await get(path);
     expect(status).toBeLessThan(500);
   });

@@ -119,9 +119,7 @@ describe('TrackList (spec 000 §2 Track list table, §9 row heights)', () => {
   });
 
   it('shows number, title and duration in 19 px rows', () => {
-    const rows = render(<TrackList items={items} playingUri={null} t={t} />).container.querySelectorAll<HTMLElement>(
-      '[data-testid="track-row"]',
-    );
+    const rows = render(<TrackList items={items} playingUri={null} t={t} />).container.querySelectorAll<HTMLElement>('[data-testid="track-row"]');
     expect(Array.from(rows, (row) => row.textContent)).toEqual(['1 One 3:45', '2 Two 0:09']);
     expect(Array.from(rows, (row) => row.style.height)).toEqual(['19px', '19px']);
   });

@@ -45,18 +45,14 @@ export function VolumeGlyph({ level }: { readonly level: VolumeLevel }) {
   return (
     <svg {...common} className={`icon icon--volume icon--volume-${level}`}>
       <path d="M3 9.5h3.5L11 5.5v13l-4.5-4H3z" fill="currentColor" />
-      {level === 'muted' ? (
-        <path d="M15 9.5l5 5m0-5l-5 5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-      ) : null}
+      {level === 'muted' ? <path d="M15 9.5l5 5m0-5l-5 5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /> : null}
       {level === 'low' || level === 'medium' || level === 'full' ? (
         <path d="M14 10a3 3 0 0 1 0 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
       ) : null}
       {level === 'medium' || level === 'full' ? (
         <path d="M16.5 7.5a6.5 6.5 0 0 1 0 9" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
       ) : null}
-      {level === 'full' ? (
-        <path d="M19 5a10 10 0 0 1 0 14" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-      ) : null}
+      {level === 'full' ? <path d="M19 5a10 10 0 0 1 0 14" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /> : null}
     </svg>
   );
 }

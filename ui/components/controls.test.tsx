@@ -61,12 +61,7 @@ describe('icon buttons (spec 000 §2: each has a title from translations)', () =
   ] as const)('%s is a real button with the translated title and name, and clicks', (testId, Button, label) => {
     const onClick = jest.fn();
     const button = byTestId(render(<Button t={t} onClick={onClick} />).container, testId);
-    expect([button.tagName, button.getAttribute('type'), button.title, button.getAttribute('aria-label')]).toEqual([
-      'BUTTON',
-      'button',
-      label,
-      label,
-    ]);
+    expect([button.tagName, button.getAttribute('type'), button.title, button.getAttribute('aria-label')]).toEqual(['BUTTON', 'button', label, label]);
     expect(button.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
     act(() => button.click());
     expect(onClick).toHaveBeenCalledTimes(1);

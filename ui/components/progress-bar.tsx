@@ -77,45 +77,60 @@ export function ProgressBar(props: ProgressBarProps) {
   }, [scheduler]);
 
   // While dragging, the whole window follows the pointer; leaving it counts as release (spec 000 §2).
-  // A layout effect: the listeners are in place before the pressing event's handler returns, so
-  // even an instant release is seen.
-  useLayoutEffect(() => {
-    if (!dragging) return;
+  // The listeners go on in the pressing event's own handler: the store's UI notifications come a task
+  // later (ui/hooks/deferred-subscribe.ts), and a release queued before that render would be missed,
+  // leaving a drag that the next click anywhere ends with a seek there. They come off at the release,
+  // and follow the store's drag otherwise (on when it is on, off when it ends).
+  const unfollow = useRef<(() => void) | null>(null);
+  const follow = (): void => {
+    if (unfollow.current !== null) return;
     const send = (action: ProgressDragAction) => actions.current?.next(action);
+    const end = (action: ProgressDragAction) => {
+      unfollow.current?.();
+      send(action);
+    };
     // Only the pointer that started the drag moves it (a second finger does not).
     const ours = (e: globalThis.PointerEvent) => e.pointerId === undefined || pointerId.current === null || e.pointerId === pointerId.current;
     const onMove = (e: globalThis.PointerEvent) => {
       if (!ours(e)) return;
       const ratio = ratioAt(bar.current, e.clientX);
-      send(outsideWindow(e) ? progressDragEnded({ ratio, via: 'leftWindow' }) : progressDragMoved({ ratio }));
+      if (outsideWindow(e)) end(progressDragEnded({ ratio, via: 'leftWindow' }));
+      else send(progressDragMoved({ ratio }));
     };
     const onUp = (e: globalThis.PointerEvent) => {
-      if (ours(e)) send(progressDragEnded({ ratio: ratioAt(bar.current, e.clientX), via: 'release' }));
+      if (ours(e)) end(progressDragEnded({ ratio: ratioAt(bar.current, e.clientX), via: 'release' }));
     };
     // A cancelled pointer (the browser took it over) has no meaningful point: the core releases where the bar shows.
     const onCancel = (e: globalThis.PointerEvent) => {
-      if (ours(e)) send(progressDragCancelled());
+      if (ours(e)) end(progressDragCancelled());
     };
     const onLeave = (e: MouseEvent) => {
-      if (e.relatedTarget === null) send(progressDragEnded({ ratio: ratioAt(bar.current, e.clientX), via: 'leftWindow' }));
+      if (e.relatedTarget === null) end(progressDragEnded({ ratio: ratioAt(bar.current, e.clientX), via: 'leftWindow' }));
     };
     window.addEventListener('pointermove', onMove);
     window.addEventListener('pointerup', onUp);
     window.addEventListener('pointercancel', onCancel);
     document.addEventListener('mouseout', onLeave);
-    return () => {
+    unfollow.current = () => {
+      unfollow.current = null;
       window.removeEventListener('pointermove', onMove);
       window.removeEventListener('pointerup', onUp);
       window.removeEventListener('pointercancel', onCancel);
       document.removeEventListener('mouseout', onLeave);
     };
-  }, [dragging]);
+  };
+  useLayoutEffect(() => {
+    if (dragging) follow();
+    else unfollow.current?.();
+  });
+  useLayoutEffect(() => () => unfollow.current?.(), []);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     // Every press is logged (a refused one too: the replay shows it changed nothing); the core decides.
     actions.current?.next(progressDragStarted({ button: event.button, ratio: ratioAt(event.currentTarget, event.clientX) }));
-    if (!dragging && canStartDrag(event.button, totalMs)) {
+    if (!dragging && unfollow.current === null && canStartDrag(event.button, totalMs)) {
       pointerId.current = event.pointerId ?? null;
+      follow();
       // No text selection while dragging; keep the keyboard on the slider as a click would.
       event.preventDefault();
       event.currentTarget.focus();

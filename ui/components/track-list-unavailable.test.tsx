@@ -7,7 +7,7 @@ afterEach(cleanup);
 
 const t = createTranslate({ play_track: 'Play {name}', track_row_unavailable: 'Unavailable' });
 
-describe("TrackList: a row the visitor may not play is marked unavailable, in words too (spec 000 §5 episode markets; issue 13)", () => {
+describe('TrackList: a row the visitor may not play is marked unavailable, in words too (spec 000 §5 episode markets; issue 13)', () => {
   const items: TrackListItem[] = [
     { uri: 'e3', name: 'Ep. 3', subtitle: null, durationMs: 60000, unavailable: true },
     { uri: 'e2', name: 'Ep. 2', subtitle: null, durationMs: 60000, unavailable: false },

@@ -53,7 +53,9 @@ export function TrackList({ items, playingUri, t, onPlay }: TrackListProps) {
         const playing = item.uri === playingUri;
         const id = (part: string) => `${idOf}${index}${part}`;
         const unavailable = item.unavailable === true;
-        const labelledBy = [beforeId, id('n'), id('t'), id('d'), ...(item.subtitle === null ? [] : [id('s')]), afterId, ...(unavailable ? [id('u')] : [])].join(' ');
+        const labelledBy = [beforeId, id('n'), id('t'), id('d'), ...(item.subtitle === null ? [] : [id('s')]), afterId, ...(unavailable ? [id('u')] : [])].join(
+          ' ',
+        );
         return (
           <li key={`${index}:${item.uri}`} className="track-list__item">
             {/* The translation's words around the name, hidden: only the rows' names use them. */}

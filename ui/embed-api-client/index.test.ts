@@ -28,7 +28,9 @@ function setUp(src: string | null = 'http://embeds.test/embed/album/a?embed-api=
   }) as typeof target.postMessage);
   /** A message from the embed (or from elsewhere) arriving at the parent page. */
   const reply = (data: unknown, init: { source?: Window | null; origin?: string } = {}) =>
-    window.dispatchEvent(new MessageEvent('message', { data, source: init.source === undefined ? target : init.source, origin: init.origin ?? 'http://embeds.test' }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data, source: init.source === undefined ? target : init.source, origin: init.origin ?? 'http://embeds.test' }),
+    );
   return { iframe, target, posted, reply, loaded };
 }
 
@@ -189,7 +191,7 @@ describe('connectEmbed says when the iframe will never connect (issue 13)', () =
     expect([errors, warn.mock.calls]).toEqual([[], []]);
   });
 
-  it("a src without embed-api=1 (spec 000 §2 Routes: the embed will not listen) is said at once: onError, ready rejects, nothing is sent", async () => {
+  it('a src without embed-api=1 (spec 000 §2 Routes: the embed will not listen) is said at once: onError, ready rejects, nothing is sent', async () => {
     const { iframe, posted, loaded } = setUp('http://embeds.test/embed/album/a');
     const errors: EmbedConnectError[] = [];
     const player = connectEmbed(iframe, { onError: (e) => errors.push(e) });
@@ -298,7 +300,9 @@ describe('connectEmbed says when the iframe will never connect (issue 13)', () =
   });
 
   it('no iframe (a selector that matched nothing) or another element is a TypeError at once', () => {
-    expect(() => connectEmbed(null as unknown as HTMLIFrameElement)).toThrow(new TypeError('[embed-api] connectEmbed needs an <iframe> element, and was given null.'));
+    expect(() => connectEmbed(null as unknown as HTMLIFrameElement)).toThrow(
+      new TypeError('[embed-api] connectEmbed needs an <iframe> element, and was given null.'),
+    );
     expect(() => connectEmbed(document.createElement('div') as unknown as HTMLIFrameElement)).toThrow('and was given a <div>.');
   });
 

@@ -130,7 +130,10 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   const { epics, deps } = engineOverTap(tap, config, ports);
   // spec 001 §9: the bandwidth estimate starts from the browser's downlink where it gives one.
   const initialState = engineStateAtStart({ downlinkMbps: browserDownlinkMbps(navigator as DownlinkNavigator) });
-  const log = createActionLog({ app: ENGINE_APP, version: options.version, initialState }, { redactor, ...pageLogWindow(window.location.search, ACTION_LOG_WINDOW) });
+  const log = createActionLog(
+    { app: ENGINE_APP, version: options.version, initialState },
+    { redactor, ...pageLogWindow(window.location.search, ACTION_LOG_WINDOW) },
+  );
   const store = tap.starting(() => createStore({ reducer: engineReducer, epics, deps, initialState, onEnvelope: log.record }));
   const input = (action: Action, src: 'ui' | 'adapter'): void => tap.input(() => store.dispatch(action, src));
   ports.mediaSource.facts$.subscribe((fact) => input(decodeMediaElementFact(fact, store.getState().media.playId), 'adapter'));

@@ -30,8 +30,32 @@ const cluster = {
   timestamp: 1,
   active_device_id: 'tv',
   devices: {
-    pc: { id: 'pc', name: 'PC', type: 'computer', version: '', volume: 1, is_active: false, is_controllable: true, is_observable: true, local: true, hidden: false, metadata: {} },
-    tv: { id: 'tv', name: 'TV', type: 'tv', version: '', volume: 0.5, is_active: true, is_controllable: true, is_observable: true, local: false, hidden: false, metadata: {} },
+    pc: {
+      id: 'pc',
+      name: 'PC',
+      type: 'computer',
+      version: '',
+      volume: 1,
+      is_active: false,
+      is_controllable: true,
+      is_observable: true,
+      local: true,
+      hidden: false,
+      metadata: {},
+    },
+    tv: {
+      id: 'tv',
+      name: 'TV',
+      type: 'tv',
+      version: '',
+      volume: 0.5,
+      is_active: true,
+      is_controllable: true,
+      is_observable: true,
+      local: false,
+      hidden: false,
+      metadata: {},
+    },
   },
   player_state: null,
 };
@@ -59,7 +83,11 @@ describe('the remote controller module (issue 16: usable without our UI)', () =>
     ['acknowledged', (id) => A.commandAcknowledged({ id, ackId: 'a1' }), { ok: true, status: 'acknowledged', ackId: 'a1' }],
     ['sent without an ack', (id) => A.commandSent({ id, endpoint: 'pause', status: 200, ackId: null }), { ok: true, status: 'sent', ackId: null }],
     ['refused', (id) => A.commandRefused({ id, endpoint: 'pause', err: 'Nothing playing' }), { ok: false, status: 'refused', err: 'Nothing playing' }],
-    ['timed out', (id) => A.commandTimedOut({ id, ackId: 'a1', err: 'Command not acknowledged.' }), { ok: false, status: 'timedOut', err: 'Command not acknowledged.' }],
+    [
+      'timed out',
+      (id) => A.commandTimedOut({ id, ackId: 'a1', err: 'Command not acknowledged.' }),
+      { ok: false, status: 'timedOut', err: 'Command not acknowledged.' },
+    ],
   ])('a command resolves with its outcome: %s', async (_name, outcome, expected) => {
     const f = fakeEngine((a) => (A.commandRequested.match(a) ? [A.commandSent({ id: a.id, endpoint: 'pause', status: 200, ackId: 'a1' }), outcome(a.id)] : []));
     const remote = createRemoteController(f.engine, 'pc');
@@ -79,14 +107,29 @@ describe('the remote controller module (issue 16: usable without our UI)', () =>
   });
 
   it('listDevices resolves with the list, or rejects with the error', async () => {
-    const f = fakeEngine((a) => (A.devicesRequested.match(a) ? [a.id === 'c1' ? A.devicesListed({ id: a.id, devices: [cluster.devices.tv] }) : A.devicesFailed({ id: a.id, err: 'Request was not successful (status 500)' })] : []));
+    const f = fakeEngine((a) =>
+      A.devicesRequested.match(a)
+        ? [
+            a.id === 'c1'
+              ? A.devicesListed({ id: a.id, devices: [cluster.devices.tv] })
+              : A.devicesFailed({ id: a.id, err: 'Request was not successful (status 500)' }),
+          ]
+        : [],
+    );
     const remote = createRemoteController(f.engine, 'pc');
     await expect(remote.listDevices()).resolves.toEqual([cluster.devices.tv]);
     await expect(remote.listDevices()).rejects.toThrow('Request was not successful (status 500)');
   });
 
   it('claim (spec 001 §4 hidden local state) starts the engine, asks the claim and resolves with the transfer it became', async () => {
-    const f = fakeEngine((a) => (claimRequested.match(a) ? [A.commandRequested({ id: a.id, command: { endpoint: 'transfer', target: 'pc', args: { restore_paused: 'pause' } } }), A.commandAcknowledged({ id: a.id, ackId: 'k1' })] : []));
+    const f = fakeEngine((a) =>
+      claimRequested.match(a)
+        ? [
+            A.commandRequested({ id: a.id, command: { endpoint: 'transfer', target: 'pc', args: { restore_paused: 'pause' } } }),
+            A.commandAcknowledged({ id: a.id, ackId: 'k1' }),
+          ]
+        : [],
+    );
     const remote = createRemoteController(f.engine, 'pc');
     await expect(remote.claim()).resolves.toEqual({ ok: true, status: 'acknowledged', ackId: 'k1' });
     expect(f.starts()).toBe(1);

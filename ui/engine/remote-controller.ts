@@ -124,14 +124,26 @@ export function createRemoteController(engine: ControllerEngine, localDeviceId: 
   let next = 0;
   // Ids are a counter, not random: the controller's inputs replay as they were.
   const newId = (): string => `c${(next += 1)}`;
-  const connect$ = engine.state$.pipe(map((s) => connectStateOf(s)), distinctUntilChanged());
-  const cluster$ = connect$.pipe(map((c) => c.cluster), distinctUntilChanged());
+  const connect$ = engine.state$.pipe(
+    map((s) => connectStateOf(s)),
+    distinctUntilChanged(),
+  );
+  const cluster$ = connect$.pipe(
+    map((c) => c.cluster),
+    distinctUntilChanged(),
+  );
 
   const ask = (input: (id: string) => Action): Promise<CommandOutcome> => {
     engine.start();
     const id = newId();
     // Listening before the input: a refusal comes back while it is being handled.
-    const outcome = firstValueFrom(engine.actions$.pipe(map((a) => outcomeOf(id, a)), filter((o): o is CommandOutcome => o !== null), take(1)));
+    const outcome = firstValueFrom(
+      engine.actions$.pipe(
+        map((a) => outcomeOf(id, a)),
+        filter((o): o is CommandOutcome => o !== null),
+        take(1),
+      ),
+    );
     engine.input(input(id));
     return outcome;
   };
@@ -146,9 +158,7 @@ export function createRemoteController(engine: ControllerEngine, localDeviceId: 
     },
     unobserve: () => engine.input(unobserveRequested()),
     cluster$,
-    devices$: cluster$.pipe(
-      map((c) => (c === null ? [] : Object.values(c.devices).sort((a, b) => Number(b.is_active) - Number(a.is_active)))),
-    ),
+    devices$: cluster$.pipe(map((c) => (c === null ? [] : Object.values(c.devices).sort((a, b) => Number(b.is_active) - Number(a.is_active))))),
     activeDevice$: cluster$.pipe(
       map((c) => (c === null || c.active_device_id === null ? null : (c.devices[c.active_device_id] ?? null))),
       distinctUntilChanged(),
@@ -157,7 +167,10 @@ export function createRemoteController(engine: ControllerEngine, localDeviceId: 
       filter(activeDeviceChanged.match),
       map(({ previous, current }) => ({ previous, current })),
     ),
-    orphaned$: connect$.pipe(map((c) => c.orphaned), distinctUntilChanged()),
+    orphaned$: connect$.pipe(
+      map((c) => c.orphaned),
+      distinctUntilChanged(),
+    ),
     registration$: connect$.pipe(
       map((c) => ({ status: c.status, error: c.lastError })),
       distinctUntilChanged((a, b) => a.status === b.status && a.error === b.error),
@@ -207,7 +220,11 @@ export function createRemoteController(engine: ControllerEngine, localDeviceId: 
       return last;
     },
     setQueue: (nextTracks, prevTracks = [], target) =>
-      send({ endpoint: 'set_queue', ...to(target), args: { next_tracks: nextTracks.map((uri) => ({ uri })), prev_tracks: prevTracks.map((uri) => ({ uri })) } }),
+      send({
+        endpoint: 'set_queue',
+        ...to(target),
+        args: { next_tracks: nextTracks.map((uri) => ({ uri })), prev_tracks: prevTracks.map((uri) => ({ uri })) },
+      }),
     updateContext: (contextUri, target) => send({ endpoint: 'update_context', ...to(target), args: { context_uri: contextUri } }),
     transfer: (target, restorePaused = 'restore') => send({ endpoint: 'transfer', target, args: { restore_paused: restorePaused } }),
     claim: () => ask((id) => claimRequested({ id })),

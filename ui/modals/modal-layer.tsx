@@ -93,13 +93,22 @@ export default function ModalLayer() {
       return null;
     case 'prompt':
       return (
-        <Modal header={t(content.headingKey)} area={area} onClose={onClose} closeLabel={t('modal_close')} buttons={promptButtons(ctx, content, t, handlers)} testId="prompt-modal">
+        <Modal
+          header={t(content.headingKey)}
+          area={area}
+          onClose={onClose}
+          closeLabel={t('modal_close')}
+          buttons={promptButtons(ctx, content, t, handlers)}
+          testId="prompt-modal"
+        >
           {content.textKey === null ? null : <p className="modal__text">{t(content.textKey)}</p>}
         </Modal>
       );
     case 'unavailable-track':
       return <Modal header={t(modal.textKey)} small area={area} onClose={onClose} closeLabel={t('modal_close')} testId="unavailable-modal" />;
     case 'playback-not-supported':
-      return <Modal header={t('playback_not_supported')} small area={area} onClose={onClose} closeLabel={t('modal_close')} testId="playback-not-supported-modal" />;
+      return (
+        <Modal header={t('playback_not_supported')} small area={area} onClose={onClose} closeLabel={t('modal_close')} testId="playback-not-supported-modal" />
+      );
   }
 }

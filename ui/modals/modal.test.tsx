@@ -126,7 +126,9 @@ describe('prompt modal (spec 000 §4 Prompt modal, §6 roles, §7 links)', () =>
   });
 
   it('logged-in visitor (preview forced, e.g. Safari or a free account): offered neither log-in (spec 000 §6) nor sign-up (issue 13), the web player first', () => {
-    const { container, actions } = layer((s) => withPrompt({ ...s, session: { loggedIn: true, accessToken: 't' }, platform: { ...s.platform, isSafari: true } }));
+    const { container, actions } = layer((s) =>
+      withPrompt({ ...s, session: { loggedIn: true, accessToken: 't' }, platform: { ...s.platform, isSafari: true } }),
+    );
     expect(container.querySelector('[data-testid="prompt-sign-up"]')).toBeNull();
     expect(container.querySelector('[data-testid="prompt-log-in"]')).toBeNull();
     expect(container.querySelectorAll('.modal__button')).toHaveLength(1);
@@ -206,7 +208,7 @@ describe('playback-not-supported modal (spec 000 §8: a content-license error fr
 });
 
 describe('EmbedApp modal slot (spec 000 §2: lazily loaded; none in the first frame)', () => {
-  it('renders no modal at first; a shown prompt loads the chunk and appears as the panel\'s last child; close removes it', async () => {
+  it("renders no modal at first; a shown prompt loads the chunk and appears as the panel's last child; close removes it", async () => {
     const t = testStore(testEmbedData);
     const { container } = render(
       <StoreProvider store={t.store}>

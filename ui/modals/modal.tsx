@@ -91,14 +91,7 @@ export function Modal({ header, children, buttons = [], small = false, area, onC
 
   const className = ['modal', `modal--${area}`, small ? 'modal--small' : '', visible ? 'modal--visible' : ''].filter(Boolean).join(' ');
   return (
-    <div
-      ref={ref}
-      className={className}
-      role="dialog"
-      aria-modal="true"
-      aria-label={header}
-      data-testid={testId}
-    >
+    <div ref={ref} className={className} role="dialog" aria-modal="true" aria-label={header} data-testid={testId}>
       <button type="button" className="modal__close" aria-label={closeLabel} title={closeLabel} data-testid="modal-close" onClick={() => onClose('button')}>
         <span aria-hidden="true">×</span>
       </button>

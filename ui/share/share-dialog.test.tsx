@@ -109,7 +109,11 @@ describe('share button and dialog (spec 000 §2 Share dialog)', () => {
   it('every locale has both confirmation texts, and they differ', () => {
     for (const locale of LOCALES) {
       const dictionary = translations(locale);
-      expect([locale, typeof dictionary.successful_embed_code_share, dictionary.successful_embed_code_share === dictionary.successful_link_share]).toEqual([locale, 'string', false]);
+      expect([locale, typeof dictionary.successful_embed_code_share, dictionary.successful_embed_code_share === dictionary.successful_link_share]).toEqual([
+        locale,
+        'string',
+        false,
+      ]);
     }
   });
 
@@ -130,7 +134,15 @@ describe('share button and dialog (spec 000 §2 Share dialog)', () => {
     await settle();
     const sv = translations('sv');
     const names = [...byTestId(r.container, 'share-dialog').querySelectorAll('button')].map((b) => b.getAttribute('aria-label'));
-    expect(names).toEqual([sv.share_close, sv.share_on_facebook, sv.share_on_messenger, sv.share_on_twitter, sv.share_on_whatsapp, sv.copy_link, sv.copy_embed_code]);
+    expect(names).toEqual([
+      sv.share_close,
+      sv.share_on_facebook,
+      sv.share_on_messenger,
+      sv.share_on_twitter,
+      sv.share_on_whatsapp,
+      sv.copy_link,
+      sv.copy_embed_code,
+    ]);
     expect(names.every((name) => name !== null && !/^[a-z_]+$/.test(name))).toBe(true);
     expect(byTestId(r.container, 'share-button').getAttribute('aria-label')).toBe('Dela');
   });

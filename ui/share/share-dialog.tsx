@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  shareCloseRequested,
-  shareCopyEmbedCodeClicked,
-  shareCopyLinkClicked,
-  shareTargetClicked,
-} from '../../core/widget/actions';
+import { shareCloseRequested, shareCopyEmbedCodeClicked, shareCopyLinkClicked, shareTargetClicked } from '../../core/widget/actions';
 import { selectOpenUrl } from '../../core/widget/selectors';
 import { copyTexts, SHARE_TARGETS, shareWindow, type ShareTarget } from '../../core/widget/share/share-links';
 import type { ShareView } from '../../core/widget/share/state';
@@ -19,11 +14,36 @@ const glyph = (children: ReactNode) => (
   </svg>
 );
 const GLYPHS: Record<ShareTarget | 'link' | 'embed', ReactNode> = {
-  facebook: glyph(<path d="M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.4H8v3h2.6V21z" fill="currentColor" />),
-  messenger: glyph(<path d="M12 3C7 3 3 6.7 3 11.3c0 2.6 1.3 4.9 3.3 6.4V21l3-1.7c.9.3 1.8.4 2.7.4 5 0 9-3.7 9-8.4S17 3 12 3zm1 11.2l-2.3-2.5-4.5 2.5 5-5.3 2.4 2.5 4.4-2.5z" fill="currentColor" />),
-  twitter: glyph(<path d="M21 6.5c-.7.3-1.4.5-2.1.6.8-.5 1.3-1.2 1.6-2-.7.4-1.5.7-2.3.9a3.7 3.7 0 0 0-6.3 3.4A10.4 10.4 0 0 1 4.3 5.5a3.7 3.7 0 0 0 1.1 4.9c-.6 0-1.2-.2-1.7-.5 0 1.8 1.3 3.3 3 3.6-.6.2-1.1.2-1.7.1a3.7 3.7 0 0 0 3.4 2.6A7.4 7.4 0 0 1 3 17.7 10.5 10.5 0 0 0 8.7 19.4c6.8 0 10.5-5.6 10.5-10.5v-.5c.7-.5 1.3-1.1 1.8-1.9z" fill="currentColor" />),
-  whatsapp: glyph(<path d="M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zm4.6 12.4c-.2.6-1.1 1.1-1.6 1.2-.4 0-.9.1-2.9-.7-2.4-1-4-3.5-4.1-3.6-.1-.2-1-1.3-1-2.5s.6-1.8.9-2c.2-.3.5-.3.7-.3h.5c.2 0 .4 0 .6.5l.8 1.9c.1.2.1.3 0 .5l-.3.5-.4.4c-.1.1-.3.3-.1.5.1.3.6 1.1 1.4 1.7 1 .9 1.8 1.1 2 1.3.3.1.4.1.6-.1l.8-1c.2-.2.3-.2.6-.1l1.8.9c.2.1.4.2.4.3.1.1.1.6-.1 1.2z" fill="currentColor" />),
-  link: glyph(<path d="M10.6 13.4a1 1 0 0 0 1.4 0l3.6-3.6a3 3 0 0 0-4.2-4.2L9.6 7.4M13.4 10.6a1 1 0 0 0-1.4 0l-3.6 3.6a3 3 0 0 0 4.2 4.2l1.8-1.8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />),
+  facebook: glyph(
+    <path d="M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.4H8v3h2.6V21z" fill="currentColor" />,
+  ),
+  messenger: glyph(
+    <path
+      d="M12 3C7 3 3 6.7 3 11.3c0 2.6 1.3 4.9 3.3 6.4V21l3-1.7c.9.3 1.8.4 2.7.4 5 0 9-3.7 9-8.4S17 3 12 3zm1 11.2l-2.3-2.5-4.5 2.5 5-5.3 2.4 2.5 4.4-2.5z"
+      fill="currentColor"
+    />,
+  ),
+  twitter: glyph(
+    <path
+      d="M21 6.5c-.7.3-1.4.5-2.1.6.8-.5 1.3-1.2 1.6-2-.7.4-1.5.7-2.3.9a3.7 3.7 0 0 0-6.3 3.4A10.4 10.4 0 0 1 4.3 5.5a3.7 3.7 0 0 0 1.1 4.9c-.6 0-1.2-.2-1.7-.5 0 1.8 1.3 3.3 3 3.6-.6.2-1.1.2-1.7.1a3.7 3.7 0 0 0 3.4 2.6A7.4 7.4 0 0 1 3 17.7 10.5 10.5 0 0 0 8.7 19.4c6.8 0 10.5-5.6 10.5-10.5v-.5c.7-.5 1.3-1.1 1.8-1.9z"
+      fill="currentColor"
+    />,
+  ),
+  whatsapp: glyph(
+    <path
+      d="M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zm4.6 12.4c-.2.6-1.1 1.1-1.6 1.2-.4 0-.9.1-2.9-.7-2.4-1-4-3.5-4.1-3.6-.1-.2-1-1.3-1-2.5s.6-1.8.9-2c.2-.3.5-.3.7-.3h.5c.2 0 .4 0 .6.5l.8 1.9c.1.2.1.3 0 .5l-.3.5-.4.4c-.1.1-.3.3-.1.5.1.3.6 1.1 1.4 1.7 1 .9 1.8 1.1 2 1.3.3.1.4.1.6-.1l.8-1c.2-.2.3-.2.6-.1l1.8.9c.2.1.4.2.4.3.1.1.1.6-.1 1.2z"
+      fill="currentColor"
+    />,
+  ),
+  link: glyph(
+    <path
+      d="M10.6 13.4a1 1 0 0 0 1.4 0l3.6-3.6a3 3 0 0 0-4.2-4.2L9.6 7.4M13.4 10.6a1 1 0 0 0-1.4 0l-3.6 3.6a3 3 0 0 0 4.2 4.2l1.8-1.8"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+    />,
+  ),
   embed: glyph(<path d="M8.5 7L3.5 12l5 5M15.5 7l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />),
 };
 
@@ -89,7 +109,14 @@ export default function ShareDialog({ view }: ShareDialogProps) {
       aria-label={title}
       onKeyDown={onKeyDown}
     >
-      <button type="button" className="icon-button share-dialog__close" data-testid="share-close" aria-label={t('share_close')} title={t('share_close')} onClick={close}>
+      <button
+        type="button"
+        className="icon-button share-dialog__close"
+        data-testid="share-close"
+        aria-label={t('share_close')}
+        title={t('share_close')}
+        onClick={close}
+      >
         {glyph(<path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />)}
       </button>
       {view === 'copied' ? (

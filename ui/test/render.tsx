@@ -45,7 +45,10 @@ export function render(node: ReactNode): Rendered {
 }
 
 /** A store with the real reducer and no epics, on a fixed clock, recording what enters it. */
-export function testStore(data: EmbedData, patch: (s: WidgetState) => WidgetState = (s) => s): {
+export function testStore(
+  data: EmbedData,
+  patch: (s: WidgetState) => WidgetState = (s) => s,
+): {
   store: Store<WidgetState>;
   actions: () => ReadonlyArray<Action>;
   envelopes: ReadonlyArray<Envelope>;

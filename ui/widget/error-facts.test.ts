@@ -11,7 +11,13 @@ function setUp(cookie?: string) {
   const ports = createFakePorts(scheduler);
   if (cookie !== undefined) ports.host.writeCookie({ name: 'sp_t', value: cookie, days: 1 }).subscribe();
   const envelopes: Envelope[] = [];
-  const store = createStore({ reducer: widgetReducer, epics: [], deps: ports, initialState: initialWidgetState(albumData()), onEnvelope: (e) => envelopes.push(e) });
+  const store = createStore({
+    reducer: widgetReducer,
+    epics: [],
+    deps: ports,
+    initialState: initialWidgetState(albumData()),
+    onEnvelope: (e) => envelopes.push(e),
+  });
   const unbind = bindErrorFacts(store, ports, window);
   return { envelopes, unbind, actions: () => envelopes.map((e) => [e.src, e.action]) };
 }
@@ -19,9 +25,7 @@ function setUp(cookie?: string) {
 describe('bindErrorFacts (spec 000 §7 error-reporting service, at the edge)', () => {
   it('dispatches the start-up context: the user id cookie, navigator.webdriver, the page host', () => {
     const { actions, unbind } = setUp('user-1');
-    expect(actions()).toEqual([
-      ['adapter', { type: 'widget/errorReporterContextRead', userId: 'user-1', automated: false, pageHost: window.location.host }],
-    ]);
+    expect(actions()).toEqual([['adapter', { type: 'widget/errorReporterContextRead', userId: 'user-1', automated: false, pageHost: window.location.host }]]);
     unbind();
   });
 

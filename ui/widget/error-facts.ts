@@ -28,10 +28,7 @@ export function bindErrorFacts(store: Store<WidgetState>, ports: Ports, win: Win
       catchError(() => of(null)),
     )
     .subscribe((userId) =>
-      store.dispatch(
-        errorReporterContextRead({ userId, automated: win.navigator.webdriver === true, pageHost: win.location.host }),
-        'adapter',
-      ),
+      store.dispatch(errorReporterContextRead({ userId, automated: win.navigator.webdriver === true, pageHost: win.location.host }), 'adapter'),
     );
   const onError = (event: ErrorEvent) => {
     const where = event.filename === '' ? '' : `at ${event.filename}:${event.lineno}:${event.colno}`;

@@ -115,10 +115,7 @@ describe('controls dispatch their intents (spec 000 §2 Track list table, Icon b
     const { container, actions } = mount();
     act(() => byTestId(container, 'skip-back').click());
     act(() => byTestId(container, 'skip-forward').click());
-    expect(actions().filter((a) => skipPrevRequested.match(a) || skipNextRequested.match(a))).toEqual([
-      skipPrevRequested(),
-      skipNextRequested(),
-    ]);
+    expect(actions().filter((a) => skipPrevRequested.match(a) || skipNextRequested.match(a))).toEqual([skipPrevRequested(), skipNextRequested()]);
     expect(container.querySelector('[data-testid="back-15"]')).toBeNull();
   });
 

@@ -10,7 +10,13 @@ describe('bindPageHidden (the logging channel sends what waits when the page is 
   it('dispatches widget/pageHidden on pagehide and on visibilitychange to hidden only, until unbound', () => {
     const ports = createFakePorts(new TestScheduler((a, b) => expect(a).toEqual(b)));
     const envelopes: Envelope[] = [];
-    const store = createStore({ reducer: widgetReducer, epics: [], deps: ports, initialState: initialWidgetState(albumData()), onEnvelope: (e) => envelopes.push(e) });
+    const store = createStore({
+      reducer: widgetReducer,
+      epics: [],
+      deps: ports,
+      initialState: initialWidgetState(albumData()),
+      onEnvelope: (e) => envelopes.push(e),
+    });
     const unbind = bindPageHidden(store, window);
     let visibility: DocumentVisibilityState = 'visible';
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });

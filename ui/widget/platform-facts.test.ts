@@ -16,7 +16,13 @@ function setUp(options: { cookie?: string; location?: string; patch?: (ports: Po
   if (options.cookie !== undefined) fake.host.writeCookie({ name: 'sp_handoff', value: options.cookie, days: 5000 }).subscribe();
   const ports = options.patch ? options.patch(fake) : fake;
   const envelopes: Envelope[] = [];
-  const store = createStore({ reducer: widgetReducer, epics: [], deps: ports, initialState: initialWidgetState(albumData()), onEnvelope: (e) => envelopes.push(e) });
+  const store = createStore({
+    reducer: widgetReducer,
+    epics: [],
+    deps: ports,
+    initialState: initialWidgetState(albumData()),
+    onEnvelope: (e) => envelopes.push(e),
+  });
   bindPlatformFacts(store, ports, { navigator: { userAgent: IPHONE } as Navigator });
   return { store, actions: () => envelopes.map((e) => [e.src, e.action]) };
 }
@@ -24,11 +30,15 @@ function setUp(options: { cookie?: string; location?: string; patch?: (ports: Po
 describe('bindPlatformFacts (spec 000 §3 platform flags, §4 hand-off cookie, at the edge)', () => {
   it('dispatches the user agent, the page query string and the hand-off cookie, raw, as one adapter fact', () => {
     const { actions, store } = setUp({ cookie: 'yes', location: 'https://embed.test/embed/album/x?utm_source=site' });
-    expect(actions()).toEqual([
-      ['adapter', { type: 'widget/platformRead', userAgent: IPHONE, search: '?utm_source=site', handoffCookie: 'yes' }],
-    ]);
+    expect(actions()).toEqual([['adapter', { type: 'widget/platformRead', userAgent: IPHONE, search: '?utm_source=site', handoffCookie: 'yes' }]]);
     // The core decides: an iPhone is mobile and Safari; the cookie says the app was detected before.
-    expect(store.getState().platform).toEqual({ isMobile: true, isSafari: true, mobileAppInstalled: true, forcePreview: false, pageSearch: '?utm_source=site' });
+    expect(store.getState().platform).toEqual({
+      isMobile: true,
+      isSafari: true,
+      mobileAppInstalled: true,
+      forcePreview: false,
+      pageSearch: '?utm_source=site',
+    });
   });
 
   it('no cookie: null; the app is not detected', () => {

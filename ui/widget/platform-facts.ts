@@ -31,7 +31,5 @@ export function bindPlatformFacts(store: Store<WidgetState>, ports: Ports, win: 
   );
   cookie$
     .pipe(switchMap((handoffCookie) => search$.pipe(map((search) => ({ handoffCookie, search })))))
-    .subscribe(({ handoffCookie, search }) =>
-      store.dispatch(platformRead({ userAgent: win.navigator.userAgent, search, handoffCookie }), 'adapter'),
-    );
+    .subscribe(({ handoffCookie, search }) => store.dispatch(platformRead({ userAgent: win.navigator.userAgent, search, handoffCookie }), 'adapter'));
 }

@@ -21,7 +21,12 @@ export function ShareButton({ t }: { readonly t: Translate }) {
   return (
     <IconButton label={t('share')} onClick={onClick} testId="share-button">
       <svg aria-hidden focusable={false} viewBox="0 0 24 24" width={20} height={20} className="icon icon--share">
-        <path d="M18 3a3 3 0 1 0 0 5 3 3 0 0 0 0-5zM6 9.5a3 3 0 1 0 0 5 3 3 0 0 0 0-5zM18 16a3 3 0 1 0 0 5 3 3 0 0 0 0-5zM8 11l8-4.5M8 13l8 4.5" fill="currentColor" stroke="currentColor" strokeWidth="1.5" />
+        <path
+          d="M18 3a3 3 0 1 0 0 5 3 3 0 0 0 0-5zM6 9.5a3 3 0 1 0 0 5 3 3 0 0 0 0-5zM18 16a3 3 0 1 0 0 5 3 3 0 0 0 0-5zM8 11l8-4.5M8 13l8 4.5"
+          fill="currentColor"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        />
       </svg>
     </IconButton>
   );

@@ -187,5 +187,8 @@ export function decodeDeviceList(raw: unknown, localId: string): { ok: true; dev
   const decoded = WireDeviceList.decode(raw);
   if (isLeft(decoded)) return { ok: false, err: `Invalid device list: ${formatDecodeErrors(decoded.left)}` };
   const activeId = decoded.right.devices.find((d) => d.is_active === true);
-  return { ok: true, devices: decoded.right.devices.map((d, i) => device(d.device_id ?? d.id ?? String(i), d, activeId?.device_id ?? activeId?.id ?? null, localId)) };
+  return {
+    ok: true,
+    devices: decoded.right.devices.map((d, i) => device(d.device_id ?? d.id ?? String(i), d, activeId?.device_id ?? activeId?.id ?? null, localId)),
+  };
 }

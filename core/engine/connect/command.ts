@@ -27,10 +27,7 @@ export type PlayerEndpoint = (typeof PLAYER_ENDPOINTS)[number];
 export type CommandEndpoint = PlayerEndpoint | 'transfer' | 'volume';
 
 /** What a page asks: the endpoint, its target (default: the active device) and its arguments, unchecked. */
-export const RemoteCommand = t.intersection([
-  t.type({ endpoint: t.string }),
-  t.partial({ target: t.union([t.string, t.null]), args: t.UnknownRecord }),
-]);
+export const RemoteCommand = t.intersection([t.type({ endpoint: t.string }), t.partial({ target: t.union([t.string, t.null]), args: t.UnknownRecord })]);
 export type RemoteCommand = t.TypeOf<typeof RemoteCommand>;
 
 /** spec 001 §7 transfer: restore_paused is pause, resume or restore. */
@@ -98,7 +95,10 @@ export function checkCommand(command: RemoteCommand, cluster: Cluster | null, lo
     const restore = args.restore_paused ?? 'restore';
     if (typeof restore !== 'string' || !(RESTORE_PAUSED as readonly string[]).includes(restore)) return refuse(C.INVALID_ARGUMENTS);
     const body = { transfer_options: { restore_paused: restore } };
-    return { ok: true, request: { endpoint: 'transfer', method: 'POST', path: `${C.TRANSFER_PATH}/${from}/to/${encodeURIComponent(explicit)}`, body, target: explicit } };
+    return {
+      ok: true,
+      request: { endpoint: 'transfer', method: 'POST', path: `${C.TRANSFER_PATH}/${from}/to/${encodeURIComponent(explicit)}`, body, target: explicit },
+    };
   }
   if (command.endpoint === 'volume') {
     // spec 001 §5: "Remote volume must be a number of at least 0 ('Invalid volume.'), sent as round(65535*volume)".
@@ -112,7 +112,13 @@ export function checkCommand(command: RemoteCommand, cluster: Cluster | null, lo
   const endpoint = command.endpoint;
   const request = (extra: Record<string, unknown>, to: string): CommandCheck => ({
     ok: true,
-    request: { endpoint, method: 'POST', path: `${C.PLAYER_COMMAND_PATH}/${from}/to/${encodeURIComponent(to)}`, body: { command: { endpoint, ...extra } }, target: to },
+    request: {
+      endpoint,
+      method: 'POST',
+      path: `${C.PLAYER_COMMAND_PATH}/${from}/to/${encodeURIComponent(to)}`,
+      body: { command: { endpoint, ...extra } },
+      target: to,
+    },
   });
 
   if (endpoint === 'play') {

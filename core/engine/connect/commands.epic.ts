@@ -49,7 +49,12 @@ export const connectCommandsEpic: ConnectEpic = (action$, state$, deps) => {
         }
         const ackId = ackIdOf(r.body);
         const sent = of(A.commandSent({ id, endpoint: request.endpoint, status: r.status, ackId }));
-        return ackId === null ? sent : concat(sent, defer(() => awaitAck(action$, deps, connectStateOf(state$.value).ackIds, id, ackId)));
+        return ackId === null
+          ? sent
+          : concat(
+              sent,
+              defer(() => awaitAck(action$, deps, connectStateOf(state$.value).ackIds, id, ackId)),
+            );
       }),
       catchError((e: unknown) => of(A.commandFailed({ id, endpoint: request.endpoint, status: 0, err: message(e) }))),
     );

@@ -8,7 +8,15 @@ const run = (...args: Parameters<typeof runConnect> extends [unknown, ...infer R
 
 const TRACK = { uri: 'spotify:track:4uLU6hMCjMI75M1A2tKUQC', name: 'Lantern Swell' };
 const device = (id: string, extra: Record<string, unknown> = {}) => ({ id, name: id.toUpperCase(), type: 'Computer', volume: 65535, ...extra });
-const playerState = (paused = false) => ({ track: TRACK, position_as_of_timestamp: 1000, timestamp: 500, duration: 200000, is_paused: paused, session_id: 's1', context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3' });
+const playerState = (paused = false) => ({
+  track: TRACK,
+  position_as_of_timestamp: 1000,
+  timestamp: 500,
+  duration: 200000,
+  is_paused: paused,
+  session_id: 's1',
+  context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3',
+});
 const cluster = (timestamp: number, active: string | null, extra: Record<string, unknown> = {}) => ({
   timestamp,
   active_device_id: active,
@@ -21,14 +29,24 @@ const types = (log: ReadonlyArray<[number, string, Record<string, unknown>]>) =>
 
 describe('observer registration (spec 001 §4 Remote-control client, §7 PUT devices/{observerId}, §8)', () => {
   it("with no connection id: 'Cannot register: no connection id.', then registers once the transport has one", () => {
-    const { log, calls, state } = run([[0, A.observeRequested()], [300, authenticated({ connectionId: 'c9', at: 300 })]], { connectionId: null, connect: { observing: false }, http: () => json(200, cluster(100, 'a')) });
+    const { log, calls, state } = run(
+      [
+        [0, A.observeRequested()],
+        [300, authenticated({ connectionId: 'c9', at: 300 })],
+      ],
+      { connectionId: null, connect: { observing: false }, http: () => json(200, cluster(100, 'a')) },
+    );
     expect(log.slice(0, 3)).toEqual([
       [0, 'observerRegistrationFailed', { code: 'CONNECTAPI_NO_CONNECTION_ID', err: 'Cannot register: no connection id.' }],
       [300, 'observerRegistrationRequested', { connectionId: 'c9' }],
       [310, 'observerRegistered', { connectionId: 'c9', status: 200 }],
     ]);
     // A hidden observer, prefixed and limited to 40 after the prefix (spec 001 §9), with the connection id header.
-    expect(calls[0]).toMatchObject({ method: 'PUT', url: `http://p.test/connect-state/v1/devices/hobs_${LOCAL}`, headers: { authorization: 'Bearer tok', 'x-spotify-connection-id': 'c9' } });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      url: `http://p.test/connect-state/v1/devices/hobs_${LOCAL}`,
+      headers: { authorization: 'Bearer tok', 'x-spotify-connection-id': 'c9' },
+    });
     expect(JSON.parse(calls[0]?.body ?? '')).toMatchObject({ device: { device_info: { capabilities: { hidden: true, can_be_player: false } } } });
     expect(state().connect.status).toBe('registered');
   });
@@ -46,7 +64,10 @@ describe('observer registration (spec 001 §4 Remote-control client, §7 PUT dev
   });
 
   it("429: TP_MAX_SUBSCRIPTIONS_REACHED (spec 001 §7 '429 = max subscriptions')", () => {
-    const { log, state } = run([[0, A.observeRequested()]], { connect: { observing: false }, http: () => json(429, { error: { status: 429, message: 'Max subscriptions' } }) });
+    const { log, state } = run([[0, A.observeRequested()]], {
+      connect: { observing: false },
+      http: () => json(429, { error: { status: 429, message: 'Max subscriptions' } }),
+    });
     expect(log[1]).toEqual([10, 'observerRegistrationFailed', { code: 'TP_MAX_SUBSCRIPTIONS_REACHED', err: 'Max subscriptions reached' }]);
     expect(state().connect.status).toBe('failed');
   });
@@ -71,7 +92,13 @@ describe('observer registration (spec 001 §4 Remote-control client, §7 PUT dev
   });
 
   it('nothing registers unless the controller asked (an engine that only plays stays a device)', () => {
-    const { log, calls } = run([[0, authenticated({ connectionId: 'c1', at: 0 })], [10, push(cluster(100, 'a'))]], { connect: { observing: false } });
+    const { log, calls } = run(
+      [
+        [0, authenticated({ connectionId: 'c1', at: 0 })],
+        [10, push(cluster(100, 'a'))],
+      ],
+      { connect: { observing: false } },
+    );
     expect(log).toEqual([]);
     expect(calls).toEqual([]);
   });
@@ -116,14 +143,20 @@ describe('the cluster (spec 001 §4: older messages ignored, active-device chang
   it('is orphaned while there is a player state but no active device, and not otherwise', () => {
     const { state } = run([[0, push({ cluster: cluster(1, null) })]]);
     expect(state().connect.orphaned).toBe(true);
-    const after = run([[0, push({ cluster: cluster(1, null) })], [10, push({ cluster: cluster(2, 'a') })]]);
+    const after = run([
+      [0, push({ cluster: cluster(1, null) })],
+      [10, push({ cluster: cluster(2, 'a') })],
+    ]);
     expect(after.state().connect.orphaned).toBe(false);
     const idle = run([[0, push({ cluster: cluster(1, null, { player_state: null }) })]]);
     expect(idle.state().connect.orphaned).toBe(false);
   });
 
   it('marks the local device and rejects a cluster that does not decode', () => {
-    const { log, state } = run([[0, push({ cluster: cluster(1, LOCAL, { devices: { [LOCAL]: device(LOCAL) } }) })], [10, push({ cluster: { timestamp: 'soon' } })]]);
+    const { log, state } = run([
+      [0, push({ cluster: cluster(1, LOCAL, { devices: { [LOCAL]: device(LOCAL) } }) })],
+      [10, push({ cluster: { timestamp: 'soon' } })],
+    ]);
     expect(state().connect.cluster?.devices[LOCAL]?.local).toBe(true);
     expect(log[2]).toEqual([10, 'clusterRejected', { err: 'Invalid cluster: timestamp is not a number' }]);
   });
@@ -133,7 +166,10 @@ describe('commands (spec 001 §7: answers may carry an ack_id, awaited through a
   const playing = [0, push({ cluster: cluster(100, 'a') })] as const;
 
   it('is acknowledged by the cluster that brings its ack_id', () => {
-    const { log, calls } = run([playing, [50, A.commandRequested({ id: 'k1', command: { endpoint: 'pause' } })], [400, push({ cluster: cluster(101, 'a'), ack_id: 'ack-1' })]], { http: acked('ack-1') });
+    const { log, calls } = run(
+      [playing, [50, A.commandRequested({ id: 'k1', command: { endpoint: 'pause' } })], [400, push({ cluster: cluster(101, 'a'), ack_id: 'ack-1' })]],
+      { http: acked('ack-1') },
+    );
     expect(calls[0]).toMatchObject({ method: 'POST', url: `http://p.test/connect-state/v1/player/command/from/${LOCAL}/to/a` });
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ command: { endpoint: 'pause' } });
     expect(log.slice(2)).toEqual([
@@ -144,7 +180,10 @@ describe('commands (spec 001 §7: answers may carry an ack_id, awaited through a
   });
 
   it('times out when no cluster brings the ack_id within ACK_TIMEOUT_MS (a cluster with another ack does not count)', () => {
-    const { log } = run([playing, [50, A.commandRequested({ id: 'k1', command: { endpoint: 'resume' } })], [400, push({ cluster: cluster(101, 'a'), ack_id: 'other' })]], { http: acked('ack-1') });
+    const { log } = run(
+      [playing, [50, A.commandRequested({ id: 'k1', command: { endpoint: 'resume' } })], [400, push({ cluster: cluster(101, 'a'), ack_id: 'other' })]],
+      { http: acked('ack-1') },
+    );
     expect(log.filter(([, type]) => type.startsWith('command'))).toEqual([
       [60, 'commandSent', { id: 'k1', endpoint: 'resume', status: 200, ackId: 'ack-1' }],
       [60 + C.ACK_TIMEOUT_MS, 'commandTimedOut', { id: 'k1', ackId: 'ack-1', err: 'Command not acknowledged.' }],
@@ -152,7 +191,10 @@ describe('commands (spec 001 §7: answers may carry an ack_id, awaited through a
   });
 
   it('counts an ack that arrived before the answer, even on an older cluster', () => {
-    const { log } = run([playing, [50, A.commandRequested({ id: 'k1', command: { endpoint: 'skip_next' } })], [55, push({ cluster: cluster(99, 'a'), ack_id: 'ack-1' })]], { http: acked('ack-1') });
+    const { log } = run(
+      [playing, [50, A.commandRequested({ id: 'k1', command: { endpoint: 'skip_next' } })], [55, push({ cluster: cluster(99, 'a'), ack_id: 'ack-1' })]],
+      { http: acked('ack-1') },
+    );
     expect(log.filter(([, type]) => type.startsWith('command') || type === 'clusterIgnored').map(([t, type]) => [t, type])).toEqual([
       [55, 'clusterIgnored'],
       [60, 'commandSent'],
@@ -206,7 +248,11 @@ describe('commands (spec 001 §7: answers may carry an ack_id, awaited through a
 
   it('a volume change after one was sent does not cancel the one in flight', () => {
     const { log } = run(
-      [playing, [0, A.commandRequested({ id: 'v1', command: { endpoint: 'volume', args: { volume: 0.5 } } })], [1005, A.commandRequested({ id: 'v2', command: { endpoint: 'volume', args: { volume: 0.6 } } })]],
+      [
+        playing,
+        [0, A.commandRequested({ id: 'v1', command: { endpoint: 'volume', args: { volume: 0.5 } } })],
+        [1005, A.commandRequested({ id: 'v2', command: { endpoint: 'volume', args: { volume: 0.6 } } })],
+      ],
       { http: acked('x') },
     );
     expect(log.filter(([, type]) => type === 'commandSent').map(([t, , p]) => [t, p.id])).toEqual([
@@ -218,7 +264,12 @@ describe('commands (spec 001 §7: answers may carry an ack_id, awaited through a
 
 describe('the device list (spec 001 §7 GET /me/player/devices)', () => {
   it('lists the devices with the §3 fields, normalised', () => {
-    const body = { devices: [{ id: 'a', name: 'A', type: 'Computer', volume: 0.5, is_active: true }, { id: LOCAL, name: 'Me', type: 'computer', volume: 1 }] };
+    const body = {
+      devices: [
+        { id: 'a', name: 'A', type: 'Computer', volume: 0.5, is_active: true },
+        { id: LOCAL, name: 'Me', type: 'computer', volume: 1 },
+      ],
+    };
     const { log, calls } = run([[0, A.devicesRequested({ id: 'q' })]], { http: () => json(200, body) });
     expect(calls[0]).toMatchObject({ method: 'GET', url: 'http://api.test/v1/me/player/devices', headers: { authorization: 'Bearer tok' } });
     expect(log).toEqual([
@@ -228,8 +279,32 @@ describe('the device list (spec 001 §7 GET /me/player/devices)', () => {
         {
           id: 'q',
           devices: [
-            { id: 'a', name: 'A', type: 'computer', version: '', volume: 0.5, is_active: true, is_controllable: true, is_observable: true, local: false, hidden: false, metadata: {} },
-            { id: LOCAL, name: 'Me', type: 'computer', version: '', volume: 1, is_active: false, is_controllable: true, is_observable: true, local: true, hidden: false, metadata: {} },
+            {
+              id: 'a',
+              name: 'A',
+              type: 'computer',
+              version: '',
+              volume: 0.5,
+              is_active: true,
+              is_controllable: true,
+              is_observable: true,
+              local: false,
+              hidden: false,
+              metadata: {},
+            },
+            {
+              id: LOCAL,
+              name: 'Me',
+              type: 'computer',
+              version: '',
+              volume: 1,
+              is_active: false,
+              is_controllable: true,
+              is_observable: true,
+              local: true,
+              hidden: false,
+              metadata: {},
+            },
           ],
         },
       ],

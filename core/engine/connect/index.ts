@@ -15,7 +15,17 @@ import { observeEpic, registerObserverEpic, unobserveEpic } from './registration
 export * from './actions';
 export * from './constants';
 export * from './cluster';
-export { checkCommand, checkTracks, repeatCommands, PLAYER_ENDPOINTS, RESTORE_PAUSED, RemoteCommand, type CommandEndpoint, type PlayerEndpoint, type RestorePaused } from './command';
+export {
+  checkCommand,
+  checkTracks,
+  repeatCommands,
+  PLAYER_ENDPOINTS,
+  RESTORE_PAUSED,
+  RemoteCommand,
+  type CommandEndpoint,
+  type PlayerEndpoint,
+  type RestorePaused,
+} from './command';
 export { connectReducer } from './reducer';
 export { initialConnectState, type ConnectSlice, type ConnectState, type ObserverStatus } from './state';
 export { observerIdOf } from './registration.epic';

@@ -7,7 +7,8 @@ import type { ConnectState } from './state';
 type ConnectAction = ActionOf<(typeof connectActions)[number]>;
 const isConnectAction = (action: Action): action is ConnectAction => action.type.startsWith('connect/');
 
-const remember = (ackIds: ReadonlyArray<string>, ackId: string | null): ReadonlyArray<string> => (ackId === null ? ackIds : [...ackIds, ackId].slice(-ACK_MEMORY));
+const remember = (ackIds: ReadonlyArray<string>, ackId: string | null): ReadonlyArray<string> =>
+  ackId === null ? ackIds : [...ackIds, ackId].slice(-ACK_MEMORY);
 
 /** The remote-control client's state (spec 001 §4 Remote-control client). */
 export function connectReducer(state: ConnectState, action: Action): ConnectState {

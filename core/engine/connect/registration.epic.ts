@@ -45,8 +45,16 @@ export const registerObserverEpic: ConnectEpic = (action$, state$, deps) =>
     withLatestFrom(state$),
     switchMap(([a, s]) => {
       const localId = deps.device.descriptor.id;
-      const body = { member_type: 'CONNECT_STATE', device: { device_info: { device_id: observerIdOf(localId), capabilities: { can_be_player: false, hidden: true } } } };
-      const call = { method: 'PUT' as const, path: `${C.OBSERVER_PATH}/${encodeURIComponent(observerIdOf(localId))}`, body, headers: { [C.CONNECTION_ID_HEADER]: a.connectionId } };
+      const body = {
+        member_type: 'CONNECT_STATE',
+        device: { device_info: { device_id: observerIdOf(localId), capabilities: { can_be_player: false, hidden: true } } },
+      };
+      const call = {
+        method: 'PUT' as const,
+        path: `${C.OBSERVER_PATH}/${encodeURIComponent(observerIdOf(localId))}`,
+        body,
+        headers: { [C.CONNECTION_ID_HEADER]: a.connectionId },
+      };
       return connectCall(action$, deps.http, s, call).pipe(
         onAnswer((r): Action[] => {
           if (r.status === 429) return [A.observerRegistrationFailed({ code: C.MAX_SUBSCRIPTIONS_CODE, err: C.MAX_SUBSCRIPTIONS })];

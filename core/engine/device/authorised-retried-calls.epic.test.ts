@@ -15,7 +15,8 @@ const status = (s: number): HttpResponse => ({ status: s, headers: {}, body: '' 
 /** The fake HTTP of runDevice answers 10 ms after each send. */
 const LATENCY = 10;
 /** When the last of `retries` retries of a call sent at 0 answers. */
-const lastAnswerAt = (retries: number) => (retries + 1) * LATENCY + Array.from({ length: retries }, (_, i) => stateCallRetryDelayMs(i + 1)).reduce((a, b) => a + b, 0);
+const lastAnswerAt = (retries: number) =>
+  (retries + 1) * LATENCY + Array.from({ length: retries }, (_, i) => stateCallRetryDelayMs(i + 1)).reduce((a, b) => a + b, 0);
 const update = (position: number) => A.stateUpdateRequested({ reason: 'progress', position, duration: 1000, playbackStats: null });
 const replace = (prev: object | null, next: object | null) => ({ type: 'replace_state', prev_state_ref: prev, state_ref: next });
 /** A load then a stale replace_state: a state conflict at 1 ms. */
@@ -58,7 +59,13 @@ describe('track-playback state calls are retried (spec 001 §9 "State call retri
   });
 
   it('registration and volume are not state calls: sent once on a 5xx', () => {
-    const { calls } = run([[0, authenticated({ connectionId: 'c1', at: 0 })], [0, A.localVolumeChanged({ volume: 0.5 })]], () => status(503));
+    const { calls } = run(
+      [
+        [0, authenticated({ connectionId: 'c1', at: 0 })],
+        [0, A.localVolumeChanged({ volume: 0.5 })],
+      ],
+      () => status(503),
+    );
     expect(calls.map((c) => [c.method, path(c)])).toEqual([
       ['POST', '/devices'],
       ['PUT', `/devices/${ID}/volume`],
@@ -69,7 +76,8 @@ describe('track-playback state calls are retried (spec 001 §9 "State call retri
 describe('track-playback calls refresh the token on a 401 and retry once (spec 001 §8 Resolve/transport)', () => {
   /** 401 for the first token, 2xx for the refreshed one. */
   const byToken = (r: HttpRequest): HttpResponse => (r.headers?.['authorization'] === 'Bearer tok2' ? { status: 200, headers: {}, body: '{}' } : status(401));
-  const refreshed = (at: number) => [at, tokenReceived({ accessToken: 'tok2', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: [SPCLIENT_CALLER] })] as const;
+  const refreshed = (at: number) =>
+    [at, tokenReceived({ accessToken: 'tok2', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: [SPCLIENT_CALLER] })] as const;
   const refreshAsked = (at: number) => [at, 'session/tokenRefreshRequested', { caller: SPCLIENT_CALLER, reason: 'unauthorised', forced: true }];
   const tokens = (calls: HttpRequest[]) => calls.map((c) => c.headers?.['authorization']);
 

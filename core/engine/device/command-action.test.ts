@@ -12,7 +12,11 @@ const act = (payload: unknown, current: StateRef | null = ref('m1', 's1')) => {
 describe('remote commands (spec 001 §4: set_volume, log_out, replace_state, ping; others an unknown-command error)', () => {
   it.each([
     ['set_volume on the 0..65535 scale', { type: 'set_volume', volume: 32768 }, A.remoteVolumeSet({ volume: 32768 / 65535, commandId: null })],
-    ['set_volume keeps its message id as the command id', { type: 'set_volume', volume: 0, message_id: 'c7' }, A.remoteVolumeSet({ volume: 0, commandId: 'c7' })],
+    [
+      'set_volume keeps its message id as the command id',
+      { type: 'set_volume', volume: 0, message_id: 'c7' },
+      A.remoteVolumeSet({ volume: 0, commandId: 'c7' }),
+    ],
     ['log_out', { type: 'log_out' }, A.remoteLogOut()],
     ['ping', { type: 'ping' }, A.remotePing()],
     ['an unknown command', { type: 'transfer' }, A.commandRejected({ code: 'TP_UNKNOWN_COMMAND', err: 'Unknown command: transfer' })],
@@ -41,11 +45,19 @@ describe('replace_state (spec 001 §4 Device service client)', () => {
   });
 
   it.each([
-    ['a previous ref that is not the current one → conflict, ignored', replace(ref('m1', 's0'), ref('m1', 's2')), A.stateConflicted({ rejected: ref('m1', 's2') })],
+    [
+      'a previous ref that is not the current one → conflict, ignored',
+      replace(ref('m1', 's0'), ref('m1', 's2')),
+      A.stateConflicted({ rejected: ref('m1', 's2') }),
+    ],
     ['a previous ref while the state is empty → conflict', replace(ref('m1', 's1'), ref('m1', 's2')), A.stateConflicted({ rejected: ref('m1', 's2') }), null],
     ['no state ref → paused, cleared, emptied', replace(ref('m1', 's1'), null), A.stateCleared()],
     ['same state id → pause', replace(ref('m1', 's1'), ref('m1', 's1', true)), A.stateModified({ stateRef: ref('m1', 's1', true), seekTo: null })],
-    ['same state id → resume and seek', replace(ref('m1', 's1', true), ref('m1', 's1'), { seek_to: 5000 }), A.stateModified({ stateRef: ref('m1', 's1'), seekTo: 5000 })],
+    [
+      'same state id → resume and seek',
+      replace(ref('m1', 's1', true), ref('m1', 's1'), { seek_to: 5000 }),
+      A.stateModified({ stateRef: ref('m1', 's1'), seekTo: 5000 }),
+    ],
     [
       'a different state of the same machine → load it',
       replace(ref('m1', 's1'), ref('m1', 's2'), { state_machine: { id: 'm1' } }),

@@ -55,10 +55,15 @@ describe('device commands over the dealer (spec 001 §4)', () => {
 });
 
 describe('state update sends (spec 001 §4, §7 PUT devices/{id}/state)', () => {
-  const req = (position: number, reason: 'progress' | 'pause' = 'progress') => A.stateUpdateRequested({ reason, position, duration: 1000, playbackStats: null });
+  const req = (position: number, reason: 'progress' | 'pause' = 'progress') =>
+    A.stateUpdateRequested({ reason, position, duration: 1000, playbackStats: null });
 
   it('numbers sends, skips an identical payload and queues while one is in flight', () => {
-    const { log, calls } = run([[0, req(1)], [1, req(2)], [50, req(2)]]);
+    const { log, calls } = run([
+      [0, req(1)],
+      [1, req(2)],
+      [50, req(2)],
+    ]);
     expect(log).toEqual([
       [10, 'stateUpdateSent', { seq: 1, reason: 'progress', status: 200 }],
       [20, 'stateUpdateSent', { seq: 2, reason: 'progress', status: 200 }],
@@ -71,14 +76,40 @@ describe('state update sends (spec 001 §4, §7 PUT devices/{id}/state)', () => 
   });
 
   it("a send requested while one is in flight is held while limiting is on (the default), and goes at once once the cell 'send all state updates' is on", () => {
-    const sentAt = (inputs: Parameters<typeof run>[0]) => run(inputs).log.filter(([, type]) => type === 'stateUpdateSent').map(([t]) => t);
+    const sentAt = (inputs: Parameters<typeof run>[0]) =>
+      run(inputs)
+        .log.filter(([, type]) => type === 'stateUpdateSent')
+        .map(([t]) => t);
     // HTTP answers 10 ms after each send: held, the second goes at 10 and is answered at 20.
-    expect(sentAt([[0, req(1)], [1, req(2)]])).toEqual([10, 20]);
-    expect(sentAt([[0, A.featureFlagResolved({ name: 'send all state updates', on: false })], [1, req(1)], [2, req(2)]])).toEqual([11, 21]);
+    expect(
+      sentAt([
+        [0, req(1)],
+        [1, req(2)],
+      ]),
+    ).toEqual([10, 20]);
+    expect(
+      sentAt([
+        [0, A.featureFlagResolved({ name: 'send all state updates', on: false })],
+        [1, req(1)],
+        [2, req(2)],
+      ]),
+    ).toEqual([11, 21]);
     // With the cell on, both are in flight together.
-    expect(sentAt([[0, A.featureFlagResolved({ name: 'send all state updates', on: true })], [1, req(1)], [2, req(2)]])).toEqual([11, 12]);
+    expect(
+      sentAt([
+        [0, A.featureFlagResolved({ name: 'send all state updates', on: true })],
+        [1, req(1)],
+        [2, req(2)],
+      ]),
+    ).toEqual([11, 12]);
     // Another cell changes nothing.
-    expect(sentAt([[0, A.featureFlagResolved({ name: 'other', on: true })], [1, req(1)], [2, req(2)]])).toEqual([11, 21]);
+    expect(
+      sentAt([
+        [0, A.featureFlagResolved({ name: 'other', on: true })],
+        [1, req(1)],
+        [2, req(2)],
+      ]),
+    ).toEqual([11, 21]);
   });
 
   it('a non-2xx answer is a failed send (a 4xx other than 401 at once: spec 001 §9 retries only failures)', () => {
@@ -89,7 +120,10 @@ describe('state update sends (spec 001 §4, §7 PUT devices/{id}/state)', () => 
 
 describe('volume (spec 001 §7 PUT devices/{id}/volume, debounced 1 s, round(65535 × volume))', () => {
   it('sends the last volume of a burst 1000 ms after it', () => {
-    const { log, calls } = run([[0, A.localVolumeChanged({ volume: 0.2 })], [300, A.localVolumeChanged({ volume: 0.5 })]]);
+    const { log, calls } = run([
+      [0, A.localVolumeChanged({ volume: 0.2 })],
+      [300, A.localVolumeChanged({ volume: 0.5 })],
+    ]);
     expect(log).toEqual([[1310, 'volumeSent', { volume: 32768, status: 200 }]]);
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ seq_num: 0, volume: 32768 });
   });
@@ -97,7 +131,11 @@ describe('volume (spec 001 §7 PUT devices/{id}/volume, debounced 1 s, round(655
 
 describe('a state update the service answers 404: it does not know the device (issue 12: a provider that lost its registrations)', () => {
   const req = (position: number) => A.stateUpdateRequested({ reason: 'progress', position, duration: 1000, playbackStats: null });
-  const registeredOn = (connectionId: string) => [[0, A.registrationRequested({ connectionId })], [0, A.registered({ connectionId })]] as const;
+  const registeredOn = (connectionId: string) =>
+    [
+      [0, A.registrationRequested({ connectionId })],
+      [0, A.registered({ connectionId })],
+    ] as const;
 
   it('registers again on the live connection, and the failed send is still reported; later updates go through', () => {
     let states = 0;
@@ -137,7 +175,11 @@ describe('what a state update carries and what its answer changes (spec 001 §3 
     ]);
     const updates = calls.filter((c) => c.url.endsWith('/state')).map((c) => JSON.parse(c.body ?? '') as Record<string, unknown>);
     expect(updates.map((u) => u['playback_stats'])).toEqual([stats, stats, stats]);
-    expect(updates.map((u) => (u['rejected_state_refs'] as Array<{ state_id: string }>).map((r) => r.state_id))).toEqual([['r0', 'r1', 'r2', 'r3', 'r4'], ['r5'], []]);
+    expect(updates.map((u) => (u['rejected_state_refs'] as Array<{ state_id: string }>).map((r) => r.state_id))).toEqual([
+      ['r0', 'r1', 'r2', 'r3', 'r4'],
+      ['r5'],
+      [],
+    ]);
   });
 
   it("applies the answer's updated_state_ref when the service changed the ref the update named; later updates name it", () => {
@@ -148,7 +190,11 @@ describe('what a state update carries and what its answer changes (spec 001 §3 
         [100, req(1)],
         [200, req(2)],
       ],
-      (request) => ({ status: 200, headers: {}, body: request.url.endsWith('/state') ? JSON.stringify({ state_machine: null, updated_state_ref: moved }) : '{}' }),
+      (request) => ({
+        status: 200,
+        headers: {},
+        body: request.url.endsWith('/state') ? JSON.stringify({ state_machine: null, updated_state_ref: moved }) : '{}',
+      }),
     );
     expect(log.filter(([, type]) => type === 'stateUpdateAnswered')[0]).toEqual([
       110,

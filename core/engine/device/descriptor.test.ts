@@ -76,10 +76,19 @@ describe('default descriptor (spec 001 §3: type computer, a default model name,
 
   it.each([
     [CHROME_LINUX, { name: 'Chrome', version: '120', platform: 'Linux' }],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91', { name: 'Edge', version: '120', platform: 'Windows' }],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15', { name: 'Safari', version: '17', platform: 'macOS' }],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91',
+      { name: 'Edge', version: '120', platform: 'Windows' },
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15',
+      { name: 'Safari', version: '17', platform: 'macOS' },
+    ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0', { name: 'Firefox', version: '121', platform: 'Linux' }],
-    ['Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36', { name: 'Chrome', version: '120', platform: 'Android' }],
+    [
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+      { name: 'Chrome', version: '120', platform: 'Android' },
+    ],
     ['curl/8.0', { name: 'Browser', version: '', platform: 'unknown platform' }],
   ])('browserOf(%p)', (userAgent, facts) => expect(browserOf(userAgent)).toEqual(facts));
 });

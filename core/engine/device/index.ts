@@ -25,5 +25,13 @@ export { FEATURE_FLAGS_PATH, SEND_ALL_STATE_UPDATES, flagOutcome } from './featu
 export type { StateRef } from './state-ref';
 export { checkRemotePosition, checkRemoteVolume, checkVolume, scaleVolume } from './volume';
 
-export const deviceEpics: ReadonlyArray<DeviceEpic> = [connectionIdEpic, registerEpic, deregisterEpic, commandsEpic, stateUpdatesEpic, conflictEpic, volumeEpic];
+export const deviceEpics: ReadonlyArray<DeviceEpic> = [
+  connectionIdEpic,
+  registerEpic,
+  deregisterEpic,
+  commandsEpic,
+  stateUpdatesEpic,
+  conflictEpic,
+  volumeEpic,
+];
 export const deviceEpic: DeviceEpic = combineEpics(...deviceEpics);

@@ -1,10 +1,4 @@
-import {
-  MAX_CONNECTIONS,
-  TP_EMPTY_RESPONSE,
-  TP_MAX_SUBSCRIPTIONS_REACHED,
-  TP_REGISTRATION_FAILED,
-  TP_REGISTRATION_FAILED_NON_PREMIUM,
-} from './constants';
+import { MAX_CONNECTIONS, TP_EMPTY_RESPONSE, TP_MAX_SUBSCRIPTIONS_REACHED, TP_REGISTRATION_FAILED, TP_REGISTRATION_FAILED_NON_PREMIUM } from './constants';
 
 export type RegistrationStatus = 'unregistered' | 'registering' | 'registered' | 'deregistered' | 'failed';
 

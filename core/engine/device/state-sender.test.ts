@@ -22,7 +22,12 @@ function run(limit: boolean, marbles: string, values: Record<string, StateUpdate
   const s = new TestScheduler((a, b) => expect(a).toEqual(b));
   s.run(({ hot, cold, expectObservable }) => {
     const send = (_p: StateUpdatePayload): Observable<number> => cold('10ms (x|)', { x: 200 });
-    expectObservable(hot(marbles, values).pipe(sendStateUpdates(send, () => limit, firstSeq), map(brief))).toBe(expected, out);
+    expectObservable(
+      hot(marbles, values).pipe(
+        sendStateUpdates(send, () => limit, firstSeq),
+        map(brief),
+      ),
+    ).toBe(expected, out);
   });
 }
 
@@ -53,7 +58,10 @@ describe('state update sends (spec 001 §4 State update sends)', () => {
     s.run(({ hot, cold, expectObservable }) => {
       let n = 0;
       const send = () => (n++ === 0 ? cold<number>('5ms #', undefined, new Error('down')) : cold('5ms (x|)', { x: 200 }));
-      const out$ = hot('a 9ms b', { a: update(1), b: update(2) }).pipe(sendStateUpdates(send, () => true), map(brief));
+      const out$ = hot('a 9ms b', { a: update(1), b: update(2) }).pipe(
+        sendStateUpdates(send, () => true),
+        map(brief),
+      );
       expectObservable(out$).toBe('5ms x 9ms y', { x: 'failed#1@1', y: 'sent#2@2' });
     });
   });
@@ -64,7 +72,10 @@ describe('state update sends (spec 001 §4 State update sends)', () => {
       const refresh = { type: 'session/tokenRefreshRequested' };
       let n = 0;
       const send = (): Observable<number | { type: string }> => (n++ === 0 ? cold('5ms r 9ms (x|)', { r: refresh, x: 200 }) : cold('5ms (x|)', { x: 200 }));
-      const out$ = hot('a b', { a: update(1), b: update(2) }).pipe(sendStateUpdates(send, () => true), map(brief));
+      const out$ = hot('a b', { a: update(1), b: update(2) }).pipe(
+        sendStateUpdates(send, () => true),
+        map(brief),
+      );
       expectObservable(out$).toBe('5ms r 9ms x 4ms y', { r: 'asked:session/tokenRefreshRequested', x: 'sent#1@1', y: 'sent#2@2' });
     });
   });

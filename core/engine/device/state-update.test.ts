@@ -30,8 +30,18 @@ describe('identical payloads (spec 001 §4: skipped when identical to the last s
 describe('state update reasons (spec 001 §4 State update sends)', () => {
   it('are the twelve reasons of the spec', () => {
     expect(Object.keys(StateUpdateReason.keys)).toEqual([
-      'before_track_load', 'started_playing', 'pause', 'resume', 'position_changed', 'progress',
-      'played_threshold_reached', 'error', 'track_data_finalized', 'capped', 'state_clear', 'ping',
+      'before_track_load',
+      'started_playing',
+      'pause',
+      'resume',
+      'position_changed',
+      'progress',
+      'played_threshold_reached',
+      'error',
+      'track_data_finalized',
+      'capped',
+      'state_clear',
+      'ping',
     ]);
   });
 });
@@ -41,6 +51,10 @@ describe('state_conflict batches (spec 001 §7 up to 5 rejected refs, §9 confli
     [[], [], []],
     [[1, 2, 3], [1, 2, 3], []],
     [[1, 2, 3, 4, 5], [1, 2, 3, 4, 5], []],
-    [[1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5], [6, 7]],
+    [
+      [1, 2, 3, 4, 5, 6, 7],
+      [1, 2, 3, 4, 5],
+      [6, 7],
+    ],
   ])('%p → %p then %p', (pending, batch, rest) => expect(conflictBatch(pending)).toEqual({ batch, rest }));
 });

@@ -171,7 +171,11 @@ export const volumeEpic: DeviceEpic = (action$, state$, deps) =>
     concatMap(({ volume, commandId }) => {
       const { device } = state$.value;
       const body = { seq_num: device.lastSeq, volume, ...(commandId === null ? {} : { command_id: commandId }) };
-      return authorisedTrackPlaybackCall(action$, deps.http, state$.value, { method: 'PUT', path: devicePath(deps.device.descriptor.id, '/volume'), body }).pipe(
+      return authorisedTrackPlaybackCall(action$, deps.http, state$.value, {
+        method: 'PUT',
+        path: devicePath(deps.device.descriptor.id, '/volume'),
+        body,
+      }).pipe(
         onAnswer((r) => [A.volumeSent({ volume, status: r.status })]),
         catchError((e: unknown) => of(A.volumeSendFailed({ err: message(e) }))),
       );

@@ -19,7 +19,8 @@ function withCertificate(s: TestScheduler, answers: ReadonlyArray<{ status: numb
   };
 }
 
-const certificateLog = (log: ReadonlyArray<[number, string, Record<string, unknown>?]>) => log.filter(([, type]) => type.startsWith('drm/applicationCertificate'));
+const certificateLog = (log: ReadonlyArray<[number, string, Record<string, unknown>?]>) =>
+  log.filter(([, type]) => type.startsWith('drm/applicationCertificate'));
 
 describe('application certificate (spec 001 §7 Media: authorised, retried on server errors, failures ignored)', () => {
   it('hands a certificate to the media keys, authorised with the token', () => {
@@ -46,7 +47,17 @@ describe('application certificate (spec 001 §7 Media: authorised, retried on se
   it('a server error then a certificate: set after one retry', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runDrm(FAKES, s, withCertificate(s, [{ status: 500, body: '' }, { status: 200, body: 'Q0VSVA==' }]), {}, [[0, SETUP]], 20_000);
+      const run = runDrm(
+        FAKES,
+        s,
+        withCertificate(s, [
+          { status: 500, body: '' },
+          { status: 200, body: 'Q0VSVA==' },
+        ]),
+        {},
+        [[0, SETUP]],
+        20_000,
+      );
       s.flush();
       expect(certificateLog(run.log)).toEqual([[1000, 'drm/applicationCertificateSet', { accepted: false }]]);
     });
@@ -68,7 +79,14 @@ describe('application certificate (spec 001 §7 Media: authorised, retried on se
   it('no certificate URL in the setup: none is asked for', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runDrm(FAKES, s, withCertificate(s, [{ status: 200, body: 'Q0VSVA==' }]), {}, [[0, drmSetupRequested({ ...SETUP, applicationCertificateUrl: undefined })]], 100);
+      const run = runDrm(
+        FAKES,
+        s,
+        withCertificate(s, [{ status: 200, body: 'Q0VSVA==' }]),
+        {},
+        [[0, drmSetupRequested({ ...SETUP, applicationCertificateUrl: undefined })]],
+        100,
+      );
       s.flush();
       // No certificate request: only the licence URL's server time and URL (fetched as the keys are attached).
       expect(run.http.filter((r) => r.url.includes('certificate'))).toEqual([]);

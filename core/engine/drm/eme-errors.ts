@@ -28,8 +28,7 @@ export const licenceUpdateFailed = (): DrmError => error('EME_LICENSE_UPDATE_FAI
 /** spec 001 §8 EME: 'User is capped.' on 402. */
 export const userCappedError = (): DrmError => error('CAPPING_USER_IS_CAPPED', 'User is capped.');
 /** spec 001 §8 License: deprecated version (400 with code deprecated-version), fatal. */
-export const deprecatedVersion = (): DrmError =>
-  error('LICENSE_DEPRECATED_VERSION', 'This version of the SDK is no longer supported. Please upgrade', true);
+export const deprecatedVersion = (): DrmError => error('LICENSE_DEPRECATED_VERSION', 'This version of the SDK is no longer supported. Please upgrade', true);
 export const cannotResolveLicenceUrl = (detail: string): DrmError => error('LICENSE_CANNOT_RESOLVE_URL', `Cannot resolve license url (${detail})`);
 
 /** spec 001 §8 EME: not-supported, invalid-state and unknown errors when generating the request, by DOMException name. */

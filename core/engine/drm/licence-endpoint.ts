@@ -4,14 +4,21 @@ import { licenceUrlResolved, serverTimeFetched } from './actions';
 import { LICENCE_RETRY_DELAY_MS, LICENCE_URL_RETRIES } from './constants';
 import type { DrmDeps } from './deps';
 import { cannotResolveLicenceUrl, type DrmError } from './eme-errors';
-import { decodeServerTime, judgeLicenceUrl, licenceUrlRequest, licenceUrlUsable, serverTimeRequest, serverTimeStale, type LicenceUrlVerdict, type LiveAuthorisation } from './licence-url';
+import {
+  decodeServerTime,
+  judgeLicenceUrl,
+  licenceUrlRequest,
+  licenceUrlUsable,
+  serverTimeRequest,
+  serverTimeStale,
+  type LicenceUrlVerdict,
+  type LiveAuthorisation,
+} from './licence-url';
 import type { DrmConfig, DrmState } from './state';
 
 /** A step of finding the licence URI: an action for the log, the URI, or the reason there is none. */
 export type EndpointStep =
-  | { readonly kind: 'action'; readonly action: Action }
-  | { readonly kind: 'uri'; readonly uri: string }
-  | { readonly kind: 'error'; readonly error: DrmError };
+  { readonly kind: 'action'; readonly action: Action } | { readonly kind: 'uri'; readonly uri: string } | { readonly kind: 'error'; readonly error: DrmError };
 
 const step = (action: Action): EndpointStep => ({ kind: 'action', action });
 

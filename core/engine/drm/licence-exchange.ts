@@ -45,7 +45,9 @@ function post(x: Exchange, uri: string, retry: number): Observable<Action> {
   return x.deps.http.request(request.right).pipe(
     take(1),
     map((response) => judgeLicence(response, x.keySystem)),
-    catchError((err: unknown): Observable<LicenceVerdict> => of({ kind: 'retry', error: licenceRequestFailed(err instanceof Error ? err.message : 'network error') })),
+    catchError((err: unknown): Observable<LicenceVerdict> =>
+      of({ kind: 'retry', error: licenceRequestFailed(err instanceof Error ? err.message : 'network error') }),
+    ),
     mergeMap((verdict): Observable<Action> => {
       switch (verdict.kind) {
         case 'ok':
@@ -91,4 +93,3 @@ export function licenceExchange(
     catchError((err: unknown) => of(failed(licenceRequestFailed(err instanceof Error ? err.message : String(err))))),
   );
 }
-

@@ -23,7 +23,9 @@ export const licencePrefetchEpic: DrmEpic = (action$, state$, deps) =>
       if (drm.config === null || licenceUrlUsable(drm.licenceUrl, deps.clock.now())) return EMPTY;
       return concat(
         of(licencePrefetchStarted()),
-        licenceEndpoint(deps, drm, drm.config, attached.keySystem, () => authorisation(state$.value.session)).pipe(mergeMap((step): Action[] => (step.kind === 'action' ? [step.action] : []))),
+        licenceEndpoint(deps, drm, drm.config, attached.keySystem, () => authorisation(state$.value.session)).pipe(
+          mergeMap((step): Action[] => (step.kind === 'action' ? [step.action] : [])),
+        ),
         of(licencePrefetchEnded()),
       );
     }),

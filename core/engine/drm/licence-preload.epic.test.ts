@@ -14,7 +14,19 @@ const LICENCE = '{"keys":[{"kty":"oct","k":"AAAAAAAAAAAAAAAAAAAAAA","kid":"AAAAA
 const granted = () => ({ status: 200, body: LICENCE });
 const posts = (http: HttpRequest[]) => http.filter((r) => r.method === 'POST');
 const preloaded = (fileId: string, initData: string | null) =>
-  mediaPreloaded({ playId: 1, fileId, urls: ['http://cdn.test/a'], expiresAt: null, offset: 1000, timescale: 1000, segments: [[20000, 10000]], protection: 'cenc', initKey: `next.${fileId}.init`, fragmentKey: `next.${fileId}.0`, initData });
+  mediaPreloaded({
+    playId: 1,
+    fileId,
+    urls: ['http://cdn.test/a'],
+    expiresAt: null,
+    offset: 1000,
+    timescale: 1000,
+    segments: [[20000, 10000]],
+    protection: 'cenc',
+    initKey: `next.${fileId}.init`,
+    fragmentKey: `next.${fileId}.0`,
+    initData,
+  });
 
 describe('licence ahead (spec 001 §4 can-preload, §7 Media licence flow)', () => {
   it('a file fetched ahead with init data gets its key session and licence at once; its encrypted fact at the load makes no second session or request', () => {

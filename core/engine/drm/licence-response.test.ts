@@ -8,13 +8,53 @@ const response = (status: number, body = 'licence') => ({ status, headers: {}, b
 describe('licence server answers (spec 001 §7 Media retried unless 400, 402, 403 or empty body; §8 EME)', () => {
   it.each([
     [200, 'licence', 'org.w3.clearkey', { kind: 'ok', licence: 'licence' }],
-    [200, '', 'org.w3.clearkey', { kind: 'fail', refreshEndpoint: false, status: 200, error: { code: 'EME_EMPTY_LICENSE', message: 'Empty license body.', fatal: false } }],
+    [
+      200,
+      '',
+      'org.w3.clearkey',
+      { kind: 'fail', refreshEndpoint: false, status: 200, error: { code: 'EME_EMPTY_LICENSE', message: 'Empty license body.', fatal: false } },
+    ],
     [402, 'x', 'org.w3.clearkey', { kind: 'capped', error: { code: 'CAPPING_USER_IS_CAPPED', message: 'User is capped.', fatal: false } }],
-    [400, 'x', 'org.w3.clearkey', { kind: 'fail', refreshEndpoint: true, status: 400, error: { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 400)', fatal: false } }],
-    [400, 'x', 'com.widevine.alpha', { kind: 'fail', refreshEndpoint: true, status: 400, error: { code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error', fatal: true } }],
-    [403, 'x', 'org.w3.clearkey', { kind: 'fail', refreshEndpoint: true, status: 403, error: { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 403)', fatal: false } }],
-    [500, 'x', 'org.w3.clearkey', { kind: 'retry', error: { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 500)', fatal: false } }],
-    [404, 'x', 'com.widevine.alpha', { kind: 'retry', error: { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 404)', fatal: false } }],
+    [
+      400,
+      'x',
+      'org.w3.clearkey',
+      {
+        kind: 'fail',
+        refreshEndpoint: true,
+        status: 400,
+        error: { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 400)', fatal: false },
+      },
+    ],
+    [
+      400,
+      'x',
+      'com.widevine.alpha',
+      { kind: 'fail', refreshEndpoint: true, status: 400, error: { code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error', fatal: true } },
+    ],
+    [
+      403,
+      'x',
+      'org.w3.clearkey',
+      {
+        kind: 'fail',
+        refreshEndpoint: true,
+        status: 403,
+        error: { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 403)', fatal: false },
+      },
+    ],
+    [
+      500,
+      'x',
+      'org.w3.clearkey',
+      { kind: 'retry', error: { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 500)', fatal: false } },
+    ],
+    [
+      404,
+      'x',
+      'com.widevine.alpha',
+      { kind: 'retry', error: { code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (status 404)', fatal: false } },
+    ],
   ])('status %d body %j (%s)', (status, body, keySystem, verdict) => {
     expect(judgeLicence(response(status, body), keySystem)).toEqual(verdict);
   });
@@ -51,14 +91,19 @@ function utf16leBase64(text: string): string {
 const SOAP = '<soap:Envelope>challenge</soap:Envelope>';
 const SOAP_BASE64 = 'PHNvYXA6RW52ZWxvcGU+Y2hhbGxlbmdlPC9zb2FwOkVudmVsb3BlPg==';
 const keyMessage = (headers: string) =>
-  utf16leBase64(`<PlayReadyKeyMessage type="LicenseAcquisition"><LicenseAcquisition Version="1"><Challenge encoding="base64encoded">${SOAP_BASE64}</Challenge><HttpHeaders>${headers}</HttpHeaders></LicenseAcquisition></PlayReadyKeyMessage>`);
+  utf16leBase64(
+    `<PlayReadyKeyMessage type="LicenseAcquisition"><LicenseAcquisition Version="1"><Challenge encoding="base64encoded">${SOAP_BASE64}</Challenge><HttpHeaders>${headers}</HttpHeaders></LicenseAcquisition></PlayReadyKeyMessage>`,
+  );
 
 describe('PlayReady key messages (spec 001 §8 EME: header name/value mismatch)', () => {
   it.each([
     [
       'name and value pairs become the request headers, the challenge its body',
       '<HttpHeader><name>Content-Type</name><value>text/xml; charset=utf-8</value></HttpHeader><HttpHeader><name>SOAPAction</name><value>"http://schemas.microsoft.com/DRM/2007/03/protocols/AcquireLicense"</value></HttpHeader>',
-      E.right({ headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"http://schemas.microsoft.com/DRM/2007/03/protocols/AcquireLicense"' }, body: SOAP }),
+      E.right({
+        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"http://schemas.microsoft.com/DRM/2007/03/protocols/AcquireLicense"' },
+        body: SOAP,
+      }),
     ],
     [
       'a name without its value is the header name/value mismatch',
@@ -74,7 +119,7 @@ describe('PlayReady key messages (spec 001 §8 EME: header name/value mismatch)'
     expect(readPlayReadyMessage(keyMessage(headers))).toEqual(expected);
   });
 
-  it('a PlayReady licence request carries the message\'s headers and the bearer; a mismatch sends nothing', () => {
+  it("a PlayReady licence request carries the message's headers and the bearer; a mismatch sends nothing", () => {
     const ok = keyMessage('<HttpHeader><name>Content-Type</name><value>text/xml</value></HttpHeader>');
     expect(licenceRequest('http://l/1', 'com.microsoft.playready.recommendation', ok, bearerHeader('t'))).toEqual(
       E.right({ method: 'POST', url: 'http://l/1', headers: { 'Content-Type': 'text/xml', authorization: 'Bearer t' }, body: SOAP }),

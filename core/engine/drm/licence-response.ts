@@ -12,7 +12,12 @@ import { readPlayReadyMessage, type PlayReadyRequest } from './playready-message
  * carries text only, so the binary challenges of the other systems go base64-encoded, marked by a
  * content-transfer-encoding header.
  */
-export function licenceRequest(uri: string, keySystem: string, challengeBase64: string, auth: Readonly<Record<string, string>> = {}): E.Either<DrmError, HttpRequest> {
+export function licenceRequest(
+  uri: string,
+  keySystem: string,
+  challengeBase64: string,
+  auth: Readonly<Record<string, string>> = {},
+): E.Either<DrmError, HttpRequest> {
   if (keySystem === CLEARKEY) {
     return E.right({ method: 'POST', url: uri, headers: { ...auth, 'content-type': 'application/json' }, body: base64ToLatin1(challengeBase64) });
   }

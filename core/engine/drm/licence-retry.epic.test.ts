@@ -42,10 +42,19 @@ function run(
     clock: { now: () => s.now() },
     scheduler: s,
     random: { next: () => draws.shift() ?? 0.5 },
-    http: createFakeHttp(s, http, provider(s, () => licence(s.now()))),
+    http: createFakeHttp(
+      s,
+      http,
+      provider(s, () => licence(s.now())),
+    ),
     eme: createFakeEme(s, []),
   };
-  const store = createStore<DrmSlice & SessionSlice, DrmDeps>({ reducer: (st, a) => ({ ...st, drm: drmReducer(st.drm, a) }), epics: drmEpics, deps, initialState: { drm: initialDrmState, session: DRM_SESSION } });
+  const store = createStore<DrmSlice & SessionSlice, DrmDeps>({
+    reducer: (st, a) => ({ ...st, drm: drmReducer(st.drm, a) }),
+    epics: drmEpics,
+    deps,
+    initialState: { drm: initialDrmState, session: DRM_SESSION },
+  });
   for (const [at, action] of [[0, SETUP] as const, [10, encrypted({ initDataType: 'cenc', initData: 'a' })] as const, ...inputs]) {
     s.schedule(() => store.dispatch(action, 'adapter'), at);
   }

@@ -26,9 +26,26 @@ describe('licence URL cache as marbles (spec 001 §9: cached until 60 s before e
     const s = scheduler();
     s.run(({ expectObservable }) => {
       const http: HttpRequest[] = [];
-      const deps: DrmDeps = { clock: { now: () => s.now() }, scheduler: s, random: { next: () => 0.5 }, http: createFakeHttp(s, http, provider(s, granted, 120)), eme: createFakeEme(s, []) };
-      const store = createStore<DrmSlice & SessionSlice, DrmDeps>({ reducer: (st, a) => ({ ...st, drm: drmReducer(st.drm, a) }), epics: drmEpics, deps, initialState: { drm: initialDrmState, session: DRM_SESSION } });
-      const inputs = [[0, SETUP], [1000, fact('a')], [59_999, fact('b')], [60_000, fact('c')], [180_000, fact('d')]] as const;
+      const deps: DrmDeps = {
+        clock: { now: () => s.now() },
+        scheduler: s,
+        random: { next: () => 0.5 },
+        http: createFakeHttp(s, http, provider(s, granted, 120)),
+        eme: createFakeEme(s, []),
+      };
+      const store = createStore<DrmSlice & SessionSlice, DrmDeps>({
+        reducer: (st, a) => ({ ...st, drm: drmReducer(st.drm, a) }),
+        epics: drmEpics,
+        deps,
+        initialState: { drm: initialDrmState, session: DRM_SESSION },
+      });
+      const inputs = [
+        [0, SETUP],
+        [1000, fact('a')],
+        [59_999, fact('b')],
+        [60_000, fact('c')],
+        [180_000, fact('d')],
+      ] as const;
       for (const [at, action] of inputs) s.schedule(() => store.dispatch(action, 'adapter'), at);
       s.schedule(() => store.stop(), 200_000);
       const fetched$ = store.envelopes$.pipe(
@@ -46,7 +63,17 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
   it('posts the ClearKey challenge JSON to the resolved licence URI and hands the answer to update()', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runDrm(FAKES, s, provider(s, granted), {}, [[0, SETUP], [10, fact('a')]], 100);
+      const run = runDrm(
+        FAKES,
+        s,
+        provider(s, granted),
+        {},
+        [
+          [0, SETUP],
+          [10, fact('a')],
+        ],
+        100,
+      );
       s.flush();
       expect(run.http.map((r) => `${r.method} ${r.url}`)).toEqual([
         'GET http://p.test/v1/application-certificate',
@@ -75,7 +102,17 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
     const s = scheduler();
     s.run(() => {
       // The provider answers each request 1 ms later (provider()); the challenge comes before the prefetch's answers.
-      const run = runDrm(FAKES, s, provider(s, granted), {}, [[0, SETUP], [0, fact('a')]], 100);
+      const run = runDrm(
+        FAKES,
+        s,
+        provider(s, granted),
+        {},
+        [
+          [0, SETUP],
+          [0, fact('a')],
+        ],
+        100,
+      );
       s.flush();
       const types = run.log.map(([, type]) => type);
       expect(run.http.filter((r) => r.url.includes('license-url'))).toHaveLength(1);
@@ -88,7 +125,18 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
   it('an encrypted fact before the media keys are attached waits for them; the same init data twice makes one session', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runDrm(FAKES, s, provider(s, granted), {}, [[0, SETUP], [0, fact('a')], [10, fact('a')]], 100);
+      const run = runDrm(
+        FAKES,
+        s,
+        provider(s, granted),
+        {},
+        [
+          [0, SETUP],
+          [0, fact('a')],
+          [10, fact('a')],
+        ],
+        100,
+      );
       s.flush();
       expect(run.eme.filter((c) => c === 'session cenc')).toEqual(['session cenc']);
       expect(run.eme.indexOf('setMediaKeys')).toBeLessThan(run.eme.indexOf('session cenc'));
@@ -99,7 +147,17 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
   it('a server error is retried twice, after the generic backoff (200 and 400 ms), then fails with License request failed (message) (spec 001 §7, §9)', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runDrm(FAKES, s, provider(s, () => ({ status: 500, body: 'x' })), {}, [[0, SETUP], [10, fact('a')]], 20_000);
+      const run = runDrm(
+        FAKES,
+        s,
+        provider(s, () => ({ status: 500, body: 'x' })),
+        {},
+        [
+          [0, SETUP],
+          [10, fact('a')],
+        ],
+        20_000,
+      );
       s.flush();
       const tail = run.log.filter(([, type]) => type === 'drm/licenceRequestRetried' || type === 'drm/failed');
       expect(tail).toEqual([
@@ -115,16 +173,40 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
     const s = scheduler();
     s.run(() => {
       let n = 0;
-      const run = runDrm(FAKES, s, provider(s, () => (n++ === 0 ? new Error('offline') : granted())), {}, [[0, SETUP], [10, fact('a')]], 20_000);
+      const run = runDrm(
+        FAKES,
+        s,
+        provider(s, () => (n++ === 0 ? new Error('offline') : granted())),
+        {},
+        [
+          [0, SETUP],
+          [10, fact('a')],
+        ],
+        20_000,
+      );
       s.flush();
-      expect(types(run.log).slice(-3)).toEqual([[10, 'drm/licenceRequestRetried'], [210, 'drm/licenceReceived'], [210, 'drm/licenceUpdated']]);
+      expect(types(run.log).slice(-3)).toEqual([
+        [10, 'drm/licenceRequestRetried'],
+        [210, 'drm/licenceReceived'],
+        [210, 'drm/licenceUpdated'],
+      ]);
     });
   });
 
   it("402 caps the user: one request, a capped event and 'User is capped.'", () => {
     const s = scheduler();
     s.run(() => {
-      const run = runDrm(FAKES, s, provider(s, () => ({ status: 402, body: '' })), {}, [[0, SETUP], [10, fact('a')]], 20_000);
+      const run = runDrm(
+        FAKES,
+        s,
+        provider(s, () => ({ status: 402, body: '' })),
+        {},
+        [
+          [0, SETUP],
+          [10, fact('a')],
+        ],
+        20_000,
+      );
       s.flush();
       expect(run.log.slice(-2).map(([, type, p]) => [type, p])).toEqual([
         ['drm/userCapped', undefined],
@@ -139,7 +221,18 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
     const s = scheduler();
     s.run(() => {
       let n = 0;
-      const run = runDrm(FAKES, s, provider(s, () => (n++ === 0 ? { status, body: 'no' } : granted())), {}, [[0, SETUP], [10, fact('a')], [50, fact('b')]], 20_000);
+      const run = runDrm(
+        FAKES,
+        s,
+        provider(s, () => (n++ === 0 ? { status, body: 'no' } : granted())),
+        {},
+        [
+          [0, SETUP],
+          [10, fact('a')],
+          [50, fact('b')],
+        ],
+        20_000,
+      );
       s.flush();
       expect(run.log.filter(([, type]) => type === 'drm/licenceUrlInvalidated' || type === 'drm/failed' || type === 'drm/licenceUrlResolved')).toEqual([
         [0, 'drm/licenceUrlResolved', expect.anything()],
@@ -154,7 +247,17 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
   it('an empty licence body is not retried: Empty license body', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runDrm(FAKES, s, provider(s, () => ({ status: 200, body: '' })), {}, [[0, SETUP], [10, fact('a')]], 20_000);
+      const run = runDrm(
+        FAKES,
+        s,
+        provider(s, () => ({ status: 200, body: '' })),
+        {},
+        [
+          [0, SETUP],
+          [10, fact('a')],
+        ],
+        20_000,
+      );
       s.flush();
       expect(run.log.at(-1)).toEqual([10, 'drm/failed', { code: 'EME_EMPTY_LICENSE', message: 'Empty license body.', fatal: false }]);
       expect(posts(run.http)).toHaveLength(1);
@@ -170,7 +273,17 @@ describe('licence exchange (spec 001 §7 Media licence request; §8 EME)', () =>
   ])('EME session failure %j: %s', (script, code, message) => {
     const s = scheduler();
     s.run(() => {
-      const run = runDrm(FAKES, s, provider(s, granted), script, [[0, SETUP], [10, fact('a')]], 20_000);
+      const run = runDrm(
+        FAKES,
+        s,
+        provider(s, granted),
+        script,
+        [
+          [0, SETUP],
+          [10, fact('a')],
+        ],
+        20_000,
+      );
       s.flush();
       expect(run.log.at(-1)).toEqual([10, 'drm/failed', { code, message, fatal: false }]);
     });
@@ -194,7 +307,18 @@ describe('content id (spec 001 §7 Media: "POST to licence server URL with conte
     const s = scheduler();
     s.run(() => {
       const load = mediaLoadRequested({ fileId: 'file-9', protected: true, isAd: false, startMs: 0, autoplay: true });
-      const run = runDrm(FAKES, s, templated(s), {}, [[0, SETUP], [5, load], [10, fact('a')]], 100);
+      const run = runDrm(
+        FAKES,
+        s,
+        templated(s),
+        {},
+        [
+          [0, SETUP],
+          [5, load],
+          [10, fact('a')],
+        ],
+        100,
+      );
       s.flush();
       expect(posts(run.http).map((r) => r.url)).toEqual(['http://p.test/licence/file-9?sig=s']);
       expect(run.log.map(([, type]) => type)).toContain('drm/licenceUpdated');
@@ -204,7 +328,17 @@ describe('content id (spec 001 §7 Media: "POST to licence server URL with conte
   it('with no file loaded the templated URL is not posted to: the licence request fails', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runDrm(FAKES, s, templated(s), {}, [[0, SETUP], [10, fact('a')]], 100);
+      const run = runDrm(
+        FAKES,
+        s,
+        templated(s),
+        {},
+        [
+          [0, SETUP],
+          [10, fact('a')],
+        ],
+        100,
+      );
       s.flush();
       expect(posts(run.http)).toEqual([]);
       expect(run.log.find(([, type]) => type === 'drm/failed')?.[2]).toEqual({

@@ -39,7 +39,12 @@ function untilLicensed(exchange: () => Observable<Action>, plays$: Observable<Ac
         }),
       ),
       defer(() =>
-        renewable ? plays$.pipe(take(1), mergeMap(() => concat(of(licenceExchangeRenewed()), untilLicensed(exchange, plays$)))) : EMPTY,
+        renewable
+          ? plays$.pipe(
+              take(1),
+              mergeMap(() => concat(of(licenceExchangeRenewed()), untilLicensed(exchange, plays$))),
+            )
+          : EMPTY,
       ),
     );
   });
@@ -82,7 +87,9 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
                 state$.pipe(
                   filter((s: DrmSlice) => !s.drm.prefetching),
                   take(1),
-                  mergeMap((s: DrmSlice) => licenceExchange(deps, s.drm, config, session, keySystem, event.message, contentId, () => authorisation(state$.value.session))),
+                  mergeMap((s: DrmSlice) =>
+                    licenceExchange(deps, s.drm, config, session, keySystem, event.message, contentId, () => authorisation(state$.value.session)),
+                  ),
                 );
               return concat(
                 of(licenceChallenged({ messageType: event.messageType, bytes: base64Bytes(event.message) })),

@@ -30,7 +30,15 @@ describe('license url retries (spec 001 §7 Media: GET license url, retried on s
     const s = scheduler();
     s.run(() => {
       const asked: number[] = [];
-      const http = licenceUrlAnswering(s, [{ status: 503, body: '' }, { status: 500, body: '' }, { status: 200, body: '' }], asked);
+      const http = licenceUrlAnswering(
+        s,
+        [
+          { status: 503, body: '' },
+          { status: 500, body: '' },
+          { status: 200, body: '' },
+        ],
+        asked,
+      );
       const run = runDrm(FAKES, s, http, {}, [[0, SETUP]], 20_000);
       s.flush();
       expect(asked).toEqual([0, 1000, 3000]);
@@ -54,7 +62,17 @@ describe('license url retries (spec 001 §7 Media: GET license url, retried on s
     const s = scheduler();
     s.run(() => {
       const asked: number[] = [];
-      const run = runDrm(FAKES, s, licenceUrlAnswering(s, [{ status: 503, body: '' }], asked), {}, [[0, SETUP], [10_000, encrypted({ initDataType: 'cenc', initData: 'a' })]], 30_000);
+      const run = runDrm(
+        FAKES,
+        s,
+        licenceUrlAnswering(s, [{ status: 503, body: '' }], asked),
+        {},
+        [
+          [0, SETUP],
+          [10_000, encrypted({ initDataType: 'cenc', initData: 'a' })],
+        ],
+        30_000,
+      );
       s.flush();
       // The prefetch as the keys are attached (not reported), then the challenge's own tries.
       expect(asked).toEqual([0, 1000, 3000, 6000, 10_000, 11_000, 13_000, 16_000]);
@@ -66,9 +84,13 @@ describe('license url retries (spec 001 §7 Media: GET license url, retried on s
   });
 
   it.each([
-    ['a client error (404)', { status: 404, body: '' }, { code: 'LICENSE_CANNOT_RESOLVE_URL', message: 'Cannot resolve license url (status 404)', fatal: false }],
     [
-      "a deprecated version (400 code deprecated-version, spec 001 §8 License: fatal, with its text)",
+      'a client error (404)',
+      { status: 404, body: '' },
+      { code: 'LICENSE_CANNOT_RESOLVE_URL', message: 'Cannot resolve license url (status 404)', fatal: false },
+    ],
+    [
+      'a deprecated version (400 code deprecated-version, spec 001 §8 License: fatal, with its text)',
       { status: 400, body: '{"code":"deprecated-version"}' },
       { code: 'LICENSE_DEPRECATED_VERSION', message: 'This version of the SDK is no longer supported. Please upgrade', fatal: true },
     ],
@@ -76,7 +98,17 @@ describe('license url retries (spec 001 §7 Media: GET license url, retried on s
     const s = scheduler();
     s.run(() => {
       const asked: number[] = [];
-      const run = runDrm(FAKES, s, licenceUrlAnswering(s, [answer], asked), {}, [[0, SETUP], [10_000, encrypted({ initDataType: 'cenc', initData: 'a' })]], 30_000);
+      const run = runDrm(
+        FAKES,
+        s,
+        licenceUrlAnswering(s, [answer], asked),
+        {},
+        [
+          [0, SETUP],
+          [10_000, encrypted({ initDataType: 'cenc', initData: 'a' })],
+        ],
+        30_000,
+      );
       s.flush();
       expect(asked).toEqual([0, 10_000]);
       expect(run.log.filter(([, type]) => type === 'drm/failed')).toEqual([[10_000, 'drm/failed', error]]);

@@ -24,7 +24,9 @@ describe('licence URL and server time (spec 001 §7 Media, §8 License, §9 Lice
   });
 
   it('asks with keysystem, mediatype, sdk_name and sdk_version, authorised', () => {
-    expect(licenceUrlRequest({ endpoint: 'http://p/lu', keySystem: 'org.w3.clearkey', sdkName: 'harmony', sdkVersion: '3.22.1', auth: bearerHeader('t') })).toEqual({
+    expect(
+      licenceUrlRequest({ endpoint: 'http://p/lu', keySystem: 'org.w3.clearkey', sdkName: 'harmony', sdkVersion: '3.22.1', auth: bearerHeader('t') }),
+    ).toEqual({
       method: 'GET',
       url: 'http://p/lu?keysystem=org.w3.clearkey&mediatype=audio&sdk_name=harmony&sdk_version=3.22.1',
       headers: { authorization: 'Bearer t' },
@@ -34,7 +36,10 @@ describe('licence URL and server time (spec 001 §7 Media, §8 License, §9 Lice
   it('turns the server expiry (seconds) into local clock time with the server-time offset', () => {
     const offset = decodeServerTime(ok({ timestamp: 1000 }), 400);
     expect(offset).toEqual({ offsetMs: 999_600, at: 400 });
-    expect(judgeLicenceUrl(ok({ uri: 'http://l/1', expires: 1100 }), offset?.offsetMs ?? 0)).toEqual({ kind: 'ok', cache: { uri: 'http://l/1', expiresAt: 100_400 } });
+    expect(judgeLicenceUrl(ok({ uri: 'http://l/1', expires: 1100 }), offset?.offsetMs ?? 0)).toEqual({
+      kind: 'ok',
+      cache: { uri: 'http://l/1', expiresAt: 100_400 },
+    });
   });
 
   it.each([
@@ -50,6 +55,10 @@ describe('licence URL and server time (spec 001 §7 Media, §8 License, §9 Lice
 
   it("deprecated version carries spec 001 §8's text", () => {
     const verdict = judgeLicenceUrl(ok({ code: 'deprecated-version' }, 400), 0);
-    expect(verdict.kind === 'fail' && verdict.error).toEqual({ code: 'LICENSE_DEPRECATED_VERSION', message: 'This version of the SDK is no longer supported. Please upgrade', fatal: true });
+    expect(verdict.kind === 'fail' && verdict.error).toEqual({
+      code: 'LICENSE_DEPRECATED_VERSION',
+      message: 'This version of the SDK is no longer supported. Please upgrade',
+      fatal: true,
+    });
   });
 });

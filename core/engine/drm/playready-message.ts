@@ -16,7 +16,8 @@ function utf16le(bytes: string): string {
   return out;
 }
 
-const all = (xml: string, tag: string): string[] => [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => (m[1] ?? '').trim());
+const all = (xml: string, tag: string): string[] =>
+  [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => (m[1] ?? '').trim());
 
 /**
  * A PlayReady key message (base64) as the licence request it asks for: its HttpHeaders' name and

@@ -33,7 +33,9 @@ export function gateCommands<C>(command$: Observable<C>, availability$: Observab
           if (availability === 'pending' || queue.length === 0) return EMPTY;
           const flushed = queue;
           queue = [];
-          return from(flushed.map((command): Gate<C> => (availability === 'enabled' ? { kind: 'run', command } : { kind: 'refused', command, err: PLAYER_DISABLED })));
+          return from(
+            flushed.map((command): Gate<C> => (availability === 'enabled' ? { kind: 'run', command } : { kind: 'refused', command, err: PLAYER_DISABLED })),
+          );
         }
         if (availability === 'enabled') return of({ kind: 'run', command: input.command });
         if (availability === 'disabled') return of({ kind: 'refused', command: input.command, err: PLAYER_DISABLED });

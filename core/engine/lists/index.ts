@@ -5,7 +5,20 @@
  */
 export * from './actions';
 export * from './constants';
-export { emptyList, hasPrevious, landing, landingPosition, loadList, navigate, reorder, shuffledOrder, type ListPlayerState, type ListStatus, type ListTrack, type Step } from './list-player';
+export {
+  emptyList,
+  hasPrevious,
+  landing,
+  landingPosition,
+  loadList,
+  navigate,
+  reorder,
+  shuffledOrder,
+  type ListPlayerState,
+  type ListStatus,
+  type ListTrack,
+  type Step,
+} from './list-player';
 export { listReducer, type ListSlice } from './reducer';
 export { listEpic, optionsEpic, type ListDeps, type ListEpic } from './list.epics';
 export { latestNavigation, type NavigationOutcome } from './navigation';

@@ -14,9 +14,12 @@ describe('list navigation (spec 001 §4 List player: next/previous, unplayable t
     ['previous before the first track is out of bounds', at(0), 'previous', { kind: 'refused', code: 'OUT_OF_BOUNDS', err: 'OUT_OF_BOUNDS' }],
   ] as const)('%s', (_what, state, direction, step) => expect(navigate(state, direction, 'fwdbtn')).toEqual(step));
 
-  it.each([undefined, null, '', 'skip'])("a navigation without a valid reason %p is refused with 'The argument `reason` is required.' (spec 001 §5)", (reason) => {
-    expect(navigate(at(0), 'next', reason)).toEqual({ kind: 'refused', code: 'INVALID', err: REASON_REQUIRED });
-  });
+  it.each([undefined, null, '', 'skip'])(
+    "a navigation without a valid reason %p is refused with 'The argument `reason` is required.' (spec 001 §5)",
+    (reason) => {
+      expect(navigate(at(0), 'next', reason)).toEqual({ kind: 'refused', code: 'INVALID', err: REASON_REQUIRED });
+    },
+  );
 
   it("with no list: 'Cannot perform operation; no list was loaded.' (spec 001 §5)", () => {
     expect(navigate(emptyList, 'next', 'fwdbtn')).toEqual({ kind: 'refused', code: 'NO_LIST', err: NO_LIST });

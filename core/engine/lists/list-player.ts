@@ -45,7 +45,11 @@ const identity = (length: number): number[] => Array.from({ length }, (_, i) => 
  * there). The options (shuffle, repeat) are the player's and carry over; a shuffled order for the
  * new list is drawn by the list epic (shuffledOrder) and arrives as list/orderChanged.
  */
-export const loadList = (tracks: ReadonlyArray<ListTrack>, startIndex = 0, options: Pick<ListPlayerState, 'shuffle' | 'repeat'> = emptyList): ListPlayerState => ({
+export const loadList = (
+  tracks: ReadonlyArray<ListTrack>,
+  startIndex = 0,
+  options: Pick<ListPlayerState, 'shuffle' | 'repeat'> = emptyList,
+): ListPlayerState => ({
   status: 'listLoaded',
   tracks,
   order: identity(tracks.length),

@@ -86,7 +86,10 @@ describe('list player epic (spec 001 §4 List player)', () => {
 
   it('an error moves next with reason trackerror; more than 5 errors raise max-list-errors instead', () => {
     const tracks = Array.from({ length: 10 }, (_, i) => T(`t${i}`));
-    const inputs: Array<readonly [number, Action]> = [[0, A.listLoadRequested({ tracks, startIndex: 0 })], [1, next('playbtn')]];
+    const inputs: Array<readonly [number, Action]> = [
+      [0, A.listLoadRequested({ tracks, startIndex: 0 })],
+      [1, next('playbtn')],
+    ];
     for (let i = 0; i < 6; i++) inputs.push([10 + i * 10, A.listTrackLoaded({ index: i })], [11 + i * 10, A.listTrackFailed({ allowsNext: true })]);
     const { log } = run(inputs);
     expect(log.slice(1).map(([t, type, p]) => [t, type, p?.['reason']])).toEqual([
@@ -109,7 +112,7 @@ describe('list player epic (spec 001 §4 List player)', () => {
     expect(state().list).toMatchObject({ status: 'playing', errors: 0 });
   });
 
-  it("refuses navigation without a reason or without a list (spec 001 §5)", () => {
+  it('refuses navigation without a reason or without a list (spec 001 §5)', () => {
     const { log } = run([
       [0, next()],
       [1, load],
@@ -212,7 +215,10 @@ describe('shuffle and repeat in the list epic (spec 001 §3 Playback state, Repe
 
   it('max-list-errors (spec 001 §4, §9: more than 5 errors) stops the list: it clears, and no track loads after it', () => {
     const tracks = Array.from({ length: 8 }, (_, i) => T(`t${i}`));
-    const inputs: Array<readonly [number, Action]> = [[0, A.listLoadRequested({ tracks, startIndex: 0 })], [1, next('playbtn')]];
+    const inputs: Array<readonly [number, Action]> = [
+      [0, A.listLoadRequested({ tracks, startIndex: 0 })],
+      [1, next('playbtn')],
+    ];
     for (let i = 0; i < 6; i += 1) inputs.push([2 + i, A.listTrackFailed({ allowsNext: true })]);
     const { log, state } = run(inputs);
     expect(log.filter(([, type]) => type === 'trackLoadRequested')).toHaveLength(6);

@@ -54,7 +54,9 @@ export const listEpic: ListEpic = (action$, state$, deps) => {
     // The reducer has counted this error already.
     if (A.listTrackFailed.match(a)) return list.status === 'noList' ? EMPTY : of(onTrackError(list.errors, list, a.allowsNext));
     if (A.smartPreviousRequested.match(a)) {
-      return of(smartPrevious(a.positionMs, a.seekingDisallowed, hasPrevious(list)) === 'previous' ? navigate(list, 'previous', 'backbtn') : { kind: 'restart' });
+      return of(
+        smartPrevious(a.positionMs, a.seekingDisallowed, hasPrevious(list)) === 'previous' ? navigate(list, 'previous', 'backbtn') : { kind: 'restart' },
+      );
     }
     return EMPTY;
   };
@@ -67,10 +69,10 @@ export const listEpic: ListEpic = (action$, state$, deps) => {
     latestNavigation((step: LoadStep) =>
       concat(
         of<Action>(A.trackLoadRequested({ index: step.index, uri: step.uri, reason: step.reason })),
-        merge(
-          action$.pipe(filter((a) => A.listTrackLoaded.match(a) && a.index === step.index)),
-          items$.pipe(filter((item) => item.kind === 'settled')),
-        ).pipe(take(1), ignoreElements()),
+        merge(action$.pipe(filter((a) => A.listTrackLoaded.match(a) && a.index === step.index)), items$.pipe(filter((item) => item.kind === 'settled'))).pipe(
+          take(1),
+          ignoreElements(),
+        ),
       ),
     ),
     map((o) => (o.kind === 'cancelled' ? A.trackLoadCancelled({ index: o.navigation.index }) : o.result)),

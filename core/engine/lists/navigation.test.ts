@@ -22,7 +22,10 @@ describe('navigation cancellation (spec 001 §4 List player: a newer navigation 
     const s = new TestScheduler((a, b) => expect(a).toEqual(b));
     s.run(({ hot, cold, expectObservable }) => {
       const nav$ = hot('abc', { a: 'a', b: 'b', c: 'c' });
-      const out$ = nav$.pipe(latestNavigation((n: string) => cold('20ms (r|)', { r: `${n}!` })), map(brief));
+      const out$ = nav$.pipe(
+        latestNavigation((n: string) => cold('20ms (r|)', { r: `${n}!` })),
+        map(brief),
+      );
       expectObservable(out$).toBe('- p q 19ms r', { p: 'xa', q: 'xb', r: 'c!' });
     });
   });

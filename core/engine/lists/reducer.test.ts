@@ -35,8 +35,20 @@ describe('list player states (spec 001 §4: no list, list loaded, track loading,
 describe('navigation reasons (spec 001 §4 List player)', () => {
   it('are the fourteen reasons of the spec', () => {
     expect(Object.keys(NavigationReason.keys)).toEqual([
-      'appload', 'backbtn', 'clickrow', 'clickside', 'endplay', 'fwdbtn', 'logout',
-      'playbtn', 'popup', 'remote', 'trackdone', 'trackerror', 'unknown', 'uriopen',
+      'appload',
+      'backbtn',
+      'clickrow',
+      'clickside',
+      'endplay',
+      'fwdbtn',
+      'logout',
+      'playbtn',
+      'popup',
+      'remote',
+      'trackdone',
+      'trackerror',
+      'unknown',
+      'uriopen',
     ]);
   });
 });

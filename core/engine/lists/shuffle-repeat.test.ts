@@ -1,4 +1,15 @@
-import { emptyList, hasPrevious, loadList, navigate, onTrackError, onTrackFinished, reorder, shuffledOrder, type ListPlayerState, type ListTrack } from './list-player';
+import {
+  emptyList,
+  hasPrevious,
+  loadList,
+  navigate,
+  onTrackError,
+  onTrackFinished,
+  reorder,
+  shuffledOrder,
+  type ListPlayerState,
+  type ListTrack,
+} from './list-player';
 import * as A from './actions';
 import { listReducer } from './reducer';
 import type { RepeatMode } from './constants';
@@ -10,7 +21,12 @@ import type { RepeatMode } from './constants';
  */
 const T = (uri: string, playable = true): ListTrack => ({ uri, playable });
 const tracks = [T('a'), T('b', false), T('c'), T('d')];
-const at = (index: number, repeat: RepeatMode, list = tracks): ListPlayerState => ({ ...loadList(list, 0, { shuffle: false, repeat }), status: 'playing', index, position: index });
+const at = (index: number, repeat: RepeatMode, list = tracks): ListPlayerState => ({
+  ...loadList(list, 0, { shuffle: false, repeat }),
+  status: 'playing',
+  index,
+  position: index,
+});
 
 describe('repeat modes (spec 001 §3 Repeat modes OFF, CONTEXT, TRACK; §4 List player)', () => {
   it.each([
@@ -18,7 +34,12 @@ describe('repeat modes (spec 001 §3 Repeat modes OFF, CONTEXT, TRACK; §4 List 
     ['OFF: previous before the first is out of bounds', at(0, 'OFF'), 'previous', { kind: 'refused', code: 'OUT_OF_BOUNDS', err: 'OUT_OF_BOUNDS' }],
     ['CONTEXT: next past the last track wraps to the first', at(3, 'CONTEXT'), 'next', { kind: 'load', index: 0, uri: 'a', reason: 'fwdbtn' }],
     ['CONTEXT: previous before the first wraps to the last', at(0, 'CONTEXT'), 'previous', { kind: 'load', index: 3, uri: 'd', reason: 'fwdbtn' }],
-    ['CONTEXT: the wrap skips unplayable tracks too', at(0, 'CONTEXT', [T('a'), T('b', false)]), 'next', { kind: 'load', index: 0, uri: 'a', reason: 'fwdbtn' }],
+    [
+      'CONTEXT: the wrap skips unplayable tracks too',
+      at(0, 'CONTEXT', [T('a'), T('b', false)]),
+      'next',
+      { kind: 'load', index: 0, uri: 'a', reason: 'fwdbtn' },
+    ],
     ['TRACK: a skip still moves on (and wraps)', at(3, 'TRACK'), 'next', { kind: 'load', index: 0, uri: 'a', reason: 'fwdbtn' }],
     ['TRACK: a skip in the middle moves to the next playable', at(0, 'TRACK'), 'next', { kind: 'load', index: 2, uri: 'c', reason: 'fwdbtn' }],
   ] as const)('%s', (_what, state, direction, step) => expect(navigate(state, direction, 'fwdbtn')).toEqual(step));
@@ -42,7 +63,7 @@ describe('repeat modes (spec 001 §3 Repeat modes OFF, CONTEXT, TRACK; §4 List 
     expect(hasPrevious(at(0, 'CONTEXT'))).toBe(true);
   });
 
-  it("a repeat mode outlives its list: the next list loaded repeats too, and clearing keeps it", () => {
+  it('a repeat mode outlives its list: the next list loaded repeats too, and clearing keeps it', () => {
     const repeating = listReducer(listReducer(emptyList, A.repeatChanged({ mode: 'CONTEXT' })), A.listLoadRequested({ tracks: [T('x')], startIndex: 0 }));
     expect(repeating.repeat).toBe('CONTEXT');
     expect(listReducer(repeating, A.listEnded()).repeat).toBe('CONTEXT');

@@ -10,7 +10,8 @@ describe('smart previous (spec 001 §4, §9 previous threshold 3000 ms)', () => 
     [60000, true, true, 'previous'],
     [60000, true, false, 'previous'],
   ] as const)('position %p, seeking disallowed %p, has previous %p → %p', (position, disallowed, hasPrevious, choice) =>
-    expect(smartPrevious(position, disallowed, hasPrevious)).toBe(choice));
+    expect(smartPrevious(position, disallowed, hasPrevious)).toBe(choice),
+  );
 });
 
 describe('seek forward/back (spec 001 §5/§9: 15000 ms, clamped to 0..duration)', () => {

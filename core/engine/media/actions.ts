@@ -26,7 +26,16 @@ export const mediaStopRequested = defineAction('mediaPlayer/stopRequested');
 
 // Adapter fact: the element's events (MediaSourcePort.facts$), decoded by element-fact.ts.
 /** The element events reported (core/ports.ts MediaElementFact kinds). */
-export const ElementFactKind = t.keyof({ loadedmetadata: null, canplaythrough: null, playing: null, pause: null, ended: null, timeupdate: null, waiting: null, error: null });
+export const ElementFactKind = t.keyof({
+  loadedmetadata: null,
+  canplaythrough: null,
+  playing: null,
+  pause: null,
+  ended: null,
+  timeupdate: null,
+  waiting: null,
+  error: null,
+});
 export const mediaElementFact = defineAction('mediaPlayer/elementFact', {
   kind: ElementFactKind,
   positionMs: t.number,
@@ -45,7 +54,12 @@ export const storageResolveRequested = defineAction('mediaPlayer/storageResolveR
   /** 'load', or 're-resolve' after a 403 from the CDN (spec 001 §7 Media). */
   reason: t.keyof({ load: null, 're-resolve': null }),
 });
-export const storageResolveRetried = defineAction('mediaPlayer/storageResolveRetried', { playId: t.number, retry: t.number, code: t.string, message: t.string });
+export const storageResolveRetried = defineAction('mediaPlayer/storageResolveRetried', {
+  playId: t.number,
+  retry: t.number,
+  code: t.string,
+  message: t.string,
+});
 export const storageResolved = defineAction('mediaPlayer/storageResolved', {
   playId: t.number,
   urls: t.array(t.string),

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_BANDWIDTH_BPS,
-  FAST_HALF_LIFE_S,
-  MIN_SAMPLE_BYTES,
-  MIN_TOTAL_BYTES,
-  SLOW_HALF_LIFE_S,
-} from './constants';
+import { DEFAULT_BANDWIDTH_BPS, FAST_HALF_LIFE_S, MIN_SAMPLE_BYTES, MIN_TOTAL_BYTES, SLOW_HALF_LIFE_S } from './constants';
 
 /**
  * spec 001 §9 Estimator: two exponentially weighted moving averages of the fetch rate (half-lives

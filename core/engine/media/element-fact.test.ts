@@ -19,7 +19,12 @@ describe('media element facts (decoded at the boundary; spec 001 §8 Media texts
   });
 
   it('a fact that does not decode becomes a failure naming the field', () => {
-    const action = decodeMediaElementFact({ kind: 'seeking', positionMs: 0, durationMs: 0, bufferedEndMs: 0 }, 4) as { type: string; playId: number; code: string; message: string };
+    const action = decodeMediaElementFact({ kind: 'seeking', positionMs: 0, durationMs: 0, bufferedEndMs: 0 }, 4) as {
+      type: string;
+      playId: number;
+      code: string;
+      message: string;
+    };
     expect([action.type, action.playId, action.code]).toEqual(['mediaPlayer/failed', 4, 'MEDIA_FACT_INVALID']);
     expect(action.message).toMatch(/^Invalid media element fact: .*kind/);
   });

@@ -29,7 +29,13 @@ const ms = (value: number): number => (Number.isFinite(value) ? Math.round(value
 export function decodeMediaElementFact(raw: unknown, playId: number): Action {
   const decoded = MediaElementFactCodec.decode(raw);
   if (isLeft(decoded)) {
-    return mediaPlayerFailed({ playId, code: MEDIA_FACT_INVALID, message: `Invalid media element fact: ${formatDecodeErrors(decoded.left)}`, fatal: false, detail: null });
+    return mediaPlayerFailed({
+      playId,
+      code: MEDIA_FACT_INVALID,
+      message: `Invalid media element fact: ${formatDecodeErrors(decoded.left)}`,
+      fatal: false,
+      detail: null,
+    });
   }
   const fact = decoded.right;
   return mediaElementFact({

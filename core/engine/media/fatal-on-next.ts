@@ -21,9 +21,7 @@ export interface TrackKind {
 export const initialFatalOnNext: FatalOnNextState = { lastErrorQualifies: false, fatalOnNext: false };
 
 /** The codes of MediaError 3 (decode) and 4 (not supported), from the one catalogue of core/contract/failures.ts. */
-const QUALIFYING_CODES: readonly string[] = [MEDIA_ERRORS[3]?.code, MEDIA_ERRORS[4]?.code].filter(
-  (code): code is string => code !== undefined,
-);
+const QUALIFYING_CODES: readonly string[] = [MEDIA_ERRORS[3]?.code, MEDIA_ERRORS[4]?.code].filter((code): code is string => code !== undefined);
 
 export function qualifiesForFatalOnNext(errorCode: string, track: TrackKind): boolean {
   return QUALIFYING_CODES.includes(errorCode) && track.protected && !track.isAd;
@@ -33,11 +31,7 @@ export function qualifiesForFatalOnNext(errorCode: string, track: TrackKind): bo
  * An error happened: says whether it is fatal by the flag (set by an earlier stop), consumes the
  * flag and remembers whether this error qualifies for the next stop.
  */
-export function recordError(
-  state: FatalOnNextState,
-  errorCode: string,
-  track: TrackKind,
-): { readonly state: FatalOnNextState; readonly fatal: boolean } {
+export function recordError(state: FatalOnNextState, errorCode: string, track: TrackKind): { readonly state: FatalOnNextState; readonly fatal: boolean } {
   return {
     state: { lastErrorQualifies: qualifiesForFatalOnNext(errorCode, track), fatalOnNext: false },
     fatal: state.fatalOnNext,

@@ -2,9 +2,7 @@ import { Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import { STALL_MS } from './constants';
 
 /** A fetch's value, or the notice that it stalled (it goes on: the stall is logged, not cancelled). */
-export type FetchEvent<T> =
-  | { readonly kind: 'value'; readonly value: T }
-  | { readonly kind: 'stall'; readonly afterMs: number };
+export type FetchEvent<T> = { readonly kind: 'value'; readonly value: T } | { readonly kind: 'stall'; readonly afterMs: number };
 
 /**
  * spec 001 §9 Stall: a fetch over 9000 ms. Emits one stall notice when the fetch has not answered

@@ -55,11 +55,7 @@ describe('fragment verdicts (spec 001 §7 Media retry rules, §8 Fragment texts)
       { kind: 'response', status: 403, byteLength: 0 },
       ['re-resolve', 'FRAGMENT_REQUEST_FAILED', 'Buffer request failed with status 403'],
     ],
-    [
-      '404: fails at once',
-      { kind: 'response', status: 404, byteLength: 9 },
-      ['fail', 'FRAGMENT_REQUEST_FAILED', 'Buffer request failed with status 404'],
-    ],
+    ['404: fails at once', { kind: 'response', status: 404, byteLength: 9 }, ['fail', 'FRAGMENT_REQUEST_FAILED', 'Buffer request failed with status 404']],
   ])('%s', (_rule, attempt, expected) => {
     expect(verdictOf(attempt)).toEqual(expected);
   });

@@ -15,8 +15,7 @@ import {
  * all (a connection error). The transfer itself is the adapter's; these rules only need the sizes.
  */
 export type FragmentAttempt =
-  | { readonly kind: 'response'; readonly status: number; readonly byteLength: number }
-  | { readonly kind: 'connection-error'; readonly online: boolean };
+  { readonly kind: 'response'; readonly status: number; readonly byteLength: number } | { readonly kind: 'connection-error'; readonly online: boolean };
 
 export type FragmentVerdict =
   | { readonly kind: 'ok' }
@@ -27,10 +26,7 @@ export type FragmentVerdict =
   | { readonly kind: 'fail'; readonly error: MediaPipelineError };
 
 /** spec 001 §7 Media: GET the audio file URL with a bytes range header; §8 'Cannot fetch buffer: No resolved URL'. */
-export function fragmentRequest(
-  url: string | undefined,
-  range: ByteRange,
-): { readonly request: HttpRequest } | { readonly error: MediaPipelineError } {
+export function fragmentRequest(url: string | undefined, range: ByteRange): { readonly request: HttpRequest } | { readonly error: MediaPipelineError } {
   if (url === undefined || url === '') return { error: fragmentNoResolvedUrl() };
   return { request: { method: 'GET', url, headers: { range: rangeHeader(range) } } };
 }

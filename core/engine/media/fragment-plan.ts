@@ -75,10 +75,7 @@ export function fragmentAfter(plan: FragmentPlan, positionMs: number, endMs: num
   return endMs > positionMs ? fragmentAt(plan, endMs + BOUNDARY_TOLERANCE_MS) : fragmentAt(plan, positionMs);
 }
 
-export type FetchDecision =
-  | { readonly kind: 'enough' }
-  | { readonly kind: 'fetch'; readonly fragment: Fragment }
-  | { readonly kind: 'end-of-stream' };
+export type FetchDecision = { readonly kind: 'enough' } | { readonly kind: 'fetch'; readonly fragment: Fragment } | { readonly kind: 'end-of-stream' };
 
 /**
  * What the buffer needs next, given the playhead and the end of the buffered range that holds it

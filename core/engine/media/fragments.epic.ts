@@ -52,7 +52,11 @@ export function wantedStep(media: MediaState): Action | null {
  */
 export function coveredEndMs(plan: FragmentPlan, positionMs: number, bufferedEndMs: number, fetched: readonly number[]): number {
   let end = Math.max(positionMs, bufferedEndMs);
-  for (let fragment = fragmentAfter(plan, positionMs, end); fragment !== undefined && fetched.includes(fragment.index); fragment = fragmentAfter(plan, positionMs, end)) {
+  for (
+    let fragment = fragmentAfter(plan, positionMs, end);
+    fragment !== undefined && fetched.includes(fragment.index);
+    fragment = fragmentAfter(plan, positionMs, end)
+  ) {
     end = fragment.endMs;
   }
   return end;
@@ -83,7 +87,14 @@ function statusZeroOnline(result: RangeFetchResult): boolean | undefined {
  * connection or server errors or a wrong length with the generic backoff (spec 001 §9: 200 ms
  * linear, 20% jitter), the fallback URL first on an online status 0, re-resolved on a 403.
  */
-function fetchFragment(deps: MediaDeps, action$: Observable<Action>, state$: MediaStates, request: FragmentRequest, retries: number, urlIndex: number): Observable<Action> {
+function fetchFragment(
+  deps: MediaDeps,
+  action$: Observable<Action>,
+  state$: MediaStates,
+  request: FragmentRequest,
+  retries: number,
+  urlIndex: number,
+): Observable<Action> {
   return defer(() => {
     const { media } = state$.value;
     const { playId, index } = request;
@@ -104,13 +115,25 @@ function fetchFragment(deps: MediaDeps, action$: Observable<Action>, state$: Med
         if (online !== undefined && resolved !== null) {
           const step = onStatusZero(resolved, urlIndex, online);
           if (step.kind === 'fallback') {
-            return concat(of(fragmentUrlFallback({ playId, urlIndex: step.urlIndex, warning: step.warning })), fetchFragment(deps, action$, state$, request, retries, step.urlIndex));
+            return concat(
+              of(fragmentUrlFallback({ playId, urlIndex: step.urlIndex, warning: step.warning })),
+              fetchFragment(deps, action$, state$, request, retries, step.urlIndex),
+            );
           }
         }
         const verdict = withRetryLimit(judgeFragment(result, range), retries);
         switch (verdict.kind) {
           case 'ok':
-            return of(fragmentFetched({ playId, clears: request.clears, index, key, bytes: result.kind === 'response' ? result.byteLength : 0, elapsedMs: deps.clock.now() - startedAt }));
+            return of(
+              fragmentFetched({
+                playId,
+                clears: request.clears,
+                index,
+                key,
+                bytes: result.kind === 'response' ? result.byteLength : 0,
+                elapsedMs: deps.clock.now() - startedAt,
+              }),
+            );
           case 'retry': {
             const delayMs = genericBackoffMs(retries + 1, deps.random.next());
             return concat(
@@ -141,7 +164,9 @@ function fetchFragment(deps: MediaDeps, action$: Observable<Action>, state$: Med
 /** Fetches what topUpEpic asked for; a newer request, load, seek or stop cancels the fetch in flight. */
 export const fragmentFetchEpic: MediaEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((action) => fragmentRequested.match(action) || mediaLoadRequested.match(action) || mediaSeekRequested.match(action) || mediaStopRequested.match(action)),
+    filter(
+      (action) => fragmentRequested.match(action) || mediaLoadRequested.match(action) || mediaSeekRequested.match(action) || mediaStopRequested.match(action),
+    ),
     switchMap((action) => {
       if (!fragmentRequested.match(action)) return EMPTY;
       const { media } = state$.value;

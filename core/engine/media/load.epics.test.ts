@@ -16,11 +16,11 @@ describe('load (spec 001 §4 Media player, §7 Media)', () => {
         [`${CONFIG.seekTableBase}f1.json`, undefined],
         [`${CONFIG.storageResolveBase}f1`, 'Bearer tok'],
       ]);
-      expect(only(run.log, 'mediaPlayer/sourceOpened', 'mediaPlayer/storageResolved', 'mediaPlayer/seekTableLoaded').map(([, type]) => type).sort()).toEqual([
-        'mediaPlayer/seekTableLoaded',
-        'mediaPlayer/sourceOpened',
-        'mediaPlayer/storageResolved',
-      ]);
+      expect(
+        only(run.log, 'mediaPlayer/sourceOpened', 'mediaPlayer/storageResolved', 'mediaPlayer/seekTableLoaded')
+          .map(([, type]) => type)
+          .sort(),
+      ).toEqual(['mediaPlayer/seekTableLoaded', 'mediaPlayer/sourceOpened', 'mediaPlayer/storageResolved']);
       // Init, then fragment 0 (0-10 s): 10 s ahead of the playhead at 0, enough.
       expect(run.calls.filter((c) => c.startsWith('fetch') || c.startsWith('append'))).toEqual([
         `fetch ${CDN} 0-999`,
@@ -88,7 +88,14 @@ describe('stall (spec 001 §9 Stall: fetch over 9000 ms)', () => {
   it('a fragment fetch still running 9000 ms after it started is a stall; it goes on and is appended', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), { fetchMs: (_u: string, range: { first: number }) => (range.first === 1000 ? 12000 : 0) }, [[0, load()]], 20_000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        { fetchMs: (_u: string, range: { first: number }) => (range.first === 1000 ? 12000 : 0) },
+        [[0, load()]],
+        20_000,
+      );
       s.flush();
       expect(only(run.log, 'mediaPlayer/fragmentStalled', 'mediaPlayer/fragmentFetched').map(([t, type]) => [t, type])).toEqual([
         [0, 'mediaPlayer/fragmentFetched'],
@@ -127,7 +134,7 @@ describe('storage resolve (spec 001 §7 Media: retry on non-success; §9 Min gap
   it('a connection error is a failed resolve with status 0, retried', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider({ resolve: (n) => (n === 0 ? new Error('offline') : undefined as never) }), {}, [[0, load()]], 5000);
+      const run = runMedia(FAKES, s, provider({ resolve: (n) => (n === 0 ? new Error('offline') : (undefined as never)) }), {}, [[0, load()]], 5000);
       s.flush();
       expect(only(run.log, 'mediaPlayer/storageResolveRetried', 'mediaPlayer/storageResolved').map(([t, type]) => [t, type])).toEqual([
         [0, 'mediaPlayer/storageResolveRetried'],
@@ -139,9 +146,18 @@ describe('storage resolve (spec 001 §7 Media: retry on non-success; §9 Min gap
   it('an answer without URLs: "Storage resolve returned no tracks." without retrying', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider({ resolve: () => ({ status: 200, headers: {}, body: JSON.stringify({ cdnurl: [] }) }) }), {}, [[0, load()]], 5000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider({ resolve: () => ({ status: 200, headers: {}, body: JSON.stringify({ cdnurl: [] }) }) }),
+        {},
+        [[0, load()]],
+        5000,
+      );
       s.flush();
-      expect(failures(run.log).map(([t, , p]) => [t, p?.['code'], p?.['message']])).toEqual([[0, 'STORAGE_RESOLVE_NO_TRACKS', 'Storage resolve returned no tracks.']]);
+      expect(failures(run.log).map(([t, , p]) => [t, p?.['code'], p?.['message']])).toEqual([
+        [0, 'STORAGE_RESOLVE_NO_TRACKS', 'Storage resolve returned no tracks.'],
+      ]);
       expect(run.state().status).toBe('failed');
     });
   });
@@ -149,7 +165,14 @@ describe('storage resolve (spec 001 §7 Media: retry on non-success; §9 Min gap
   it('a CDN 403 re-resolves, at least 1001 ms after the first resolution, and fetches again from the new URL', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), { fetch: (_u: string, _r: unknown, n: number) => (n === 1 ? { kind: 'response', status: 403, byteLength: 0 } : undefined) }, [[0, load()]], 5000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        { fetch: (_u: string, _r: unknown, n: number) => (n === 1 ? { kind: 'response', status: 403, byteLength: 0 } : undefined) },
+        [[0, load()]],
+        5000,
+      );
       s.flush();
       expect(only(run.log, 'mediaPlayer/storageResolveRequested', 'mediaPlayer/storageResolved').map(([t, type, p]) => [t, type, p?.['reason']])).toEqual([
         [0, 'mediaPlayer/storageResolveRequested', 'load'],
@@ -199,7 +222,16 @@ describe('fragment errors (spec 001 §7 Media: retried on connection or server e
   it('an online status 0 tries the fallback URL first, with a warning', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), { fetch: (url: string, range: { first: number }) => (range.first === 1000 && url === CDN ? { kind: 'response', status: 0, byteLength: 0 } : undefined) }, [[0, load()]], 5000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        {
+          fetch: (url: string, range: { first: number }) => (range.first === 1000 && url === CDN ? { kind: 'response', status: 0, byteLength: 0 } : undefined),
+        },
+        [[0, load()]],
+        5000,
+      );
       s.flush();
       expect(only(run.log, 'mediaPlayer/fragmentUrlFallback').map(([, , p]) => p)).toEqual([
         { playId: 1, urlIndex: 1, warning: 'Buffer request failed with status 0; trying fallback URL 1' },
@@ -215,7 +247,11 @@ describe('seek table (spec 001 §7 Media GET seek-table; §8 Storage track manif
     [{ status: 404, headers: {}, body: 'x' }, 'STORAGE_TRACK_MANIFEST_FAILED', 'Track manifest request failed with status 404'],
     [{ status: 200, headers: {}, body: '' }, 'STORAGE_TRACK_MANIFEST_EMPTY', 'Track manifest is empty.'],
     [{ status: 200, headers: {}, body: '{"offset":"x"}' }, 'FILE_MALFORMED_SEEKTABLE', 'Malformed seektable.'],
-    [{ status: 200, headers: {}, body: '{"offset":10,"timescale":1000,"segments":[]}' }, 'FILE_MALFORMED_SEEKTABLE_NO_CONTENTS', 'Malformed seektable: no contents.'],
+    [
+      { status: 200, headers: {}, body: '{"offset":10,"timescale":1000,"segments":[]}' },
+      'FILE_MALFORMED_SEEKTABLE_NO_CONTENTS',
+      'Malformed seektable: no contents.',
+    ],
   ])('%j fails the load with its text', (seekTable, code, message) => {
     const s = scheduler();
     s.run(() => {
@@ -228,10 +264,21 @@ describe('seek table (spec 001 §7 Media GET seek-table; §8 Storage track manif
 });
 
 describe('play ids and the source buffer (spec 001 §4: stale steps dropped; a seek clears the buffer)', () => {
-  it('a second load detaches the first source, and the first load\'s late resolution is dropped', () => {
+  it("a second load detaches the first source, and the first load's late resolution is dropped", () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), {}, [[0, load()], [10, load({ fileId: 'f2' })]], 5000, { httpLatencyMs: 50 });
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        {},
+        [
+          [0, load()],
+          [10, load({ fileId: 'f2' })],
+        ],
+        5000,
+        { httpLatencyMs: 50 },
+      );
       s.flush();
       expect(run.calls.slice(0, 3)).toEqual([`attach ${CONFIG.mimeType}`, 'detach', `attach ${CONFIG.mimeType}`]);
       // Resolution 1 answered at 50 for the stale load; resolution 2 waited the 1001 ms gap.
@@ -247,7 +294,17 @@ describe('play ids and the source buffer (spec 001 §4: stale steps dropped; a s
   it('a seek clears the buffer, cancels the fetch in flight and fetches the fragment of the new position', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), { fetchMs: (_u: string, range: { first: number }) => (range.first === 1000 ? 5000 : 0) }, [[0, load()], [100, mediaSeekRequested({ positionMs: 15000 })]], 10_000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        { fetchMs: (_u: string, range: { first: number }) => (range.first === 1000 ? 5000 : 0) },
+        [
+          [0, load()],
+          [100, mediaSeekRequested({ positionMs: 15000 })],
+        ],
+        10_000,
+      );
       s.flush();
       expect(run.calls.filter((c) => !c.startsWith('attach') && c !== 'detach')).toEqual([
         // The file's duration from its seek table, before any append (issue 13: the element's
@@ -273,7 +330,17 @@ describe('play ids and the source buffer (spec 001 §4: stale steps dropped; a s
   it('a seek while the init segment is still being fetched asks for it again before any fragment (else the fragment fails to append: MEDIA_NOT_SUPPORTED)', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), { fetchMs: (_u: string, range: { first: number }) => (range.first === 0 ? 500 : 0) }, [[0, load({ autoplay: false })], [100, mediaSeekRequested({ positionMs: 15000 })]], 10_000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        { fetchMs: (_u: string, range: { first: number }) => (range.first === 0 ? 500 : 0) },
+        [
+          [0, load({ autoplay: false })],
+          [100, mediaSeekRequested({ positionMs: 15000 })],
+        ],
+        10_000,
+      );
       s.flush();
       const appends = run.calls.filter((c) => c.startsWith('append'));
       expect(appends[0]).toBe('append 1.1.-1');
@@ -286,7 +353,17 @@ describe('play ids and the source buffer (spec 001 §4: stale steps dropped; a s
   it('a seek once the init segment is appended does not fetch it again', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), { fetchMs: 10 }, [[0, load({ autoplay: false })], [1000, mediaSeekRequested({ positionMs: 15000 })]], 10_000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        { fetchMs: 10 },
+        [
+          [0, load({ autoplay: false })],
+          [1000, mediaSeekRequested({ positionMs: 15000 })],
+        ],
+        10_000,
+      );
       s.flush();
       expect(run.calls.filter((c) => c === `fetch ${CDN} 0-999`)).toHaveLength(1);
     });
@@ -295,18 +372,43 @@ describe('play ids and the source buffer (spec 001 §4: stale steps dropped; a s
   it('a seek to 30 ms before a fragment boundary fetches the fragment holding the playhead first, once (issue 13: the element waits at the playhead)', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), { fetchMs: (_u: string, range: { first: number }) => (range.first === 1000 ? 5000 : 0) }, [[0, load()], [100, mediaSeekRequested({ positionMs: 9970 })]], 10_000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        { fetchMs: (_u: string, range: { first: number }) => (range.first === 1000 ? 5000 : 0) },
+        [
+          [0, load()],
+          [100, mediaSeekRequested({ positionMs: 9970 })],
+        ],
+        10_000,
+      );
       s.flush();
       // What follows the seek (fragment 0's first fetch was in flight at 100 ms and is cancelled).
       const after = run.calls.slice(run.calls.indexOf('append 1.0.-1') + 1);
-      expect(after.filter((c) => c.startsWith('fetch') || c.startsWith('append'))).toEqual([`fetch ${CDN} 1000-20999`, `fetch ${CDN} 21000-40999`, 'append 1.1.0', 'append 1.1.1']);
+      expect(after.filter((c) => c.startsWith('fetch') || c.startsWith('append'))).toEqual([
+        `fetch ${CDN} 1000-20999`,
+        `fetch ${CDN} 21000-40999`,
+        'append 1.1.0',
+        'append 1.1.1',
+      ]);
     });
   });
 
   it('a stop detaches the source and fetches nothing more', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), { fetchMs: 1000 }, [[0, load()], [500, mediaStopRequested()]], 10_000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        { fetchMs: 1000 },
+        [
+          [0, load()],
+          [500, mediaStopRequested()],
+        ],
+        10_000,
+      );
       s.flush();
       expect(run.calls).toContain('detach');
       expect(fetches(run.calls)).toEqual([`fetch ${CDN} 0-999`]);

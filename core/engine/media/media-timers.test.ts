@@ -53,7 +53,10 @@ describe('synthesised ended (spec 001 §4 Media player: protected tracks, timer 
   it('a pause before the end cancels the timer', () => {
     const s = scheduler();
     s.run(({ hot, expectObservable }) => {
-      const status = hot('a 999ms b', { a: clock({ positionMs: 25000, durationMs: 30000 }), b: clock({ playing: false, positionMs: 26000, durationMs: 30000 }) });
+      const status = hot('a 999ms b', {
+        a: clock({ positionMs: 25000, durationMs: 30000 }),
+        b: clock({ playing: false, positionMs: 26000, durationMs: 30000 }),
+      });
       expectObservable(status.pipe(synthesisedEnded(s))).toBe('');
     });
   });
@@ -63,7 +66,10 @@ describe('progress ticks (spec 001 §9 Position updates / progress tick: 500 ms)
   it('every 500 ms while playing, with the position reached', () => {
     const s = scheduler();
     s.run(({ hot, expectObservable }) => {
-      const status = hot('a 1599ms b', { a: clock({ positionMs: 1000, durationMs: 60000 }), b: clock({ playing: false, positionMs: 2600, durationMs: 60000 }) });
+      const status = hot('a 1599ms b', {
+        a: clock({ positionMs: 1000, durationMs: 60000 }),
+        b: clock({ playing: false, positionMs: 2600, durationMs: 60000 }),
+      });
       expectObservable(status.pipe(progressTicks(s))).toBe('500ms x 499ms y 499ms z', { x: 1500, y: 2000, z: 2500 });
     });
   });

@@ -18,9 +18,7 @@ export type PlayerCommand = 'play' | 'pause';
  * cancels it (a pause that did not last is not announced); a second pause restarts the 10 ms.
  */
 export function pauseEvents(scheduler: SchedulerLike): OperatorFunction<PlayerCommand, 'paused'> {
-  return switchMap((command) =>
-    command === 'pause' ? timer(PAUSE_EVENT_DELAY_MS, scheduler).pipe(map(() => 'paused' as const)) : EMPTY,
-  );
+  return switchMap((command) => (command === 'pause' ? timer(PAUSE_EVENT_DELAY_MS, scheduler).pipe(map(() => 'paused' as const)) : EMPTY));
 }
 
 /**

@@ -28,7 +28,9 @@ import type { MediaState } from './state';
  */
 export const elementCommandsEpic: MediaEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((action) => mediaPlayRequested.match(action) || mediaPauseRequested.match(action) || mediaSeekRequested.match(action) || mediaStopRequested.match(action)),
+    filter(
+      (action) => mediaPlayRequested.match(action) || mediaPauseRequested.match(action) || mediaSeekRequested.match(action) || mediaStopRequested.match(action),
+    ),
     mergeMap((action): Observable<Action> => {
       const { playId, track } = state$.value.media;
       if (track === null) return EMPTY;
@@ -69,7 +71,9 @@ export const metadataEpic: MediaEpic = (action$, state$, deps) =>
 /** spec 001 §4 Media player: a pause event 10 ms after the pause (a play, load or stop before then cancels it). */
 export const pauseEventEpic: MediaEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((action) => mediaPauseRequested.match(action) || mediaPlayRequested.match(action) || mediaLoadRequested.match(action) || mediaStopRequested.match(action)),
+    filter(
+      (action) => mediaPauseRequested.match(action) || mediaPlayRequested.match(action) || mediaLoadRequested.match(action) || mediaStopRequested.match(action),
+    ),
     map((action): PlayerCommand => (mediaPauseRequested.match(action) ? 'pause' : 'play')),
     pauseEvents(deps.scheduler),
     map(() => mediaPausedEvent({ playId: state$.value.media.playId })),
@@ -98,7 +102,8 @@ const sameClock = (a: EndClock, b: EndClock): boolean =>
  * a timer set to the remaining duration (media-timers.ts); whichever comes first, once.
  */
 export const endedEpic: MediaEpic = (action$, state$, deps) => {
-  const notEnded = (playId: number): boolean => state$.value.media.playId === playId && state$.value.media.status !== 'ended' && state$.value.media.status !== 'failed';
+  const notEnded = (playId: number): boolean =>
+    state$.value.media.playId === playId && state$.value.media.status !== 'ended' && state$.value.media.status !== 'failed';
   const fromElement = action$.pipe(
     filter(mediaElementFact.match),
     filter((fact) => fact.kind === 'ended'),
@@ -117,7 +122,12 @@ export const endedEpic: MediaEpic = (action$, state$, deps) => {
     distinctUntilChanged(sameClock),
   );
   const synthesised = clocks.pipe(
-    switchMap((clock) => of(clock).pipe(synthesisedEnded(deps.scheduler), map(() => clock.playId))),
+    switchMap((clock) =>
+      of(clock).pipe(
+        synthesisedEnded(deps.scheduler),
+        map(() => clock.playId),
+      ),
+    ),
     filter(notEnded),
     map((playId) => mediaTrackEnded({ playId, synthesised: true })),
   );

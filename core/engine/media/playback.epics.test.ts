@@ -12,7 +12,17 @@ describe('pause event (spec 001 §4 Media player: emitted 10 ms after the pause)
   it('pauses the element and announces the pause 10 ms later', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), {}, [[0, load({ autoplay: false })], [1000, mediaPauseRequested()]], 5000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        {},
+        [
+          [0, load({ autoplay: false })],
+          [1000, mediaPauseRequested()],
+        ],
+        5000,
+      );
       s.flush();
       expect(run.calls).toContain('pause');
       expect(only(run.log, 'mediaPlayer/paused')).toEqual([[1010, 'mediaPlayer/paused', { playId: 1 }]]);
@@ -23,7 +33,18 @@ describe('pause event (spec 001 §4 Media player: emitted 10 ms after the pause)
   it('a play within the 10 ms cancels the announcement', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), {}, [[0, load({ autoplay: false })], [1000, mediaPauseRequested()], [1005, mediaPlayRequested()]], 5000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        {},
+        [
+          [0, load({ autoplay: false })],
+          [1000, mediaPauseRequested()],
+          [1005, mediaPlayRequested()],
+        ],
+        5000,
+      );
       s.flush();
       expect(only(run.log, 'mediaPlayer/paused')).toEqual([]);
     });
@@ -34,7 +55,17 @@ describe('stop (spec 001 §4 replace_state without a state ref: playback is paus
   it('pauses the element: a detached MediaSource alone leaves it playing what it buffered', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), {}, [[0, load()], [1000, mediaStopRequested()]], 5000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        {},
+        [
+          [0, load()],
+          [1000, mediaStopRequested()],
+        ],
+        5000,
+      );
       run.fact(300, { kind: 'loadedmetadata' });
       s.flush();
       expect(run.calls.filter((c) => c === 'play' || c === 'pause')).toEqual(['play', 'pause']);
@@ -57,7 +88,17 @@ describe('metadata loaded (spec 001 §4: seek to the start position, autoplay if
   it('a seek during the load is where the element goes at metadata loaded', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), {}, [[0, load({ startMs: 8000 })], [100, mediaSeekRequested({ positionMs: 15000 })]], 5000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        {},
+        [
+          [0, load({ startMs: 8000 })],
+          [100, mediaSeekRequested({ positionMs: 15000 })],
+        ],
+        5000,
+      );
       run.fact(300, { kind: 'loadedmetadata' });
       s.flush();
       expect(run.calls.filter((c) => c === 'play' || c.startsWith('seek'))).toEqual(['seek 15000', 'seek 15000', 'play']);
@@ -128,7 +169,7 @@ describe('ended (spec 001 §4 Media player: synthesised for protected tracks fro
     });
   });
 
-  it('an unprotected track ends on the element\'s ended only', () => {
+  it("an unprotected track ends on the element's ended only", () => {
     const s = scheduler();
     s.run(() => {
       const run = runMedia(FAKES, s, provider(), {}, [[0, load({ protected: false })]], 30_000);
@@ -161,7 +202,18 @@ describe('media errors (spec 001 §8 Media texts; decode and not-supported fatal
   it('after a decode error on a protected track, a stop makes the next error fatal', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), {}, [[0, load()], [2000, mediaStopRequested()], [3000, load({ fileId: 'f2' })]], 10_000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        {},
+        [
+          [0, load()],
+          [2000, mediaStopRequested()],
+          [3000, load({ fileId: 'f2' })],
+        ],
+        10_000,
+      );
       run.fact(1000, { kind: 'error', errorCode: 3 });
       run.fact(4000, { kind: 'error', errorCode: 2 });
       s.flush();
@@ -175,7 +227,18 @@ describe('media errors (spec 001 §8 Media texts; decode and not-supported fatal
   it('the same on an unprotected track does not', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), {}, [[0, load({ protected: false })], [2000, mediaStopRequested()], [3000, load({ fileId: 'f2' })]], 10_000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        {},
+        [
+          [0, load({ protected: false })],
+          [2000, mediaStopRequested()],
+          [3000, load({ fileId: 'f2' })],
+        ],
+        10_000,
+      );
       run.fact(1000, { kind: 'error', errorCode: 3 });
       run.fact(4000, { kind: 'error', errorCode: 2 });
       s.flush();
@@ -216,7 +279,9 @@ describe('buffer quota exceeded (spec 001 §8 Media: rebuffers, or pauses and em
       const run = runMedia(FAKES, s, provider(), quotaOnce, [[0, load()]], 5000, { config: { pauseOnQuotaExceeded: true } });
       s.flush();
       expect(run.calls).toContain('pause');
-      expect(only(run.log, 'mediaPlayer/failed').map(([, , p]) => [p?.['code'], p?.['message']])).toEqual([['MEDIA_BUFFER_QUOTA_EXCEEDED', 'Buffer quota exceeded.']]);
+      expect(only(run.log, 'mediaPlayer/failed').map(([, , p]) => [p?.['code'], p?.['message']])).toEqual([
+        ['MEDIA_BUFFER_QUOTA_EXCEEDED', 'Buffer quota exceeded.'],
+      ]);
     });
   });
 });
@@ -225,7 +290,17 @@ describe('capping (spec 001 §4 Media player: a capped user has playback paused)
   it('drm/userCapped pauses the element, and the pause is announced 10 ms later', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, provider(), {}, [[0, load()], [2000, userCapped()]], 5000);
+      const run = runMedia(
+        FAKES,
+        s,
+        provider(),
+        {},
+        [
+          [0, load()],
+          [2000, userCapped()],
+        ],
+        5000,
+      );
       s.flush();
       expect(run.calls).toContain('pause');
       expect(only(run.log, 'mediaPlayer/pauseRequested', 'mediaPlayer/paused').map(([t, type]) => [t, type])).toEqual([

@@ -37,7 +37,14 @@ function transition(extra: ReadonlyArray<readonly [number, Action]> = [], resolv
   const s = scheduler();
   let result: { run: ReturnType<typeof runMedia>; callsAtLoad: number; httpAtLoad: number } | undefined;
   s.run(() => {
-    const run = runMedia(FAKES, s, files(resolveStatus), script, [[0, load()], [16_500, mediaPreloadRequested({ playId: 1, fileId: 'f2' })], ...extra, [30_000, load({ fileId: 'f2' })]], 40_000);
+    const run = runMedia(
+      FAKES,
+      s,
+      files(resolveStatus),
+      script,
+      [[0, load()], [16_500, mediaPreloadRequested({ playId: 1, fileId: 'f2' })], ...extra, [30_000, load({ fileId: 'f2' })]],
+      40_000,
+    );
     run.fact(1000, { kind: 'playing', positionMs: 0 });
     run.fact(16_000, { kind: 'timeupdate', positionMs: 16_000 });
     run.fact(25_000, { kind: 'ended', positionMs: 25_000 });
@@ -90,7 +97,17 @@ describe('preload (spec 001 §4 can-preload)', () => {
   it('a preload asked for under an older load (a stale play id) is ignored', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, files(), script, [[0, load()], [100, mediaPreloadRequested({ playId: 0, fileId: 'f2' })]], 1000);
+      const run = runMedia(
+        FAKES,
+        s,
+        files(),
+        script,
+        [
+          [0, load()],
+          [100, mediaPreloadRequested({ playId: 0, fileId: 'f2' })],
+        ],
+        1000,
+      );
       s.flush();
       expect(run.calls.filter((c) => c.includes(cdn('f2')))).toEqual([]);
       expect(run.state().preload).toBeUndefined();
@@ -100,7 +117,18 @@ describe('preload (spec 001 §4 can-preload)', () => {
   it('a load of the file at another start position (a seek into it) does not take the preload', () => {
     const s = scheduler();
     s.run(() => {
-      const run = runMedia(FAKES, s, files(), script, [[0, load()], [100, mediaPreloadRequested({ playId: 1, fileId: 'f2' })], [1000, load({ fileId: 'f2', startMs: 12_000 })]], 2000);
+      const run = runMedia(
+        FAKES,
+        s,
+        files(),
+        script,
+        [
+          [0, load()],
+          [100, mediaPreloadRequested({ playId: 1, fileId: 'f2' })],
+          [1000, load({ fileId: 'f2', startMs: 12_000 })],
+        ],
+        2000,
+      );
       s.flush();
       expect(only(run.log, 'mediaPlayer/preloadUsed')).toEqual([]);
       expect(run.state()).toMatchObject({ playId: 2 });

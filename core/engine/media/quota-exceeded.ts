@@ -1,8 +1,6 @@
 import { mediaBufferQuotaExceeded, type MediaPipelineError } from './media-errors';
 
-export type QuotaReaction =
-  | { readonly kind: 'rebuffer' }
-  | { readonly kind: 'pause'; readonly error: MediaPipelineError };
+export type QuotaReaction = { readonly kind: 'rebuffer' } | { readonly kind: 'pause'; readonly error: MediaPipelineError };
 
 /**
  * spec 001 §8 Media: buffer quota exceeded either rebuffers the current track (drop what is

@@ -5,11 +5,26 @@ import { initialMediaState, type MediaState } from './state';
 
 const fold = (actions: readonly Action[], from: MediaState = initialMediaState): MediaState => actions.reduce(mediaReducer, from);
 const LOAD = a.mediaLoadRequested({ fileId: 'f1', protected: true, isAd: false, startMs: 8000, autoplay: true });
-const TABLE = a.seekTableLoaded({ playId: 1, offset: 100, timescale: 1000, segments: [[500, 10000], [500, 10000]], protection: 'cenc' });
+const TABLE = a.seekTableLoaded({
+  playId: 1,
+  offset: 100,
+  timescale: 1000,
+  segments: [
+    [500, 10000],
+    [500, 10000],
+  ],
+  protection: 'cenc',
+});
 const fact = (kind: ReturnType<typeof a.mediaElementFact>['kind'], positionMs: number, bufferedEndMs = positionMs) =>
   a.mediaElementFact({ kind, positionMs, durationMs: 20000, bufferedEndMs, errorCode: kind === 'error' ? 3 : null });
 /** A load whose source is open, URLs resolved and seek table read (its duration set on the source). */
-const READY = [LOAD, a.mediaSourceOpened({ playId: 1 }), a.storageResolved({ playId: 1, urls: ['u'], expiresAt: null }), TABLE, a.bufferUpdateEnded({ playId: 1, bufferedEndMs: 8000 })];
+const READY = [
+  LOAD,
+  a.mediaSourceOpened({ playId: 1 }),
+  a.storageResolved({ playId: 1, urls: ['u'], expiresAt: null }),
+  TABLE,
+  a.bufferUpdateEnded({ playId: 1, bufferedEndMs: 8000 }),
+];
 
 describe('media reducer: play ids (spec 001 §4: each load increments the play id; stale steps are dropped)', () => {
   it('each load increments the play id and starts from its start position', () => {
@@ -77,7 +92,11 @@ describe('media reducer: the source buffer (spec 001 §4 Source buffer)', () => 
   });
 
   it('a rebuffer removes what is behind the playhead and forgets what was fetched', () => {
-    const before = fold([...READY, a.fragmentFetched({ playId: 1, clears: 0, index: 0, key: 'k', bytes: 500, elapsedMs: 10 }), a.bufferUpdateEnded({ playId: 1, bufferedEndMs: 10000 })]);
+    const before = fold([
+      ...READY,
+      a.fragmentFetched({ playId: 1, clears: 0, index: 0, key: 'k', bytes: 500, elapsedMs: 10 }),
+      a.bufferUpdateEnded({ playId: 1, bufferedEndMs: 10000 }),
+    ]);
     const after = mediaReducer(before, a.rebufferRequested({ playId: 1 }));
     expect(after.fetched).toEqual([]);
     expect(after.started?.operation).toEqual({ kind: 'remove', startMs: 0, endMs: 8000 });
@@ -100,19 +119,23 @@ describe('media reducer: element facts and outcomes', () => {
     expect([state.status, state.positionMs, state.bufferedEndMs]).toEqual([status, 9000, 12000]);
   });
 
-  it('while loading, the element\'s position (before its seek to the start) is not the player\'s; playing is', () => {
+  it("while loading, the element's position (before its seek to the start) is not the player's; playing is", () => {
     expect(mediaReducer(fold([LOAD]), fact('timeupdate', 0)).positionMs).toBe(8000);
     expect(mediaReducer(fold([LOAD]), fact('playing', 8001)).positionMs).toBe(8001);
   });
 
-  it('ended stays ended through the element\'s pause, and a seek back makes it paused', () => {
+  it("ended stays ended through the element's pause, and a seek back makes it paused", () => {
     const ended = fold([LOAD, fact('playing', 1), a.mediaTrackEnded({ playId: 1, synthesised: true })]);
     expect(mediaReducer(ended, fact('pause', 20000)).status).toBe('ended');
     expect(mediaReducer(ended, a.mediaSeekRequested({ positionMs: 0 })).status).toBe('paused');
   });
 
   it('a failed load stays failed through later facts', () => {
-    const state = fold([LOAD, a.mediaPlayerFailed({ playId: 1, code: 'MEDIA_DECODING_ERROR', message: 'Media decoding error.', fatal: false, detail: null }), fact('playing', 1)]);
+    const state = fold([
+      LOAD,
+      a.mediaPlayerFailed({ playId: 1, code: 'MEDIA_DECODING_ERROR', message: 'Media decoding error.', fatal: false, detail: null }),
+      fact('playing', 1),
+    ]);
     expect(state.status).toBe('failed');
     expect(state.lastError).toEqual({ code: 'MEDIA_DECODING_ERROR', message: 'Media decoding error.' });
   });

@@ -144,7 +144,16 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
     // An init segment not yet appended is dropped with the rest: it is asked for again first (else the
     // fragment appended without it fails as MEDIA_NOT_SUPPORTED).
     const initRequested = state.initPending === true ? false : state.initRequested;
-    const seeked = { ...cleared, status, positionMs: action.positionMs, bufferedEndMs: action.positionMs, fetched: [], fetching: false, endOfStream: false, initRequested };
+    const seeked = {
+      ...cleared,
+      status,
+      positionMs: action.positionMs,
+      bufferedEndMs: action.positionMs,
+      fetched: [],
+      fetching: false,
+      endOfStream: false,
+      initRequested,
+    };
     // The duration is the file's, not a buffered fragment's: a duration still waiting goes after the clear.
     const duration = state.queue.pending.find((update) => update.operation.kind === 'duration');
     return duration === undefined ? seeked : enqueueOp(seeked, duration.operation);
@@ -174,9 +183,9 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
       status: 'failed',
       fetching: false,
       fatalOnNext,
-      lastError: action.detail === null ? { code: action.code, message: action.message } : { code: action.code, message: action.message, detail: action.detail },
+      lastError:
+        action.detail === null ? { code: action.code, message: action.message } : { code: action.code, message: action.message, detail: action.detail },
     };
   }
   return state;
 }
-

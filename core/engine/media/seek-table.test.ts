@@ -8,7 +8,16 @@ const PSSH = btoaBytes([0, 0, 0, 32, ...'pssh'.split('').map((c) => c.charCodeAt
 
 describe('seek table decode (spec 001 §3 Audio manifest, §8 Manifest errors)', () => {
   it('reads offset, timescale and [size, duration] segments; protection defaults to cenc', () => {
-    const decoded = decodeSeekTable(JSON.stringify({ offset: 700, timescale: 44100, segments: [[1000, 441000], [500, 220500]] }));
+    const decoded = decodeSeekTable(
+      JSON.stringify({
+        offset: 700,
+        timescale: 44100,
+        segments: [
+          [1000, 441000],
+          [500, 220500],
+        ],
+      }),
+    );
     expect(decoded).toEqual({
       _tag: 'Right',
       right: {
@@ -37,7 +46,10 @@ describe('seek table decode (spec 001 §3 Audio manifest, §8 Manifest errors)',
 
   it("a protection this engine cannot play (cbcs) → FILE_KEYSYSTEM_UNSUPPORTED_FORMAT 'KeySystem does not support the file format.'", () => {
     const decoded = decodeSeekTable(JSON.stringify({ offset: 10, timescale: 1000, protection: 'cbcs', segments: [[5, 10]] }));
-    expect(isLeft(decoded) && decoded.left).toMatchObject({ code: 'FILE_KEYSYSTEM_UNSUPPORTED_FORMAT', message: 'KeySystem does not support the file format.' });
+    expect(isLeft(decoded) && decoded.left).toMatchObject({
+      code: 'FILE_KEYSYSTEM_UNSUPPORTED_FORMAT',
+      message: 'KeySystem does not support the file format.',
+    });
   });
 
   it.each([

@@ -86,9 +86,7 @@ export function decodeSeekTable(body: string): Either<MediaPipelineError, SeekTa
   if (isLeft(decoded)) return left(fileMalformedSeektable(formatDecodeErrors(decoded.left)));
   const json = decoded.right;
   const segments: Segment[] =
-    json.segments?.map(([size, duration]) => ({ size, duration })) ??
-    json.references?.map(({ size, duration }) => ({ size, duration })) ??
-    [];
+    json.segments?.map(([size, duration]) => ({ size, duration })) ?? json.references?.map(({ size, duration }) => ({ size, duration })) ?? [];
   if (segments.length === 0) return left(fileMalformedSeektableNoContents());
   const protection = json.protection ?? 'cenc';
   if (!PLAYABLE_PROTECTION.includes(protection)) return left(fileKeySystemFormat());

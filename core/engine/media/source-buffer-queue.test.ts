@@ -18,7 +18,10 @@ const open: Event = sourceOpened;
 const close: Event = sourceClosed;
 const ended: Event = updateEnded;
 const wipe: Event = clear;
-const play = (playId: number): Event => (state) => newPlay(state, playId);
+const play =
+  (playId: number): Event =>
+  (state) =>
+    newPlay(state, playId);
 /** An append of `data`, stamped with the play id and clear count of when its step began. */
 const append =
   (data: string, stamp: Partial<Pick<BufferUpdate<string>, 'playId' | 'clears'>> = {}): Event =>
@@ -51,12 +54,7 @@ describe('source-buffer queue (spec 001 §4 Source buffer)', () => {
   });
 
   it.each<[string, readonly Event[], string[], string[]]>([
-    [
-      'a clear drops the queued updates and runs once the running update ends',
-      [open, append('a'), append('b'), wipe, ended],
-      ['a', 'clear'],
-      ['b'],
-    ],
+    ['a clear drops the queued updates and runs once the running update ends', [open, append('a'), append('b'), wipe, ended], ['a', 'clear'], ['b']],
     [
       'an update begun before the last clear but arriving after it is dropped',
       [open, wipe, ended, append('late', { clears: 0 }), append('fresh')],
@@ -64,24 +62,9 @@ describe('source-buffer queue (spec 001 §4 Source buffer)', () => {
       ['late'],
     ],
     ['a clear goes before updates queued behind it', [open, append('a'), wipe, append('b'), ended, ended], ['a', 'clear', 'b'], []],
-    [
-      'a new load drops the old play id updates still queued',
-      [open, append('a'), append('b'), play(2), ended],
-      ['a'],
-      ['b'],
-    ],
-    [
-      'an update with a stale play id arriving after the load is dropped',
-      [open, play(2), append('old', { playId: 1 }), append('new')],
-      ['new'],
-      ['old'],
-    ],
-    [
-      'stale updates waiting for the media source to open are dropped, current ones kept',
-      [append('old'), play(2), append('new'), open],
-      ['new'],
-      ['old'],
-    ],
+    ['a new load drops the old play id updates still queued', [open, append('a'), append('b'), play(2), ended], ['a'], ['b']],
+    ['an update with a stale play id arriving after the load is dropped', [open, play(2), append('old', { playId: 1 }), append('new')], ['new'], ['old']],
+    ['stale updates waiting for the media source to open are dropped, current ones kept', [append('old'), play(2), append('new'), open], ['new'], ['old']],
   ])('%s', (_rule, events, started, dropped) => {
     expect(run(events)).toEqual({ started, dropped });
   });

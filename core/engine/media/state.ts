@@ -32,7 +32,12 @@ export interface Preload {
 
 export interface PreloadedFile {
   readonly resolved: ResolvedUrls;
-  readonly table: { readonly offset: number; readonly timescale: number; readonly segments: ReadonlyArray<readonly [number, number]>; readonly protection: string };
+  readonly table: {
+    readonly offset: number;
+    readonly timescale: number;
+    readonly segments: ReadonlyArray<readonly [number, number]>;
+    readonly protection: string;
+  };
   /** Where the adapter keeps the init segment's and fragment 0's bodies. */
   readonly initKey: string;
   readonly fragmentKey: string;

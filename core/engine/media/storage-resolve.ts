@@ -5,10 +5,7 @@ import { formatDecodeErrors } from '../../model/decode-errors';
 import { storageNoTracks, storageResolveFailed, type MediaPipelineError } from './media-errors';
 
 /** spec 001 §7 Media: storage-resolve for an audio file id reads the cdnurl list (ttl: seconds the URLs live). */
-export const StorageResolveJson = t.intersection(
-  [t.type({ cdnurl: t.array(t.string) }), t.partial({ fileid: t.string, ttl: t.number })],
-  'StorageResolve',
-);
+export const StorageResolveJson = t.intersection([t.type({ cdnurl: t.array(t.string) }), t.partial({ fileid: t.string, ttl: t.number })], 'StorageResolve');
 
 export interface ResolvedUrls {
   /** The CDN URLs in preference order: the first is used, the others are fallbacks. */
@@ -43,9 +40,7 @@ export function judgeStorageResolve(response: HttpResponse, now: number): Storag
   return { kind: 'ok', resolved: ttl !== undefined && ttl > 0 ? { urls, expiresAt: now + ttl * 1000 } : { urls } };
 }
 
-export type StatusZeroStep =
-  | { readonly kind: 'fallback'; readonly urlIndex: number; readonly warning: string }
-  | { readonly kind: 'no-fallback' };
+export type StatusZeroStep = { readonly kind: 'fallback'; readonly urlIndex: number; readonly warning: string } | { readonly kind: 'no-fallback' };
 
 /**
  * spec 001 §8 Fragment: on status 0 while online, the fallback URL is tried first, with a warning;

@@ -7,7 +7,19 @@ import { engineState, stateRef } from './testing/engine-state';
 import { DEVICE_ID, runPlayer } from './testing/run-player';
 
 const TRACK = { uri: 'spotify:track:4uLU6hMCjMI75M1A2tKUQC' };
-const device = (id: string) => ({ id, name: id, type: 'computer', version: '1', volume: 1, is_active: false, is_controllable: true, is_observable: true, local: id === DEVICE_ID, hidden: false, metadata: {} });
+const device = (id: string) => ({
+  id,
+  name: id,
+  type: 'computer',
+  version: '1',
+  volume: 1,
+  is_active: false,
+  is_controllable: true,
+  is_observable: true,
+  local: id === DEVICE_ID,
+  hidden: false,
+  metadata: {},
+});
 const cluster = (active: string | null, track: { uri: string } | null = TRACK): Cluster => ({
   timestamp: 100,
   active_device_id: active,
@@ -27,7 +39,10 @@ const cluster = (active: string | null, track: { uri: string } | null = TRACK): 
   },
 });
 const observed = (c: Cluster | null, registration: 'registered' | 'registering' = 'registered', localRef: ReturnType<typeof stateRef> | null = null) =>
-  engineState({ connect: { ...initialConnectState, observing: c !== null, status: c === null ? 'idle' : 'registered', cluster: c }, device: { registration, stateRef: localRef } });
+  engineState({
+    connect: { ...initialConnectState, observing: c !== null, status: c === null ? 'idle' : 'registered', cluster: c },
+    device: { registration, stateRef: localRef },
+  });
 const CLAIM = { endpoint: 'transfer', target: DEVICE_ID, args: { restore_paused: 'pause' } };
 
 describe('spec 001 §4 Client lifecycle: "A hidden local state may be claimed by transferring playback to the local device paused"', () => {

@@ -1,5 +1,15 @@
 import type { EngineCommand } from '../../contract';
-import { clientInitialised, nextRequested, pauseRequested, playContextRequested, previousRequested, resumeRequested, seekByRequested, seekRequested, volumeRequested } from './actions';
+import {
+  clientInitialised,
+  nextRequested,
+  pauseRequested,
+  playContextRequested,
+  previousRequested,
+  resumeRequested,
+  seekByRequested,
+  seekRequested,
+  volumeRequested,
+} from './actions';
 import { commandInputs } from './client-commands';
 
 const draw = () => 'instance-1';

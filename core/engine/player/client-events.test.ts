@@ -1,7 +1,16 @@
 import type { EngineEvent } from '../../contract';
 import type { Action } from '../../store/action';
 import { playerInitFailed } from '../../contract';
-import { localStateChanged, localVolumeChanged, registered, remoteLogOut, remoteVolumeSet, stateCleared, stateLoaded, stateUpdateRequested } from '../device/actions';
+import {
+  localStateChanged,
+  localVolumeChanged,
+  registered,
+  remoteLogOut,
+  remoteVolumeSet,
+  stateCleared,
+  stateLoaded,
+  stateUpdateRequested,
+} from '../device/actions';
 import { listEnded, maxListErrors } from '../lists/actions';
 import { tap } from 'rxjs';
 import { mediaElementFact, mediaPausedEvent } from '../media/actions';
@@ -31,30 +40,47 @@ const started = (uri: string) =>
     audioCodec: 'mp4a.40.2',
     bitrate: 160000,
   });
-const fact = (kind: 'playing' | 'pause' | 'timeupdate' | 'waiting') => mediaElementFact({ kind, positionMs: 0, durationMs: 0, bufferedEndMs: 0, errorCode: null });
+const fact = (kind: 'playing' | 'pause' | 'timeupdate' | 'waiting') =>
+  mediaElementFact({ kind, positionMs: 0, durationMs: 0, bufferedEndMs: 0, errorCode: null });
 
 describe('clientEventOf (spec 001 §4 Events forwarded; core/contract/events.ts)', () => {
   const machine = stateMachine(3);
   const state = engineState({ player: { machine } });
 
   it.each<[string, Action, EngineEvent | null]>([
-    ['a started playback is a track change with the track\'s duration', started(trackUri(2)), { kind: 'trackChanged', uri: trackUri(2), durationMs: machine.tracks[2]!.metadata.duration }],
-    ['a track not in the machine changes with an unknown (0) duration', started('spotify:track:elsewhere'), { kind: 'trackChanged', uri: 'spotify:track:elsewhere', durationMs: 0 }],
+    [
+      "a started playback is a track change with the track's duration",
+      started(trackUri(2)),
+      { kind: 'trackChanged', uri: trackUri(2), durationMs: machine.tracks[2]!.metadata.duration },
+    ],
+    [
+      'a track not in the machine changes with an unknown (0) duration',
+      started('spotify:track:elsewhere'),
+      { kind: 'trackChanged', uri: 'spotify:track:elsewhere', durationMs: 0 },
+    ],
     ['the element playing is a play', fact('playing'), { kind: 'played' }],
-    ['the media player\'s pause event is a pause', mediaPausedEvent({ playId: 1 }), { kind: 'paused' }],
+    ["the media player's pause event is a pause", mediaPausedEvent({ playId: 1 }), { kind: 'paused' }],
     ['a progress tick is progress at its position', progressed({ positionMs: 1500, durationMs: 25000 }), { kind: 'progress', positionMs: 1500 }],
     ['no state ref: reset (state becomes empty)', stateCleared(), { kind: 'reset' }],
     ['a remote log-out: reset', remoteLogOut(), { kind: 'reset' }],
     ['the list ended: reset', listEnded(), { kind: 'reset' }],
-    ['an initialization failure, with its code and message', playerInitFailed({ code: 'SESSION_NO_TOKEN', message: 'no token' }), { kind: 'initializationFailed', code: 'SESSION_NO_TOKEN', message: 'no token' }],
+    [
+      'an initialization failure, with its code and message',
+      playerInitFailed({ code: 'SESSION_NO_TOKEN', message: 'no token' }),
+      { kind: 'initializationFailed', code: 'SESSION_NO_TOKEN', message: 'no token' },
+    ],
     [
       'spec 001 §8 Reactions: a licence failure, for the playback-not-supported modal',
       drmFailed({ code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (Request was not successful (status 500))', fatal: false }),
       { kind: 'licenceFailed', code: 'EME_LICENSE_REQUEST_FAILED', message: 'License request failed (Request was not successful (status 500))' },
     ],
     ['a cap is not a licence failure (it has its own reaction)', drmFailed({ code: 'CAPPING_USER_IS_CAPPED', message: 'User is capped.', fatal: false }), null],
-    ['a key session the browser cannot make is not a licence failure', drmFailed({ code: 'EME_KEY_SESSION_NOT_SUPPORTED', message: 'Key session not supported.', fatal: false }), null],
-    ['the element\'s own pause fact is not forwarded (the pause event is)', fact('pause'), null],
+    [
+      'a key session the browser cannot make is not a licence failure',
+      drmFailed({ code: 'EME_KEY_SESSION_NOT_SUPPORTED', message: 'Key session not supported.', fatal: false }),
+      null,
+    ],
+    ["the element's own pause fact is not forwarded (the pause event is)", fact('pause'), null],
     ['a timeupdate is not forwarded (progress ticks are)', fact('timeupdate'), null],
     ['an engine-internal action is not forwarded', stateUpdateRequested({ reason: 'pause', position: 0, duration: 0, playbackStats: null }), null],
   ])('%s', (_rule, action, expected) => {
@@ -115,16 +141,39 @@ describe('client events (spec 001 §4 Transport lifecycle "Client events: connec
     ['the element playing: buffering end (kept only after a start, forward)', fact('playing'), 'buffering_end'],
     ['a licence 402: playback_capped', userCapped(), 'playback_capped'],
     ['a track at its end: track_ended', mediaTrackEnded({ playId: 1, synthesised: true }), 'track_ended'],
-    ['a fatal media error: unrecoverable_failure', mediaPlayerFailed({ playId: 1, code: 'MEDIA_DECODING_ERROR', message: 'Media decoding error.', fatal: true, detail: null }), 'unrecoverable_failure'],
-    ['a fatal DRM error: unrecoverable_failure', drmFailed({ code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error', fatal: true }), 'unrecoverable_failure'],
-    ['an error the player goes on from is none', mediaPlayerFailed({ playId: 1, code: 'MEDIA_NETWORK_ERROR', message: 'Network error.', fatal: false, detail: null }), null],
+    [
+      'a fatal media error: unrecoverable_failure',
+      mediaPlayerFailed({ playId: 1, code: 'MEDIA_DECODING_ERROR', message: 'Media decoding error.', fatal: true, detail: null }),
+      'unrecoverable_failure',
+    ],
+    [
+      'a fatal DRM error: unrecoverable_failure',
+      drmFailed({ code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error', fatal: true }),
+      'unrecoverable_failure',
+    ],
+    [
+      'an error the player goes on from is none',
+      mediaPlayerFailed({ playId: 1, code: 'MEDIA_NETWORK_ERROR', message: 'Network error.', fatal: false, detail: null }),
+      null,
+    ],
     ['an internal step is none', socketOpenRequested({ reconnect: false, attempt: 0 }), null],
   ])('%s', (_rule, action, name) => {
     expect(clientEventNameOf(action)).toBe(name);
   });
 
   it('every client event is an engine event the widget decodes', () => {
-    const names: ClientEventName[] = ['connected', 'reconnecting', 'reconnected', 'disconnected', 'authenticated', 'buffering_start', 'buffering_end', 'playback_capped', 'track_ended', 'unrecoverable_failure'];
+    const names: ClientEventName[] = [
+      'connected',
+      'reconnecting',
+      'reconnected',
+      'disconnected',
+      'authenticated',
+      'buffering_start',
+      'buffering_end',
+      'playback_capped',
+      'track_ended',
+      'unrecoverable_failure',
+    ];
     for (const name of names) expect(EngineEventCodec.is({ kind: 'clientEvent', name })).toBe(true);
     expect(EngineEventCodec.is({ kind: 'clientEvent', name: 'something_else' })).toBe(false);
   });
@@ -163,7 +212,11 @@ describe('volume, active state and a stopped list reach the widget (spec 001 §4
   it.each<[string, Action, EngineEvent | null]>([
     ['a remote set_volume: the volume', remoteVolumeSet({ volume: 0.25, commandId: 'c1' }), { kind: 'volume', volume: 0.25 }],
     ["the widget's own volume change is not sent back", localVolumeChanged({ volume: 0.25 }), null],
-    ['max-list-errors: the list stopped at the track that failed last', maxListErrors(), { kind: 'listStopped', reason: 'maxListErrors', index: 2, uri: trackUri(2) }],
+    [
+      'max-list-errors: the list stopped at the track that failed last',
+      maxListErrors(),
+      { kind: 'listStopped', reason: 'maxListErrors', index: 2, uri: trackUri(2) },
+    ],
   ])('%s', (_what, action, event) => {
     const state = engineState({ player: { machine: stateMachine(3), trackIndex: 2 } });
     expect(clientEventOf(action, state)).toEqual(event);

@@ -110,7 +110,8 @@ export function forward(last: Forwarded, event: EngineEvent): Forwarded {
   if (!isNews(event, last)) return { ...last, event: null };
   if (event.kind === 'reset') return { ...nothingForwarded, active: last.active, event };
   if (event.kind === 'activeChanged') return { ...last, active: event.active, event };
-  if (event.kind === 'clientEvent' && (event.name === 'buffering_start' || event.name === 'buffering_end')) return { ...last, buffering: event.name === 'buffering_start', event };
+  if (event.kind === 'clientEvent' && (event.name === 'buffering_start' || event.name === 'buffering_end'))
+    return { ...last, buffering: event.name === 'buffering_start', event };
   if (event.kind === 'trackChanged') return { ...last, uri: event.uri, event };
   if (event.kind === 'played' || event.kind === 'paused') return { ...last, paused: event.kind === 'paused', event };
   return { ...last, event };

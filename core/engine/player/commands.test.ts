@@ -50,7 +50,10 @@ describe('commandActions (spec 001 §4 Commands, §5 validation)', () => {
   });
 
   it("a seek before the seek table has loaded is clamped to the state machine's duration of the track", () => {
-    const loading = engineState({ player: { machine: stateMachine(3), trackIndex: 1 }, media: { status: 'loading', track: mediaTrack(), plan: null, positionMs: 0 } });
+    const loading = engineState({
+      player: { machine: stateMachine(3), trackIndex: 1 },
+      media: { status: 'loading', track: mediaTrack(), plan: null, positionMs: 0 },
+    });
     const duration = stateMachine(3).tracks[1]?.metadata.duration ?? 0;
     expect(commandActions(P.seekRequested({ positionMs: duration - 1000 }), loading)).toEqual([mediaSeekRequested({ positionMs: duration - 1000 })]);
     expect(commandActions(P.seekRequested({ positionMs: duration + 1000 }), loading)).toEqual([mediaSeekRequested({ positionMs: duration })]);
@@ -171,7 +174,16 @@ describe('commandsEpic (spec 001 §4 Client lifecycle: commands queued until the
   it('an unrecoverable playback error disables the local player until the device registers again', () => {
     const enabled = { ...registering, device: { ...registering.device, registration: 'registered' as const } };
     const { log } = runPlayer([commandsEpic], enabled, [
-      [0, mediaPlayerFailed({ playId: 1, code: 'LICENSE_DEPRECATED_VERSION', message: 'This version of the SDK is no longer supported. Please upgrade', fatal: true, detail: null })],
+      [
+        0,
+        mediaPlayerFailed({
+          playId: 1,
+          code: 'LICENSE_DEPRECATED_VERSION',
+          message: 'This version of the SDK is no longer supported. Please upgrade',
+          fatal: true,
+          detail: null,
+        }),
+      ],
       [1, P.pauseRequested()],
       [5, registered({ connectionId: 'c1' })],
       [6, P.pauseRequested()],
@@ -194,7 +206,7 @@ describe('commandsEpic (spec 001 §4 Client lifecycle: commands queued until the
     const enabled = engineState({
       device: { registration: 'registered', connectionId: 'c1' },
       session: { accessToken: 'tok' },
-        transport: { resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
+      transport: { resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
     });
     const play = P.playContextRequested({ contextUri: 'spotify:album:a1', index: 2, reason: 'clickrow' });
 
@@ -228,9 +240,18 @@ describe('commandsEpic (spec 001 §4 Client lifecycle: commands queued until the
     it('spec 001 §8 Resolve/transport: a 401 forces a token refresh and the command is sent once more with the new token', () => {
       const calls: HttpRequest[] = [];
       const refreshed = tokenReceived({ accessToken: 'tok2', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: [SPCLIENT_CALLER] });
-      const { log } = runPlayer([commandsEpic], enabled, [[0, play], [50, refreshed]], {
-        http: (scheduler) => createFakeHttp(scheduler, calls, (r) => ({ status: r.headers?.['authorization'] === 'Bearer tok2' ? 200 : 401, headers: {}, body: '' }), 10),
-      });
+      const { log } = runPlayer(
+        [commandsEpic],
+        enabled,
+        [
+          [0, play],
+          [50, refreshed],
+        ],
+        {
+          http: (scheduler) =>
+            createFakeHttp(scheduler, calls, (r) => ({ status: r.headers?.['authorization'] === 'Bearer tok2' ? 200 : 401, headers: {}, body: '' }), 10),
+        },
+      );
       expect(log).toEqual([
         [10, 'session/tokenRefreshRequested', { caller: SPCLIENT_CALLER, reason: 'unauthorised', forced: true }],
         [60, 'engine/commandSent', { endpoint: 'play', status: 200 }],

@@ -11,7 +11,11 @@ import type { EngineState, PlayerEpic } from './deps';
 import { playbackStatsOf } from './playback-stats';
 import { hasMp4File, StateMachine, stateOfRef } from './state-machine';
 
-const at = (state: EngineState, now: number) => ({ position: state.media.positionMs, duration: state.media.plan?.durationMs ?? 0, playbackStats: playbackStatsOf(state, now) });
+const at = (state: EngineState, now: number) => ({
+  position: state.media.positionMs,
+  duration: state.media.plan?.durationMs ?? 0,
+  playbackStats: playbackStatsOf(state, now),
+});
 
 /** spec 001 §4 replace_state on a different state: start its context from the state's track. */
 export function loadedContext(action: ReturnType<typeof stateLoaded>, state: EngineState): Action[] {
@@ -39,7 +43,13 @@ export const contextEpic: PlayerEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(
       (a) =>
-        stateLoaded.match(a) || stateModified.match(a) || stateCleared.match(a) || remoteLogOut.match(a) || playTokenLost.match(a) || userCapped.match(a) || remotePing.match(a),
+        stateLoaded.match(a) ||
+        stateModified.match(a) ||
+        stateCleared.match(a) ||
+        remoteLogOut.match(a) ||
+        playTokenLost.match(a) ||
+        userCapped.match(a) ||
+        remotePing.match(a),
     ),
     mergeMap((a): Action[] => {
       const state = state$.value;

@@ -13,7 +13,7 @@ const loaded = (ref: ReturnType<typeof stateRef>, stateMachineJson: unknown, see
 const wire = (machine: unknown): unknown => JSON.parse(JSON.stringify(machine));
 
 describe('loadedContext (spec 001 §4 Device service client: replace_state on a different state; §3 state machine)', () => {
-  it('starts the decoded machine at the state\'s track: machine loaded, the list loaded from that index, navigation next (reason remote)', () => {
+  it("starts the decoded machine at the state's track: machine loaded, the list loaded from that index, navigation next (reason remote)", () => {
     const machine = stateMachine(3);
     expect(loadedContext(loaded(stateRef('s1'), wire(machine)), engineState())).toEqual([
       machineLoaded({ machine, index: 1, startMs: 0, autoplay: true }),
@@ -31,7 +31,14 @@ describe('loadedContext (spec 001 §4 Device service client: replace_state on a 
     const machine = stateMachine(3, { tracks: { 2: { manifest: { file_ids_mp4: [] } } } });
     const actions = loadedContext(loaded(stateRef('s0'), wire(machine)), engineState());
     expect(actions[1]).toEqual(
-      listLoadRequested({ tracks: [{ uri: trackUri(0), playable: true }, { uri: trackUri(1), playable: true }, { uri: trackUri(2), playable: false }], startIndex: 0 }),
+      listLoadRequested({
+        tracks: [
+          { uri: trackUri(0), playable: true },
+          { uri: trackUri(1), playable: true },
+          { uri: trackUri(2), playable: false },
+        ],
+        startIndex: 0,
+      }),
     );
   });
 
@@ -83,13 +90,19 @@ describe('contextEpic (spec 001 §4 Device service client outcomes, as the playe
     ]);
   });
 
-  it('paused or resumed as it already is: the device reports its state at once, which confirms the controller\'s ack (spec 001 §7)', () => {
-    const playingDevice = engineState({ media: { status: 'playing', track: mediaTrack(), plan: planOf(25000), positionMs: 8000 }, device: { stateRef: stateRef('s0'), paused: false } });
+  it("paused or resumed as it already is: the device reports its state at once, which confirms the controller's ack (spec 001 §7)", () => {
+    const playingDevice = engineState({
+      media: { status: 'playing', track: mediaTrack(), plan: planOf(25000), positionMs: 8000 },
+      device: { stateRef: stateRef('s0'), paused: false },
+    });
     expect(types(runPlayer([contextEpic], playingDevice, [[0, stateModified({ stateRef: stateRef('s0'), seekTo: null })]]).log)).toEqual([
       ['device/stateUpdateRequested', { reason: 'resume', position: 8000, duration: 25000, playbackStats: null }],
     ]);
     // The media paused by itself, the device not yet: its flag follows the media, then it reports.
-    const pausedMedia = engineState({ media: { status: 'paused', track: mediaTrack(), plan: planOf(25000), positionMs: 8000 }, device: { stateRef: stateRef('s0', true), paused: false } });
+    const pausedMedia = engineState({
+      media: { status: 'paused', track: mediaTrack(), plan: planOf(25000), positionMs: 8000 },
+      device: { stateRef: stateRef('s0', true), paused: false },
+    });
     expect(types(runPlayer([contextEpic], pausedMedia, [[0, stateModified({ stateRef: stateRef('s0', true), seekTo: null })]]).log)).toEqual([
       ['device/localStateChanged', { stateRef: stateRef('s0', true) }],
       ['device/stateUpdateRequested', { reason: 'pause', position: 8000, duration: 25000, playbackStats: null }],

@@ -1,7 +1,17 @@
 import { authenticated, connectionFailed } from '../transport/actions';
 import { drmFailed, encrypted, licenceChallenged, licenceReceived, licenceRequestRetried, licenceSessionCreated, licenceUpdated } from '../drm/actions';
 import { stateUpdateFailed } from '../device/actions';
-import { fragmentFetched, fragmentRequested, fragmentUrlFallback, mediaLoadRequested, mediaPlayerFailed, mediaSourceOpened, seekTableLoaded, storageResolved, storageResolveRequested } from '../media/actions';
+import {
+  fragmentFetched,
+  fragmentRequested,
+  fragmentUrlFallback,
+  mediaLoadRequested,
+  mediaPlayerFailed,
+  mediaSourceOpened,
+  seekTableLoaded,
+  storageResolved,
+  storageResolveRequested,
+} from '../media/actions';
 import { latencyMeasured, playbackWarned, trackingFinalised, trackingStarted, trackPaused, trackPlaying } from '../tracking/actions';
 import { logRequested } from '../tracking/log-actions';
 import { playbackStatsPayload } from '../tracking/payloads';
@@ -77,11 +87,30 @@ describe('latencies of the tracking record (spec 001 §3: play, init, head, mani
   });
 
   it.each([
-    ['a start is not restarted by its repeat', [[0, 'load'], [5, 'load'], [9, 'open']], [['init', 9]]],
+    [
+      'a start is not restarted by its repeat',
+      [
+        [0, 'load'],
+        [5, 'load'],
+        [9, 'open'],
+      ],
+      [['init', 9]],
+    ],
     ['an end with no start measures nothing', [[3, 'open']], []],
-    ['an end is measured once', [[0, 'load'], [4, 'open'], [8, 'open']], [['init', 4]]],
+    [
+      'an end is measured once',
+      [
+        [0, 'load'],
+        [4, 'open'],
+        [8, 'open'],
+      ],
+      [['init', 4]],
+    ],
   ] as const)('%s', (_rule, steps, expected) => {
-    const actions = { load: mediaLoadRequested({ fileId: 'f', protected: true, isAd: false, startMs: 0, autoplay: true }), open: mediaSourceOpened({ playId: 1 }) };
+    const actions = {
+      load: mediaLoadRequested({ fileId: 'f', protected: true, isAd: false, startMs: 0, autoplay: true }),
+      open: mediaSourceOpened({ playId: 1 }),
+    };
     let starts = {};
     const measured: Array<readonly [string, number]> = [];
     for (const [now, which] of steps) {
@@ -109,18 +138,29 @@ describe('the logs of spec 001 §7 Logging the engine sends where it has the fac
       'client_event', // unsent-state-update
       'jssdk_interval_timer', // the stretches played
     ]);
-    expect(sent[0]!.payload).toMatchObject({ source: 'transport', event: 'authenticated', sdk_id: 'embed-sdk', client_version: '1.0.0', platform: 'web_player' });
+    expect(sent[0]!.payload).toMatchObject({
+      source: 'transport',
+      event: 'authenticated',
+      sdk_id: 'embed-sdk',
+      client_version: '1.0.0',
+      platform: 'web_player',
+    });
     expect(sent[1]!.payload).toMatchObject({ event: 'transport_authenticated', elapsed_time: 5, unique_id: `${INSTANCE_ID}:transport_authenticated` });
     expect(sent[2]!.payload).toMatchObject({ source: 'harmony', type: 'EME_LICENSE_REQUEST_RETRIED', message: 'License request failed (status 500)' });
     expect(sent[3]!.payload).toMatchObject({ event: 'first_audio', elapsed_time: 200 });
     expect(sent[4]!.payload).toMatchObject({ timer_name: 'track_load', ms_duration: 190, breakdown_version: 1 });
-    expect(sent[4]!.payload['breakdown']).toEqual(expect.arrayContaining([{ name: 'key', ms: 45 }, { name: 'resolve', ms: 40 }]));
+    expect(sent[4]!.payload['breakdown']).toEqual(
+      expect.arrayContaining([
+        { name: 'key', ms: 45 },
+        { name: 'resolve', ms: 40 },
+      ]),
+    );
     expect(sent[6]!.payload).toMatchObject({ event: 'unsent-state-update' });
     expect(sent[7]!.payload).toMatchObject({ timer_name: 'playing', timer_id: P, intervals: [{ start: 190, end: 490 }] });
     expect(only(log, playbackWarned.type)).toHaveLength(2);
   });
 
-  it('spec 001 §8: playback errors are logged as exceptions with the PLAYBACK_ERROR prefix; the transport\'s with source transport', () => {
+  it("spec 001 §8: playback errors are logged as exceptions with the PLAYBACK_ERROR prefix; the transport's with source transport", () => {
     const inputs: ReadonlyArray<readonly [number, Action]> = [
       [0, clientInitialised({ instanceId: INSTANCE_ID })],
       [10, started],
@@ -129,14 +169,20 @@ describe('the logs of spec 001 §7 Logging the engine sends where it has the fac
       [40, connectionFailed({ err: 'Cannot connect to dealer' })],
     ];
     const { log, state } = runPlayer([diagnosticsEpic], initialEngineState, inputs);
-    const errors = logs(log).filter((l) => l.endpoint === 'jssdk_error').map((l) => l.payload);
+    const errors = logs(log)
+      .filter((l) => l.endpoint === 'jssdk_error')
+      .map((l) => l.payload);
     expect(errors).toEqual([
       expect.objectContaining({ source: 'harmony', type: 'exception', message: `${PLAYBACK_ERROR_PREFIX}: MEDIA_DECODING_ERROR: Media decoding error.` }),
       expect.objectContaining({ source: 'harmony', type: 'exception', message: 'PLAYBACK_ERROR: EME_LICENSE_UPDATE_FAILED: License update failed.' }),
       expect.objectContaining({ source: 'transport', type: 'exception', message: 'Cannot connect to dealer' }),
     ]);
     // The fatal media error is the unrecoverable failure: a client event too.
-    expect(logs(log).filter((l) => l.endpoint === 'client_event').map((l) => l.payload['event'])).toEqual(['unrecoverable_failure']);
+    expect(
+      logs(log)
+        .filter((l) => l.endpoint === 'client_event')
+        .map((l) => l.payload['event']),
+    ).toEqual(['unrecoverable_failure']);
     expect(state().tracking.records[P]?.hadError).toBe(true);
   });
 });

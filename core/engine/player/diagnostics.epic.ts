@@ -4,8 +4,26 @@ import type { Action } from '../../store/action';
 import { registered, stateUpdateFailed } from '../device/actions';
 import { drmFailed, licenceRequestRetried } from '../drm/actions';
 import { fragmentRetried, fragmentStalled, fragmentUrlFallback, mediaPlayerFailed, storageResolveRetried } from '../media/actions';
-import { latencyMeasured, playbackErrored, playbackWarned, trackingFinalised, trackingReleased, trackingStarted, trackPaused, trackPlaying, stallStarted } from '../tracking/actions';
-import { clientEventPayload, elapsedTimePayload, intervalTimerPayload, playbackErrorMessage, problemPayload, timerPayload, type ErrorSource } from '../tracking/diagnostic-payloads';
+import {
+  latencyMeasured,
+  playbackErrored,
+  playbackWarned,
+  trackingFinalised,
+  trackingReleased,
+  trackingStarted,
+  trackPaused,
+  trackPlaying,
+  stallStarted,
+} from '../tracking/actions';
+import {
+  clientEventPayload,
+  elapsedTimePayload,
+  intervalTimerPayload,
+  playbackErrorMessage,
+  problemPayload,
+  timerPayload,
+  type ErrorSource,
+} from '../tracking/diagnostic-payloads';
 import { logRequested } from '../tracking/log-actions';
 import type { LogContext } from '../tracking/payloads';
 import { recordOf } from '../tracking/state';
@@ -27,7 +45,8 @@ function warningOf(a: Action): { readonly type: string; readonly message: string
 
 /** An error to log as an exception (spec 001 §8): the player's (harmony) or the dealer connection's (transport). */
 function errorOf(a: Action): { readonly source: ErrorSource; readonly code: string; readonly message: string; readonly fatal: boolean } | null {
-  if (mediaPlayerFailed.match(a) || drmFailed.match(a)) return { source: 'harmony', code: a.code, message: playbackErrorMessage(a.code, a.message), fatal: a.fatal };
+  if (mediaPlayerFailed.match(a) || drmFailed.match(a))
+    return { source: 'harmony', code: a.code, message: playbackErrorMessage(a.code, a.message), fatal: a.fatal };
   if (connectionFailed.match(a)) return { source: 'transport', code: 'TRANSPORT_CONNECTION_FAILED', message: a.err, fatal: true };
   if (authenticationFailed.match(a)) return { source: 'transport', code: 'TRANSPORT_AUTHENTICATION_FAILED', message: a.err, fatal: true };
   return null;
@@ -99,12 +118,22 @@ export const diagnosticsEpic: PlayerEpic = (action$, state$, deps) =>
         }
         // spec 001 §7 Logging: "A client event 'unsent-state-update' exists".
         if (stateUpdateFailed.match(a)) {
-          out.push(logRequested({ endpoint: 'client_event', payload: clientEventPayload(context(deps, state), 'harmony', 'unsent-state-update', { seq: a.seq, err: a.err }) }));
+          out.push(
+            logRequested({
+              endpoint: 'client_event',
+              payload: clientEventPayload(context(deps, state), 'harmony', 'unsent-state-update', { seq: a.seq, err: a.err }),
+            }),
+          );
         }
         const warning = warningOf(a);
         if (warning !== null) {
           if (playbackId !== null) out.push(playbackWarned({ playbackId }));
-          out.push(logRequested({ endpoint: 'jssdk_warning', payload: problemPayload(context(deps, state), 'harmony', warning.type, warning.message, { playback_id: playbackId }) }));
+          out.push(
+            logRequested({
+              endpoint: 'jssdk_warning',
+              payload: problemPayload(context(deps, state), 'harmony', warning.type, warning.message, { playback_id: playbackId }),
+            }),
+          );
         }
         const error = errorOf(a);
         if (error !== null) {
@@ -113,7 +142,11 @@ export const diagnosticsEpic: PlayerEpic = (action$, state$, deps) =>
           out.push(
             logRequested({
               endpoint: 'jssdk_error',
-              payload: problemPayload(context(deps, state), error.source, 'exception', error.message, { code: error.code, fatal: error.fatal, playback_id: playbackId }),
+              payload: problemPayload(context(deps, state), error.source, 'exception', error.message, {
+                code: error.code,
+                fatal: error.fatal,
+                playback_id: playbackId,
+              }),
             }),
           );
         }
@@ -127,14 +160,22 @@ export const diagnosticsEpic: PlayerEpic = (action$, state$, deps) =>
           if (record !== null && !timed.has(a.playbackId)) {
             timed.add(a.playbackId);
             const breakdown = Object.entries(record.latencies).map(([latency, ms]) => ({ name: latency, ms: ms ?? 0 }));
-            out.push(logRequested({ endpoint: 'jssdk_timer', payload: timerPayload(context(deps, state), 'track_load', a.at - record.loadedAtMs, breakdown, { playback_id: a.playbackId }) }));
+            out.push(
+              logRequested({
+                endpoint: 'jssdk_timer',
+                payload: timerPayload(context(deps, state), 'track_load', a.at - record.loadedAtMs, breakdown, { playback_id: a.playbackId }),
+              }),
+            );
           }
         }
         if (trackPaused.match(a) || stallStarted.match(a)) closeStretch(a.playbackId, a.at);
         if (trackingFinalised.match(a)) {
           closeStretch(a.playbackId, a.at);
           const entry = playing.get(a.playbackId);
-          if (entry !== undefined) out.push(logRequested({ endpoint: 'jssdk_interval_timer', payload: intervalTimerPayload(context(deps, state), 'playing', a.playbackId, entry.intervals) }));
+          if (entry !== undefined)
+            out.push(
+              logRequested({ endpoint: 'jssdk_interval_timer', payload: intervalTimerPayload(context(deps, state), 'playing', a.playbackId, entry.intervals) }),
+            );
         }
         if (trackingReleased.match(a)) {
           playing.delete(a.playbackId);

@@ -3,15 +3,7 @@ import { listEnded, maxListErrors } from '../lists/actions';
 import { fragmentFetched, mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaSeekRequested, mediaTrackEnded } from '../media/actions';
 import { INITIAL_PLAY_ID } from '../media/play-id';
 import { sessionLoaded, storedTokenRead, tokenProvided, tokenReceived, tokenRefreshFailed } from '../session/actions';
-import {
-  playedThresholdReached,
-  stallEnded,
-  stallStarted,
-  startedPlaying,
-  trackingFinalised,
-  trackingStarted,
-  trackPlaying,
-} from '../tracking/actions';
+import { playedThresholdReached, stallEnded, stallStarted, startedPlaying, trackingFinalised, trackingStarted, trackPlaying } from '../tracking/actions';
 import { featureFlagFailed, registrationFailed } from '../device/actions';
 import { registrationOutcome } from '../device/registration';
 import { clientInitialised, playerCommandFailed } from './actions';
@@ -43,13 +35,18 @@ const fact = (kind: FactKind, positionMs = 0, durationMs = 0) => mediaElementFac
 describe('progressEpic (spec 001 §4 Events forwarded: progress; §9 progress tick 500 ms)', () => {
   it('ticks every 500 ms with the last position and the duration only while the media plays; a pause stops it, a play restarts it', () => {
     const paused = engineState({ media: { status: 'paused', track: mediaTrack(), plan: planOf(25000), positionMs: 0 } });
-    const { log } = runPlayer([progressEpic], paused, [
-      [100, fact('playing', 1000)],
-      [1200, fact('timeupdate', 2100)],
-      [1700, mediaPausedEvent({ playId: INITIAL_PLAY_ID })],
-      [3000, fact('playing', 2100)],
-      [3600, fact('waiting', 2600)],
-    ], { stopAt: 5000 });
+    const { log } = runPlayer(
+      [progressEpic],
+      paused,
+      [
+        [100, fact('playing', 1000)],
+        [1200, fact('timeupdate', 2100)],
+        [1700, mediaPausedEvent({ playId: INITIAL_PLAY_ID })],
+        [3000, fact('playing', 2100)],
+        [3600, fact('waiting', 2600)],
+      ],
+      { stopAt: 5000 },
+    );
     expect(log).toEqual([
       [600, 'engine/progressed', { positionMs: 1000, durationMs: 25000 }],
       [1100, 'engine/progressed', { positionMs: 1000, durationMs: 25000 }],
@@ -72,7 +69,7 @@ describe('startEpic (spec 001 §4 Client lifecycle, Auth)', () => {
     ['device/featureFlagRequested', { name: 'send all state updates' }],
   ];
 
-  it('once initialised: loads the session, asks for a token once it is loaded, and with the player\'s token connects the transport, sets up the DRM and asks for the state-update flag', () => {
+  it("once initialised: loads the session, asks for a token once it is loaded, and with the player's token connects the transport, sets up the DRM and asks for the state-update flag", () => {
     const { log } = runPlayer([startEpic], engineState(), [
       [0, clientInitialised({ instanceId: INSTANCE_ID })],
       [10, sessionLoaded({ hasToken: false })],
@@ -99,7 +96,12 @@ describe('startEpic (spec 001 §4 Client lifecycle, Auth)', () => {
   });
 
   it('nothing happens before the client is initialised', () => {
-    expect(runPlayer([startEpic], engineState(), [[0, sessionLoaded({ hasToken: true })], [5, token(['player'])]]).log).toEqual([]);
+    expect(
+      runPlayer([startEpic], engineState(), [
+        [0, sessionLoaded({ hasToken: true })],
+        [5, token(['player'])],
+      ]).log,
+    ).toEqual([]);
   });
 
   it('a failed token refresh for the player is an initialization failure SESSION_NO_TOKEN with its message (no controller)', () => {
@@ -122,7 +124,9 @@ describe('startEpic (spec 001 §4 Client lifecycle, Auth)', () => {
   });
 
   it('tokenUpdatesEpic: the transport hears of every refreshed token, which it reads from the session (spec 001 §4 Auth token update)', () => {
-    const { log } = runPlayer([tokenUpdatesEpic], engineState(), [[7, tokenReceived({ accessToken: 'tok2', expiresAtMs: 1, isAnonymous: false, clientId: null, callers: [] })]]);
+    const { log } = runPlayer([tokenUpdatesEpic], engineState(), [
+      [7, tokenReceived({ accessToken: 'tok2', expiresAtMs: 1, isAnonymous: false, clientId: null, callers: [] })],
+    ]);
     expect(log).toEqual([[7, 'transport/tokenUpdated']]);
   });
 });
@@ -235,7 +239,13 @@ describe('mediaFactsEpic (spec 001 §4 List player, Tracking, State update sends
 
   it('without a playback nothing is told', () => {
     const idle = engineState({ ...loading, player: { ...loading.player, playbackId: null } });
-    expect(runPlayer([mediaFactsEpic], idle, [[0, fact('loadedmetadata')], [10, fact('playing')], [20, mediaTrackEnded({ playId: INITIAL_PLAY_ID, synthesised: true })]]).log).toEqual([]);
+    expect(
+      runPlayer([mediaFactsEpic], idle, [
+        [0, fact('loadedmetadata')],
+        [10, fact('playing')],
+        [20, mediaTrackEnded({ playId: INITIAL_PLAY_ID, synthesised: true })],
+      ]).log,
+    ).toEqual([]);
   });
 });
 
@@ -279,7 +289,14 @@ describe('logsEpic (spec 001 §3 Log payloads, §7 Logging)', () => {
       ms_start_position: 0,
       initially_paused: false,
     });
-    expect(log[1]?.[2]?.['payload']).toMatchObject({ ...common, playback_id: 'p1', sequence_id: 1, reason_start: 'remote', reason_end: 'fwdbtn', ms_end_position: 20 });
+    expect(log[1]?.[2]?.['payload']).toMatchObject({
+      ...common,
+      playback_id: 'p1',
+      sequence_id: 1,
+      reason_start: 'remote',
+      reason_end: 'fwdbtn',
+      ms_end_position: 20,
+    });
     expect(log[2]?.[2]?.['payload']).toMatchObject({ ...common, playback_id: 'p1', sequence_id: 2, next_playback_id: 'p2' });
     expect(log[3]?.[2]).toEqual({ playbackId: 'p1' });
     // The last playback has no next one; sequence ids go on counting this client's logs.
@@ -299,38 +316,87 @@ describe('logsEpic (spec 001 §3 Log payloads, §7 Logging)', () => {
       'logging/logRequested',
       {
         endpoint: 'jssdk_stall',
-        payload: { ...common, playback_id: 'p1', play_track: trackUri(0), file_id: 'f0-160', byte_offset: 0, time_offset: 3000, ms_stalled: 250, timed_out: false },
+        payload: {
+          ...common,
+          playback_id: 'p1',
+          play_track: trackUri(0),
+          file_id: 'f0-160',
+          byte_offset: 0,
+          time_offset: 3000,
+          ms_stalled: 250,
+          timed_out: false,
+        },
       },
     ]);
   });
 
   it('spec 001 §8 Generic: a failed request of the engine is reported as a request-failure metric', () => {
-    const { log } = runPlayer([logsEpic], engineState(), [[0, started('p1', 0, 0)], [5, playerCommandFailed({ endpoint: 'play', err: 'Request was not successful (status 500)' })]]);
+    const { log } = runPlayer([logsEpic], engineState(), [
+      [0, started('p1', 0, 0)],
+      [5, playerCommandFailed({ endpoint: 'play', err: 'Request was not successful (status 500)' })],
+    ]);
     expect(log).toEqual([
-      [5, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Request was not successful (status 500)', endpoint: 'player_command' }], timers: [] }],
+      [
+        5,
+        'logging/metricsQueued',
+        { meters: [{ what: 'request_failure', result: 'failure', reason: 'Request was not successful (status 500)', endpoint: 'player_command' }], timers: [] },
+      ],
     ]);
   });
 
   it('spec 001 §8 Flags: a flag error is reported as a request-failure metric of the flags service', () => {
-    const { log } = runPlayer([logsEpic], engineState(), [[5, featureFlagFailed({ name: 'send all state updates', err: 'Request to abba-service failed with status code 503' })]]);
+    const { log } = runPlayer([logsEpic], engineState(), [
+      [5, featureFlagFailed({ name: 'send all state updates', err: 'Request to abba-service failed with status code 503' })],
+    ]);
     expect(log).toEqual([
-      [5, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Request to abba-service failed with status code 503', endpoint: 'feature_flags' }], timers: [] }],
+      [
+        5,
+        'logging/metricsQueued',
+        {
+          meters: [{ what: 'request_failure', result: 'failure', reason: 'Request to abba-service failed with status code 503', endpoint: 'feature_flags' }],
+          timers: [],
+        },
+      ],
     ]);
   });
 
   it('spec 001 §8 Track-playback: registration errors are reported unless max-subscription (429)', () => {
     const failureOf = (status: number) => {
       const outcome = registrationOutcome(status, '');
-      return registrationFailed(outcome.ok ? { code: '', err: '', fatal: false, report: false } : { code: outcome.code, err: outcome.err, fatal: outcome.fatal, report: outcome.report });
+      return registrationFailed(
+        outcome.ok
+          ? { code: '', err: '', fatal: false, report: false }
+          : { code: outcome.code, err: outcome.err, fatal: outcome.fatal, report: outcome.report },
+      );
     };
-    const { log } = runPlayer([logsEpic], engineState(), [[5, failureOf(403)], [6, failureOf(429)], [7, failureOf(500)]]);
+    const { log } = runPlayer([logsEpic], engineState(), [
+      [5, failureOf(403)],
+      [6, failureOf(429)],
+      [7, failureOf(500)],
+    ]);
     expect(log).toEqual([
-      [5, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Premium required', endpoint: 'track_playback_register' }], timers: [] }],
-      [7, 'logging/metricsQueued', { meters: [{ what: 'request_failure', result: 'failure', reason: 'Registration failed with status 500', endpoint: 'track_playback_register' }], timers: [] }],
+      [
+        5,
+        'logging/metricsQueued',
+        { meters: [{ what: 'request_failure', result: 'failure', reason: 'Premium required', endpoint: 'track_playback_register' }], timers: [] },
+      ],
+      [
+        7,
+        'logging/metricsQueued',
+        {
+          meters: [{ what: 'request_failure', result: 'failure', reason: 'Registration failed with status 500', endpoint: 'track_playback_register' }],
+          timers: [],
+        },
+      ],
     ]);
   });
 
   it('facts of a playback it has no record of log nothing', () => {
-    expect(runPlayer([logsEpic], engineState(), [[10, trackPlaying({ playbackId: 'ghost', at: 10 })], [20, trackingFinalised({ playbackId: 'ghost', at: 20, positionMs: 0, reasonEnd: 'x' })]]).log).toEqual([]);
+    expect(
+      runPlayer([logsEpic], engineState(), [
+        [10, trackPlaying({ playbackId: 'ghost', at: 10 })],
+        [20, trackingFinalised({ playbackId: 'ghost', at: 20, positionMs: 0, reasonEnd: 'x' })],
+      ]).log,
+    ).toEqual([]);
   });
 });

@@ -30,7 +30,8 @@ function run(respond: (r: HttpRequest) => HttpResponse | Error) {
 }
 
 const ok = (status: number, body: string): HttpResponse => ({ status, headers: {}, body });
-const cellAnswer = (value: boolean | null) => JSON.stringify({ flags: { [NAME]: { value, exists: value !== null, featureName: NAME, fromAbba: value !== null } } });
+const cellAnswer = (value: boolean | null) =>
+  JSON.stringify({ flags: { [NAME]: { value, exists: value !== null, featureName: NAME, fromAbba: value !== null } } });
 
 describe('feature flag fetch (spec 001 §7 User and flags, §8 Flags)', () => {
   it('asks the flags service once, with the bearer token and tests = the cell name, and resolves the cell', () => {

@@ -1,6 +1,14 @@
 import type { Action } from '../../store/action';
 import { encrypted, licenceChallenged, licenceReceived, licenceSessionCreated, licenceUpdated } from '../drm/actions';
-import { fragmentFetched, fragmentRequested, mediaLoadRequested, mediaSourceOpened, seekTableLoaded, storageResolved, storageResolveRequested } from '../media/actions';
+import {
+  fragmentFetched,
+  fragmentRequested,
+  mediaLoadRequested,
+  mediaSourceOpened,
+  seekTableLoaded,
+  storageResolved,
+  storageResolveRequested,
+} from '../media/actions';
 import type { LatencyName } from '../tracking/constants';
 
 /**
@@ -35,7 +43,11 @@ export type LatencyStarts = Readonly<Partial<Record<LatencyName, number>>>;
 export const isLatencyEdge = (action: Action): boolean => EDGES.some((edge) => edge.start(action) || edge.end(action));
 
 /** The starts after an action at `now`, and the latencies it ends (each once: its start is then spent). */
-export function latencyStep(starts: LatencyStarts, action: Action, now: number): { readonly starts: LatencyStarts; readonly measured: ReadonlyArray<readonly [LatencyName, number]> } {
+export function latencyStep(
+  starts: LatencyStarts,
+  action: Action,
+  now: number,
+): { readonly starts: LatencyStarts; readonly measured: ReadonlyArray<readonly [LatencyName, number]> } {
   const next: Partial<Record<LatencyName, number>> = { ...starts };
   const measured: Array<readonly [LatencyName, number]> = [];
   for (const edge of EDGES) {

@@ -10,7 +10,6 @@ import { featureFlagFailed, registrationFailed, stateUpdateFailed } from '../dev
 import { playerCommandFailed, productStateFailed } from './actions';
 import type { PlayerEpic } from './deps';
 
-
 /** The metrics this engine sends (spec 001 §3 metric: the names are ours; the spec gives the fields). */
 export const TIME_TO_PLAYBACK = 'time_to_playback';
 export const REQUEST_FAILURE = 'request_failure';
@@ -59,7 +58,8 @@ export const logsEpic: PlayerEpic = (action$, state$, deps) =>
         }
         // spec 001 §8 Generic: failed requests are reported through request-failure metrics.
         const failure = requestFailureOf(a);
-        if (failure !== null) return [metricsQueued({ meters: [{ what: REQUEST_FAILURE, result: 'failure', reason: failure.reason, endpoint: failure.endpoint }], timers: [] })];
+        if (failure !== null)
+          return [metricsQueued({ meters: [{ what: REQUEST_FAILURE, result: 'failure', reason: failure.reason, endpoint: failure.endpoint }], timers: [] })];
         if (stallStarted.match(a)) {
           stalls.set(a.playbackId, a.at);
           return [];
@@ -80,7 +80,10 @@ export const logsEpic: PlayerEpic = (action$, state$, deps) =>
           sequence += 2;
           return [
             logRequested({ endpoint: 'jssdk_playback_stats', payload: playbackStatsPayload(record, context(), sequence - 1) }),
-            logRequested({ endpoint: 'track_stream_verification', payload: streamVerificationPayload(record, context(), sequence, next === a.playbackId ? null : next) }),
+            logRequested({
+              endpoint: 'track_stream_verification',
+              payload: streamVerificationPayload(record, context(), sequence, next === a.playbackId ? null : next),
+            }),
             trackingReleased({ playbackId: a.playbackId }),
           ];
         }

@@ -58,7 +58,10 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
         if (mediaElementFact.match(a)) {
           if (a.kind === 'loadedmetadata') {
             // A MediaSource's element knows no duration until the stream ends: the seek table's is the track's.
-            return [listTrackLoaded({ index: state.player.trackIndex ?? -1 }), durationKnown({ playbackId, durationMs: state.media.plan?.durationMs ?? a.durationMs })];
+            return [
+              listTrackLoaded({ index: state.player.trackIndex ?? -1 }),
+              durationKnown({ playbackId, durationMs: state.media.plan?.durationMs ?? a.durationMs }),
+            ];
           }
           if (a.kind === 'waiting' && !stalled && everPlayed) {
             stalled = true;
@@ -98,9 +101,9 @@ export const mediaFactsEpic: PlayerEpic = (action$, state$, deps) =>
         // spec 001 §4 List player: at the end the list clears; the last playback ends with it.
         if (listEnded.match(a)) return [finaliseRequested({ playbackId, at: deps.clock.now(), positionMs: state.media.positionMs, reasonEnd: 'endplay' })];
         // spec 001 §4: max-list-errors stops the list instead of advancing: the failed playback ends there.
-        if (maxListErrors.match(a)) return [finaliseRequested({ playbackId, at: deps.clock.now(), positionMs: state.media.positionMs, reasonEnd: 'trackerror' })];
+        if (maxListErrors.match(a))
+          return [finaliseRequested({ playbackId, at: deps.clock.now(), positionMs: state.media.positionMs, reasonEnd: 'trackerror' })];
         return [];
       }),
     );
   });
-

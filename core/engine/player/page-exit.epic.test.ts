@@ -10,9 +10,14 @@ const resolved = { endpoints: { dealer: 'p.test:80', spclient: 'p.test:80' }, re
 
 function run(registration: 'registered' | 'unregistered') {
   const calls: HttpRequest[] = [];
-  const { log } = runPlayer([...deviceEpics, pageExitEpic], engineState({ device: { registration }, transport: resolved, session: { accessToken: 'tok' } }), [[0, pageHidden()]], {
-    http: (scheduler) => createFakeHttp(scheduler, calls, () => ({ status: 204, headers: {}, body: '' })),
-  });
+  const { log } = runPlayer(
+    [...deviceEpics, pageExitEpic],
+    engineState({ device: { registration }, transport: resolved, session: { accessToken: 'tok' } }),
+    [[0, pageHidden()]],
+    {
+      http: (scheduler) => createFakeHttp(scheduler, calls, () => ({ status: 204, headers: {}, body: '' })),
+    },
+  );
   return { log, calls };
 }
 

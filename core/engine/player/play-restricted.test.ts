@@ -16,7 +16,7 @@ import { runPlayer } from './testing/run-player';
 const enabled = engineState({
   device: { registration: 'registered', connectionId: 'c1' },
   session: { accessToken: 'tok' },
-        transport: { resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
+  transport: { resolveUrl: 'http://p.test/apresolve', endpoints: { dealer: 'p.test', spclient: 'sp.test' } },
 });
 const play = P.playContextRequested({ contextUri: 'spotify:show:s1', index: 0, reason: 'clickrow' });
 

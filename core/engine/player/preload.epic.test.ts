@@ -21,7 +21,11 @@ const listOf = (count: number, index: number, changes: Partial<EngineState['list
 });
 
 const playing = (index: number, list: Partial<EngineState['list']> = {}, preload?: EngineState['media']['preload']): EngineState =>
-  engineState({ player: { machine: stateMachine(3), trackIndex: index }, list: listOf(3, index, list), media: { playId: 4, ...(preload === undefined ? {} : { preload }) } });
+  engineState({
+    player: { machine: stateMachine(3), trackIndex: index },
+    list: listOf(3, index, list),
+    media: { playId: 4, ...(preload === undefined ? {} : { preload }) },
+  });
 
 function run(state: EngineState, ...actions: Action[]): Promise<Action[]> {
   const state$ = Object.assign(new Subject<EngineState>(), { value: state }) as unknown as StateObservable<EngineState>;
@@ -29,7 +33,7 @@ function run(state: EngineState, ...actions: Action[]): Promise<Action[]> {
 }
 
 describe('next track preload (spec 001 §4 can-preload, List player)', () => {
-  it('names the next track\'s file, chosen as its load will choose it (by the bandwidth estimate)', () => {
+  it("names the next track's file, chosen as its load will choose it (by the bandwidth estimate)", () => {
     const load = trackLoadActions(trackLoadRequested({ index: 1, uri: trackUri(1), reason: 'trackdone' }), playing(0), 0).find(mediaLoadRequested.match);
     expect(load?.fileId).toMatch(/^f1-/);
     expect(nextFileId(playing(0))).toBe(load?.fileId);

@@ -1,13 +1,6 @@
 import { filter, mergeMap } from 'rxjs/operators';
 import type { Action } from '../../store/action';
-import {
-  listClearRequested,
-  listLoadRequested,
-  navigationRequested,
-  orderChanged,
-  repeatChanged,
-  smartPreviousRequested,
-} from '../lists/actions';
+import { listClearRequested, listLoadRequested, navigationRequested, orderChanged, repeatChanged, smartPreviousRequested } from '../lists/actions';
 import { onTrackFinished } from '../lists/list-player';
 import { estimate } from '../media/bandwidth-estimator';
 import { canPreload } from '../media/fragment-plan';

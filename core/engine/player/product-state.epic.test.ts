@@ -70,7 +70,10 @@ describe('product state (spec 001 §7 Product state; §4 Auth and Transport life
   it("spec 001 §8 Product state: a registration still refused after the retries is 'Cannot register for product state updates: service responded with status N'", () => {
     const { out } = run([[0, authenticated({ connectionId: 'c1', at: 0 })]], () => ok(503));
     expect(out).toEqual([
-      [2 * PRODUCT_STATE_RETRY_MS, productStateFailed({ call: 'PUT notifications', err: 'Cannot register for product state updates: service responded with status 503' })],
+      [
+        2 * PRODUCT_STATE_RETRY_MS,
+        productStateFailed({ call: 'PUT notifications', err: 'Cannot register for product state updates: service responded with status 503' }),
+      ],
     ]);
     expect(run([[0, authenticated({ connectionId: 'c1', at: 0 })]], () => ok(400)).out.map(([, a]) => a)).toEqual([
       productStateFailed({ call: 'PUT notifications', err: 'Cannot register for product state updates: service responded with status 400' }),
@@ -120,7 +123,10 @@ describe('product state (spec 001 §7 Product state; §4 Auth and Transport life
       ],
       () => ok(403),
     );
-    expect(out.map(([, a]) => a)).toEqual([productStateChanged(), productStateFailed({ call: 'GET product_state', err: "Cannot get the user's product state." })]);
+    expect(out.map(([, a]) => a)).toEqual([
+      productStateChanged(),
+      productStateFailed({ call: 'GET product_state', err: "Cannot get the user's product state." }),
+    ]);
   });
 
   it('other dealer messages and token refreshes without an event fetch nothing', () => {

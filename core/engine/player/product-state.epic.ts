@@ -65,7 +65,14 @@ function request(token: string | null, base: string, method: HttpRequest['method
 export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
   const base = deps.player.apiUrl;
   const registration = (method: 'PUT' | 'DELETE', connectionId: string): Observable<Action> =>
-    retried(() => deps.http.request(request(state$.value.session.accessToken, base, method, `${PRODUCT_STATE_NOTIFICATIONS_PATH}?connection_id=${encodeURIComponent(connectionId)}`)), deps.scheduler, false).pipe(
+    retried(
+      () =>
+        deps.http.request(
+          request(state$.value.session.accessToken, base, method, `${PRODUCT_STATE_NOTIFICATIONS_PATH}?connection_id=${encodeURIComponent(connectionId)}`),
+        ),
+      deps.scheduler,
+      false,
+    ).pipe(
       // spec 001 §7: the answer's body is ignored, and so is an unauthorised one (so no token refresh
       // here, unlike §8's general 401 rule); another refusal is §8's error.
       map((r): Action =>
@@ -101,7 +108,9 @@ export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
           const fetch = (token: string | null) => retried(() => deps.http.request(request(token, base, 'GET', PRODUCT_STATE_PATH)), deps.scheduler, true);
           return retryOnUnauthorised(action$, PRODUCT_STATE_CALLER, state$.value.session.accessToken, fetch).pipe(
             onAnswer((r): Action[] => [
-              r.status === 200 ? productStateFetched({ status: r.status, body: r.body }) : productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }),
+              r.status === 200
+                ? productStateFetched({ status: r.status, body: r.body })
+                : productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }),
             ]),
             catchError(() => of(productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }))),
           );

@@ -161,6 +161,12 @@ describe('progressUpdatesEpic (spec 001 §4 State update sends: progress every m
 
   it('an interval of 0 sends nothing', () => {
     const none = stateMachine(1, { tracks: { 0: { ms_playing_update_interval: 0 } } });
-    run(60000, 'a', { a: (s) => fold(s, machineLoaded({ machine: none, index: 0, startMs: 0, autoplay: true }), started(0, 0), trackPlaying({ playbackId: 'p0', at: 0 })) }, '', {});
+    run(
+      60000,
+      'a',
+      { a: (s) => fold(s, machineLoaded({ machine: none, index: 0, startMs: 0, autoplay: true }), started(0, 0), trackPlaying({ playbackId: 'p0', at: 0 })) },
+      '',
+      {},
+    );
   });
 });

@@ -55,7 +55,11 @@ describe('playerReducer (spec 001 §4 Client lifecycle, Device service client, L
     ['no state ref', stateCleared()],
     ['a remote log-out', remoteLogOut()],
   ])('%s clears what is loaded', (_rule, action) => {
-    const state = fold(machineLoaded({ machine, index: 0, startMs: 0, autoplay: true }), trackLoadRequested({ index: 0, uri: trackUri(0), reason: 'remote' }), started('p1'));
+    const state = fold(
+      machineLoaded({ machine, index: 0, startMs: 0, autoplay: true }),
+      trackLoadRequested({ index: 0, uri: trackUri(0), reason: 'remote' }),
+      started('p1'),
+    );
     expect(playerReducer(state, action)).toMatchObject({ machine: null, trackIndex: null, playbackId: null });
   });
 
@@ -83,7 +87,7 @@ describe('state machine helpers (spec 001 §3 State machine from the device serv
     expect(stateOfRef(machine, { state_machine_id: 'other', state_id: 's1', paused: false })).toBeNull();
   });
 
-  it('refOfTrack names the machine, the track\'s state and the paused flag', () => {
+  it("refOfTrack names the machine, the track's state and the paused flag", () => {
     expect(refOfTrack(machine, 2, true)).toEqual({ state_machine_id: 'm1', state_id: 'last', paused: true });
     expect(refOfTrack(machine, 9, false)).toBeNull();
   });
@@ -108,7 +112,7 @@ describe('state machine helpers (spec 001 §3 State machine from the device serv
     expect(fileOfTrack(machineTrack(0, { manifest: { file_ids_mp4: [...files].reverse() } }), estimateBps)?.file_id).toBe(fileId);
   });
 
-  it('the threshold between the provider\'s 96 and 160 kbit/s files is an estimate of 260000 bit/s (QUALITY_HEADROOM_BPS)', () => {
+  it("the threshold between the provider's 96 and 160 kbit/s files is an estimate of 260000 bit/s (QUALITY_HEADROOM_BPS)", () => {
     const track = machineTrack(0);
     expect(QUALITY_HEADROOM_BPS).toBe(100000);
     expect(fileOfTrack(track, 260000)?.bitrate).toBe(96000);

@@ -16,7 +16,11 @@ const chain = (count: number, wrap: boolean, repeatTrackAt?: number) =>
   });
 
 const replaceState = (machine: unknown, ref: ReturnType<typeof stateRef> | null, prev: ReturnType<typeof stateRef> | null) =>
-  requestReceived({ key: 'k', messageIdent: COMMAND_URI, message: JSON.parse(JSON.stringify({ type: 'replace_state', state_machine: machine, state_ref: ref, prev_state_ref: prev })) as unknown });
+  requestReceived({
+    key: 'k',
+    messageIdent: COMMAND_URI,
+    message: JSON.parse(JSON.stringify({ type: 'replace_state', state_machine: machine, state_ref: ref, prev_state_ref: prev })) as unknown,
+  });
 
 describe('the repeat mode a replace_state brings to this device (spec 001 §3 Repeat modes, §4 Device service client)', () => {
   it.each([
@@ -29,9 +33,7 @@ describe('the repeat mode a replace_state brings to this device (spec 001 §3 Re
 
   it('the list player takes the mode of an accepted replace_state (the same state: only the transitions changed), once', () => {
     const playing = engineState({ device: { stateRef: stateRef('s1') } });
-    const { log } = runPlayer([remoteRepeatEpic], playing, [
-      [0, replaceState(chain(3, true, 1), stateRef('s1'), stateRef('s1'))],
-    ]);
+    const { log } = runPlayer([remoteRepeatEpic], playing, [[0, replaceState(chain(3, true, 1), stateRef('s1'), stateRef('s1'))]]);
     expect(log).toEqual([[0, 'list/repeatRequested', { mode: 'TRACK' }]]);
   });
 

@@ -21,7 +21,11 @@ export function repeatModeOf(machine: StateMachine, stateId: string): RepeatMode
 }
 
 const commandsOf = (a: Action): Array<DeviceCommand | null> =>
-  requestReceived.match(a) ? [decodeDeviceCommand(a.messageIdent, a.message)] : messageReceived.match(a) ? a.payloads.map((p) => decodeDeviceCommand(a.uri, p)) : [];
+  requestReceived.match(a)
+    ? [decodeDeviceCommand(a.messageIdent, a.message)]
+    : messageReceived.match(a)
+      ? a.payloads.map((p) => decodeDeviceCommand(a.uri, p))
+      : [];
 
 /**
  * spec 001 §4 Device service client: a controller's repeat reaches this device as a replace_state

@@ -73,8 +73,7 @@ export function tapEngineDeps(tap: PortTap, config: EngineConfig, ports?: Engine
         tap.stream('eme.requestMediaKeySystemAccess', [candidates], () => real().eme.requestMediaKeySystemAccess(candidates)),
       createMediaKeys: () => tap.stream('eme.createMediaKeys', [], () => real().eme.createMediaKeys()),
       setMediaKeys: () => tap.stream('eme.setMediaKeys', [], () => real().eme.setMediaKeys()),
-      setServerCertificate: (certificate) =>
-        tap.stream('eme.setServerCertificate', [certificate], () => real().eme.setServerCertificate(certificate)),
+      setServerCertificate: (certificate) => tap.stream('eme.setServerCertificate', [certificate], () => real().eme.setServerCertificate(certificate)),
       createSession: (initDataType, initData) => {
         const id = tap.value('eme.createSession', [initDataType, initData], () => opened(sessions, real().eme.createSession(initDataType, initData)));
         return {

@@ -15,5 +15,7 @@ export const NO_TRACK_PLAYER = 'No track player: this browser cannot play the me
 export const trackPlayerEpic: PlayerEpic = (action$, _state$, deps) =>
   action$.pipe(
     filter(clientInitialised.match),
-    mergeMap(() => (deps.mediaSource.isTypeSupported(deps.media.mimeType) ? [] : [playerInitFailed({ code: LIST_PLAYER_NO_TRACK_PLAYER, message: NO_TRACK_PLAYER })])),
+    mergeMap(() =>
+      deps.mediaSource.isTypeSupported(deps.media.mimeType) ? [] : [playerInitFailed({ code: LIST_PLAYER_NO_TRACK_PLAYER, message: NO_TRACK_PLAYER })],
+    ),
   );

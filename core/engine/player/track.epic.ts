@@ -60,4 +60,3 @@ export const trackLoadEpic: PlayerEpic = (action$, state$, deps) =>
     filter((a) => trackLoadRequested.match(a) || restartRequested.match(a)),
     mergeMap((a): Action[] => (trackLoadRequested.match(a) ? trackLoadActions(a, state$.value, deps.clock.now()) : [mediaSeekRequested({ positionMs: 0 })])),
   );
-

@@ -70,7 +70,7 @@ describe('trackLoadActions (spec 001 §4 List player, Tracking, State update sen
 });
 
 describe('trackLoadEpic (spec 001 §4 List player, Smart previous)', () => {
-  it('carries out the list player\'s track loads at the clock\'s time, and a restart seeks to the start', () => {
+  it("carries out the list player's track loads at the clock's time, and a restart seeks to the start", () => {
     const state = engineState({ player: { machine: stateMachine(2) } });
     const { log } = runPlayer([trackLoadEpic], state, [
       [3, trackLoadRequested({ index: 0, uri: trackUri(0), reason: 'clickrow' })],
@@ -88,14 +88,13 @@ describe('trackLoadEpic (spec 001 §4 List player, Smart previous)', () => {
   });
 });
 
-describe('the bandwidth estimate picks the next track\'s file (spec 001 §9 Estimator, Video quality)', () => {
+describe("the bandwidth estimate picks the next track's file (spec 001 §9 Estimator, Video quality)", () => {
   // The first load is play id 1; its fetches carry it (a stale one would not be sampled).
   const fetched = (at: number, bytes: number, elapsedMs: number, index: number) =>
     [at, fragmentFetched({ playId: 1, clears: 0, index, key: `k${index}`, bytes, elapsedMs })] as const;
   const load = (at: number, index: number, reason: 'clickrow' | 'trackdone' = 'trackdone') =>
     [at, trackLoadRequested({ index, uri: trackUri(index), reason })] as const;
-  const loadedFiles = (log: ReturnType<typeof runPlayer>['log']) =>
-    only(log, 'mediaPlayer/loadRequested').map(([t, , payload]) => [t, payload?.['fileId']]);
+  const loadedFiles = (log: ReturnType<typeof runPlayer>['log']) => only(log, 'mediaPlayer/loadRequested').map(([t, , payload]) => [t, payload?.['fileId']]);
 
   it('a slow link (100000 bytes per 4 s: 200000 bit/s, not above 260000) gets the 96 kbit/s file for the next track', () => {
     const { log, state } = runPlayer([trackLoadEpic], engineState({ player: { machine: stateMachine(3) } }), [
@@ -106,7 +105,10 @@ describe('the bandwidth estimate picks the next track\'s file (spec 001 §9 Esti
     ]);
     expect(Math.round(estimate(state().media.bandwidth))).toBe(200000);
     // The first track is loaded on the default estimate (400000 bit/s): 160.
-    expect(loadedFiles(log)).toEqual([[1, 'f0-160'], [30, 'f1-96']]);
+    expect(loadedFiles(log)).toEqual([
+      [1, 'f0-160'],
+      [30, 'f1-96'],
+    ]);
     expect(only(log, 'tracking/started').map(([, , p]) => p?.['bitrate'])).toEqual([160000, 96000]);
   });
 
@@ -117,7 +119,10 @@ describe('the bandwidth estimate picks the next track\'s file (spec 001 §9 Esti
       fetched(20, 100000, 100, 1),
       load(30, 1),
     ]);
-    expect(loadedFiles(log)).toEqual([[1, 'f0-160'], [30, 'f1-160']]);
+    expect(loadedFiles(log)).toEqual([
+      [1, 'f0-160'],
+      [30, 'f1-160'],
+    ]);
   });
 
   it('under 128000 bytes sampled the default estimate (400000 bit/s) still decides: 160', () => {
@@ -126,6 +131,9 @@ describe('the bandwidth estimate picks the next track\'s file (spec 001 §9 Esti
       fetched(10, 100000, 4000, 0),
       load(30, 1),
     ]);
-    expect(loadedFiles(log)).toEqual([[1, 'f0-160'], [30, 'f1-160']]);
+    expect(loadedFiles(log)).toEqual([
+      [1, 'f0-160'],
+      [30, 'f1-160'],
+    ]);
   });
 });

@@ -63,7 +63,11 @@ describe('a token refreshed mid-session reaches the next call of each service', 
 
   it('track-playback: the state update after the refresh carries tok2', () => {
     const update = (position: number) => stateUpdateRequested({ reason: 'progress', position, duration: 1000, playbackStats: null });
-    const { calls } = runDevice(createDeviceHttp, [[0, update(1)], [100, refreshed('tok2')], [200, update(2)]]);
+    const { calls } = runDevice(createDeviceHttp, [
+      [0, update(1)],
+      [100, refreshed('tok2')],
+      [200, update(2)],
+    ]);
     expect(calls.map((c) => [c.method, bearerOf(c)])).toEqual([
       ['PUT', 'Bearer tok'],
       ['PUT', 'Bearer tok2'],

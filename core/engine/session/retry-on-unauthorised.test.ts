@@ -92,11 +92,22 @@ describe('retryOnUnauthorised with the session (spec 001 §8: the refresh after 
     const requests: HttpRequest[] = [];
     const log: Array<[number, string]> = [];
     scheduler.run(({ flush }) => {
-      const http = createFakeHttp(scheduler, requests, (r) => {
-        if (r.url.startsWith('http://p.test/access_token')) return { status: 200, headers: {}, body: JSON.stringify({ accessToken: 'fresh', accessTokenExpirationTimestampMs: 9e12, isAnonymous: false }) };
-        return response(r.headers?.['authorization'] === 'Bearer fresh' ? 200 : 401);
-      }, 10);
-      const deps: SessionDeps = { clock: { now: () => scheduler.now() }, scheduler, http, storage: createFakeStorage(new Map([[TOKEN_STORAGE_KEY, JSON.stringify({ accessToken: 'kept', expiresAtMs: 9e12, isAnonymous: false })]])) };
+      const http = createFakeHttp(
+        scheduler,
+        requests,
+        (r) => {
+          if (r.url.startsWith('http://p.test/access_token'))
+            return { status: 200, headers: {}, body: JSON.stringify({ accessToken: 'fresh', accessTokenExpirationTimestampMs: 9e12, isAnonymous: false }) };
+          return response(r.headers?.['authorization'] === 'Bearer fresh' ? 200 : 401);
+        },
+        10,
+      );
+      const deps: SessionDeps = {
+        clock: { now: () => scheduler.now() },
+        scheduler,
+        http,
+        storage: createFakeStorage(new Map([[TOKEN_STORAGE_KEY, JSON.stringify({ accessToken: 'kept', expiresAtMs: 9e12, isAnonymous: false })]])),
+      };
       // A service call as an epic would make it, with the session's token.
       const callEpic: Epic<SessionSlice, SessionDeps> = (action$, state$) =>
         action$.pipe(
@@ -137,7 +148,10 @@ describe('onAnswer', () => {
   it('emits the refresh request as an action unchanged and maps the answer with the handler', () => {
     new TestScheduler((a, b) => expect(a).toEqual(b)).run(({ cold, expectObservable }) => {
       const steps$ = cold<AuthorisedStep>('a-b|', { a: refresh('me'), b: answer(204) });
-      expectObservable(steps$.pipe(onAnswer((r) => [r.status]))).toBe('a-b|', { a: tokenRefreshRequested({ caller: 'me', reason: 'unauthorised', forced: true }), b: 204 });
+      expectObservable(steps$.pipe(onAnswer((r) => [r.status]))).toBe('a-b|', {
+        a: tokenRefreshRequested({ caller: 'me', reason: 'unauthorised', forced: true }),
+        b: 204,
+      });
     });
   });
 });

@@ -9,9 +9,7 @@ export const UNAUTHORISED = 401;
 export const UNAUTHORISED_REFRESH_REASON = 'unauthorised';
 
 /** What an authorised call emits: the forced refresh it asks the session for (an action to emit), and the service's answer. */
-export type AuthorisedStep =
-  | { readonly kind: 'refresh'; readonly action: Action }
-  | { readonly kind: 'answer'; readonly response: HttpResponse };
+export type AuthorisedStep = { readonly kind: 'refresh'; readonly action: Action } | { readonly kind: 'answer'; readonly response: HttpResponse };
 
 const answer = (response: HttpResponse): AuthorisedStep => ({ kind: 'answer', response });
 

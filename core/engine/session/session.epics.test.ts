@@ -93,7 +93,13 @@ describe('session (spec 001 §4 Auth, §7 Token)', () => {
   });
 
   it('spec 001 §9 Token default lifetime: an answer without expiry lives 3540 s from its arrival', () => {
-    const { state, storage } = run({ http: answer({ accessToken: 'x', isAnonymous: true }), inputs: [[0, load], [20, tokenRequested({ caller: 'a', reason: 'r' })]] });
+    const { state, storage } = run({
+      http: answer({ accessToken: 'x', isAnonymous: true }),
+      inputs: [
+        [0, load],
+        [20, tokenRequested({ caller: 'a', reason: 'r' })],
+      ],
+    });
     expect(state().expiresAtMs).toBe(20 + 3540000);
     expect(JSON.parse(storage.entries.get(TOKEN_STORAGE_KEY) ?? 'null')).toEqual({ accessToken: 'x', expiresAtMs: 3540020, isAnonymous: true });
   });
@@ -102,7 +108,10 @@ describe('session (spec 001 §4 Auth, §7 Token)', () => {
     const { log, requests, storage, state } = run({
       http: (r) => (r.url.includes('/logout') ? { status: 302, headers: {}, body: '' } : { status: 401, headers: {}, body: '' }),
       stored: stored({ accessToken: 'old', expiresAtMs: 10, isAnonymous: false }),
-      inputs: [[0, load], [100, tokenRequested({ caller: 'a', reason: 'r' })]],
+      inputs: [
+        [0, load],
+        [100, tokenRequested({ caller: 'a', reason: 'r' })],
+      ],
     });
     expect(log.slice(3)).toEqual([
       [100, 'tokenRefreshFailed', { status: 401, err: 'Request was not successful (status 401)', callers: ['a'] }],
@@ -121,7 +130,10 @@ describe('session (spec 001 §4 Auth, §7 Token)', () => {
     const { log } = run({
       http: () => ({ status, headers: {}, body: '' }),
       stored: stored({ accessToken: 'old', expiresAtMs: 10, isAnonymous }),
-      inputs: [[0, load], [100, tokenRequested({ caller: 'a', reason: 'r' })]],
+      inputs: [
+        [0, load],
+        [100, tokenRequested({ caller: 'a', reason: 'r' })],
+      ],
     });
     expect(log.map((l) => l[1])).not.toContain('logoutRequested');
     expect(log.at(-1)?.[1]).toBe('tokenRefreshFailed');
@@ -131,7 +143,10 @@ describe('session (spec 001 §4 Auth, §7 Token)', () => {
     const { log, requests } = run({
       http: userToken,
       stored: stored({ accessToken: 'kept', expiresAtMs: 99999, isAnonymous: false }),
-      inputs: [[0, load], [50, productStateChanged()]],
+      inputs: [
+        [0, load],
+        [50, productStateChanged()],
+      ],
     });
     expect(log.slice(2)).toEqual([
       [50, 'tokenRefreshRequested', { caller: 'product-state', reason: 'product_state', forced: true }],
@@ -142,11 +157,21 @@ describe('session (spec 001 §4 Auth, §7 Token)', () => {
 
   it('spec 001 §4 Auth: unreadable storage counts as no token', () => {
     const { log } = run({ http: userToken, stored: [[TOKEN_STORAGE_KEY, '{oops']], inputs: [[0, load]] });
-    expect(log).toEqual([[0, 'storedTokenRead', { token: null }], [0, 'loaded', { hasToken: false }]]);
+    expect(log).toEqual([
+      [0, 'storedTokenRead', { token: null }],
+      [0, 'loaded', { hasToken: false }],
+    ]);
   });
 
   it('spec 001 §4 Auth: explicit logout request forgets the token', () => {
-    const { state } = run({ http: userToken, stored: stored({ accessToken: 'k', expiresAtMs: 9e9, isAnonymous: false }), inputs: [[0, load], [5, logoutRequested({ reason: 'user' })]] });
+    const { state } = run({
+      http: userToken,
+      stored: stored({ accessToken: 'k', expiresAtMs: 9e9, isAnonymous: false }),
+      inputs: [
+        [0, load],
+        [5, logoutRequested({ reason: 'user' })],
+      ],
+    });
     expect(state().status).toBe('loggedOut');
   });
 });

@@ -81,7 +81,13 @@ export const refreshEpic: SessionEpic = (action$, state$, deps) =>
 export const storeTokenEpic: SessionEpic = (action$, _state$, deps) =>
   action$.pipe(
     filter(tokenReceived.match),
-    mergeMap((a) => deps.storage.write(TOKEN_STORAGE_KEY, serializeStoredToken(a)).pipe(take(1), ignoreElements(), catchError(() => EMPTY))),
+    mergeMap((a) =>
+      deps.storage.write(TOKEN_STORAGE_KEY, serializeStoredToken(a)).pipe(
+        take(1),
+        ignoreElements(),
+        catchError(() => EMPTY),
+      ),
+    ),
   );
 
 /** spec 001 §4 Auth logout request → logout success: forget the token, GET /logout (failures swallowed). */
@@ -89,9 +95,17 @@ export const logoutEpic: SessionEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(logoutRequested.match),
     exhaustMap((a) => {
-      const forget = deps.storage.remove(TOKEN_STORAGE_KEY).pipe(take(1), ignoreElements(), catchError(() => EMPTY));
+      const forget = deps.storage.remove(TOKEN_STORAGE_KEY).pipe(
+        take(1),
+        ignoreElements(),
+        catchError(() => EMPTY),
+      );
       const url = `${state$.value.session.accountsUrl ?? ''}${LOGOUT_PATH}`;
-      const logout = deps.http.request({ method: 'GET', url }).pipe(take(1), ignoreElements(), catchError(() => EMPTY));
+      const logout = deps.http.request({ method: 'GET', url }).pipe(
+        take(1),
+        ignoreElements(),
+        catchError(() => EMPTY),
+      );
       return concat(forget, logout, of(loggedOut({ reason: a.reason })));
     }),
   );

@@ -53,7 +53,10 @@ export function decodeTokenAnswer(response: HttpResponse, now: number): E.Either
     return E.left({ status: response.status, err: `Request was not successful (status ${response.status})` });
   }
   return pipe(
-    E.tryCatch(() => JSON.parse(response.body) as unknown, () => ({ status: null, err: 'Unexpected empty response.' })),
+    E.tryCatch(
+      () => JSON.parse(response.body) as unknown,
+      () => ({ status: null, err: 'Unexpected empty response.' }),
+    ),
     E.chain((json) =>
       pipe(
         TokenAnswer.decode(json),

@@ -42,7 +42,13 @@ export function elapsedTimePayload(ctx: LogContext, event: string, elapsedMs: nu
 }
 
 /** spec 001 §3 timer: timer_name, ms_duration, breakdown, breakdown_version, json_data. */
-export function timerPayload(ctx: LogContext, name: string, msDuration: number, breakdown: ReadonlyArray<{ readonly name: string; readonly ms: number }>, data: Record<string, unknown>) {
+export function timerPayload(
+  ctx: LogContext,
+  name: string,
+  msDuration: number,
+  breakdown: ReadonlyArray<{ readonly name: string; readonly ms: number }>,
+  data: Record<string, unknown>,
+) {
   return { ...common(ctx), timer_name: name, ms_duration: msDuration, breakdown: [...breakdown], breakdown_version: 1, json_data: JSON.stringify(data) };
 }
 

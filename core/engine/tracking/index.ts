@@ -24,8 +24,24 @@ export type { LoggingDeps, LoggingEpic, TrackingDeps, TrackingEpic } from './dep
 export { LogEndpoint, LOGGING_PATH, METRIC_PATH, mayLogUnauthenticated } from './log-endpoints';
 export { logDataError, metricsError } from './metrics-validation';
 export { ENGINE_LOG_OUTBOX_KEY, loggingEpics, loggingFailure, type LoggingConfig } from './log-sender.epics';
-export { latencyFields, playbackStartPayload, playbackStatsPayload, stallPayload, streamVerificationPayload, type LogContext, type StallFacts } from './payloads';
-export { clientEventPayload, elapsedTimePayload, intervalTimerPayload, playbackErrorMessage, problemPayload, timerPayload, type ErrorSource } from './diagnostic-payloads';
+export {
+  latencyFields,
+  playbackStartPayload,
+  playbackStatsPayload,
+  stallPayload,
+  streamVerificationPayload,
+  type LogContext,
+  type StallFacts,
+} from './payloads';
+export {
+  clientEventPayload,
+  elapsedTimePayload,
+  intervalTimerPayload,
+  playbackErrorMessage,
+  problemPayload,
+  timerPayload,
+  type ErrorSource,
+} from './diagnostic-payloads';
 
 export const trackingEpics: ReadonlyArray<TrackingEpic> = [thresholdsEpic, finaliseEpic];
 export const trackingEpic: TrackingEpic = combineEpics(...trackingEpics);

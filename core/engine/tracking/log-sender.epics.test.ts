@@ -39,7 +39,10 @@ function run(
     const store = createStore({ reducer: (s: { session: SessionState }) => s, epics: loggingEpics(CONFIG), deps, initialState: { session } });
     for (const [t, a] of inputs) scheduler.schedule(() => store.dispatch(a), t);
     scheduler.schedule(() => store.stop(), options.stopAt ?? 60000);
-    const out$ = store.envelopes$.pipe(filter((e) => e.src === 'epic' && e.action.type !== 'logging/metricsBatchReady'), map((e) => e.action));
+    const out$ = store.envelopes$.pipe(
+      filter((e) => e.src === 'epic' && e.action.type !== 'logging/metricsBatchReady'),
+      map((e) => e.action),
+    );
     expectObservable(out$).toBe(expected, values);
   });
   return requests;
@@ -55,7 +58,12 @@ describe('log sender (spec 001 §7 Logging, §9 Logging retries 5; issue 12: eve
   it('one POST when the answer is 202: no retry after 202; the body is the payload and its event_id', () => {
     const requests = run(status(202), LOGGED_IN, [[0, stats]], 'a', { a: logSent({ target, attempts: 1 }) });
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'POST', url: 'http://p.test/v1/logging/jssdk_playback_stats', body: `{"play_track":"x","event_id":"${EVENT_ID}"}`, keepalive: true });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://p.test/v1/logging/jssdk_playback_stats',
+      body: `{"play_track":"x","event_id":"${EVENT_ID}"}`,
+      keepalive: true,
+    });
     expect(requests[0]?.headers?.['authorization']).toBeUndefined(); // spec 001 §6: logging omits the bearer
   });
 
@@ -69,31 +77,44 @@ describe('log sender (spec 001 §7 Logging, §9 Logging retries 5; issue 12: eve
   });
 
   it('after 5 retries reports "Logging service responded with status N" (spec 001 §8) but keeps the log and retries every 10 s until stored', () => {
-    const requests = run(status(500, 500, 500, 500, 500, 503, 500, 202), LOGGED_IN, [[0, stats]], 'a 999ms b 1999ms c 3999ms d 7999ms e 9999ms (fg) 9996ms h 9999ms i', {
-      a: logRetried({ target, retry: 1, status: 500, delayMs: 1000 }),
-      b: logRetried({ target, retry: 2, status: 500, delayMs: 2000 }),
-      c: logRetried({ target, retry: 3, status: 500, delayMs: 4000 }),
-      d: logRetried({ target, retry: 4, status: 500, delayMs: 8000 }),
-      e: logRetried({ target, retry: 5, status: 500, delayMs: 10000 }),
-      f: logFailed({ target, message: 'Logging service responded with status 503' }),
-      g: logRetried({ target, retry: 6, status: 503, delayMs: 10000 }),
-      h: logRetried({ target, retry: 7, status: 500, delayMs: 10000 }),
-      i: logSent({ target, attempts: 8 }),
-    });
+    const requests = run(
+      status(500, 500, 500, 500, 500, 503, 500, 202),
+      LOGGED_IN,
+      [[0, stats]],
+      'a 999ms b 1999ms c 3999ms d 7999ms e 9999ms (fg) 9996ms h 9999ms i',
+      {
+        a: logRetried({ target, retry: 1, status: 500, delayMs: 1000 }),
+        b: logRetried({ target, retry: 2, status: 500, delayMs: 2000 }),
+        c: logRetried({ target, retry: 3, status: 500, delayMs: 4000 }),
+        d: logRetried({ target, retry: 4, status: 500, delayMs: 8000 }),
+        e: logRetried({ target, retry: 5, status: 500, delayMs: 10000 }),
+        f: logFailed({ target, message: 'Logging service responded with status 503' }),
+        g: logRetried({ target, retry: 6, status: 503, delayMs: 10000 }),
+        h: logRetried({ target, retry: 7, status: 500, delayMs: 10000 }),
+        i: logSent({ target, attempts: 8 }),
+      },
+    );
     expect(requests).toHaveLength(8);
     expect(new Set(requests.map((r) => r.body)).size).toBe(1);
   });
 
   it('a network failure retries too; after 5 retries "Logging request failed"', () => {
-    run(() => new Error('offline'), LOGGED_IN, [[0, stats]], 'a 999ms b 1999ms c 3999ms d 7999ms e 9999ms (fg)', {
-      a: logRetried({ target, retry: 1, status: null, delayMs: 1000 }),
-      b: logRetried({ target, retry: 2, status: null, delayMs: 2000 }),
-      c: logRetried({ target, retry: 3, status: null, delayMs: 4000 }),
-      d: logRetried({ target, retry: 4, status: null, delayMs: 8000 }),
-      e: logRetried({ target, retry: 5, status: null, delayMs: 10000 }),
-      f: logFailed({ target, message: 'Logging request failed' }),
-      g: logRetried({ target, retry: 6, status: null, delayMs: 10000 }),
-    }, { stopAt: 30000 });
+    run(
+      () => new Error('offline'),
+      LOGGED_IN,
+      [[0, stats]],
+      'a 999ms b 1999ms c 3999ms d 7999ms e 9999ms (fg)',
+      {
+        a: logRetried({ target, retry: 1, status: null, delayMs: 1000 }),
+        b: logRetried({ target, retry: 2, status: null, delayMs: 2000 }),
+        c: logRetried({ target, retry: 3, status: null, delayMs: 4000 }),
+        d: logRetried({ target, retry: 4, status: null, delayMs: 8000 }),
+        e: logRetried({ target, retry: 5, status: null, delayMs: 10000 }),
+        f: logFailed({ target, message: 'Logging request failed' }),
+        g: logRetried({ target, retry: 6, status: null, delayMs: 10000 }),
+      },
+      { stopAt: 30000 },
+    );
   });
 
   it('a refusal (400, 413) is not retried: the log is dropped with the failure', () => {
@@ -101,9 +122,16 @@ describe('log sender (spec 001 §7 Logging, §9 Logging retries 5; issue 12: eve
     expect(requests).toHaveLength(1);
   });
 
-  it('a log the last page could not send is sent on start from storage (its outcome not this session\'s), then leaves storage', () => {
+  it("a log the last page could not send is sent on start from storage (its outcome not this session's), then leaves storage", () => {
     const storage = new Map<string, string>();
-    run(() => new Error('offline'), LOGGED_IN, [[0, stats]], 'a', { a: logRetried({ target, retry: 1, status: null, delayMs: 1000 }) }, { storage, stopAt: 500 });
+    run(
+      () => new Error('offline'),
+      LOGGED_IN,
+      [[0, stats]],
+      'a',
+      { a: logRetried({ target, retry: 1, status: null, delayMs: 1000 }) },
+      { storage, stopAt: 500 },
+    );
     expect(storage.get('embed.engine.outbox.logs')).toContain(EVENT_ID);
     const requests = run(status(202), LOGGED_IN, [], '', {}, { storage, stopAt: 500 });
     expect(requests.map((r) => r.body)).toEqual([`{"play_track":"x","event_id":"${EVENT_ID}"}`]);
@@ -112,25 +140,46 @@ describe('log sender (spec 001 §7 Logging, §9 Logging retries 5; issue 12: eve
 
   it('spec 001 §6: an anonymous session sends playback stats but not playback start', () => {
     const start = logRequested({ endpoint: 'jssdk_playback_start', payload: {} });
-    const requests = run(status(202), ANONYMOUS, [[0, stats], [5, start]], 'a 4ms b', {
-      a: logSent({ target, attempts: 1 }),
-      b: logDropped({ target: 'jssdk_playback_start', reason: 'not allowed unauthenticated' }),
-    });
+    const requests = run(
+      status(202),
+      ANONYMOUS,
+      [
+        [0, stats],
+        [5, start],
+      ],
+      'a 4ms b',
+      {
+        a: logSent({ target, attempts: 1 }),
+        b: logDropped({ target: 'jssdk_playback_start', reason: 'not allowed unauthenticated' }),
+      },
+    );
     expect(requests).toHaveLength(1);
   });
 
   it('spec 001 §5: log data must not be null', () => {
-    run(status(202), LOGGED_IN, [[1, logRequested({ endpoint: 'client_event', payload: null })]], '-a', { a: logRejected({ target: 'client_event', message: LOG_DATA_NULL }) });
+    run(status(202), LOGGED_IN, [[1, logRequested({ endpoint: 'client_event', payload: null })]], '-a', {
+      a: logRejected({ target: 'client_event', message: LOG_DATA_NULL }),
+    });
   });
 });
 
 describe('metrics batch (spec 001 §9 Metrics batch: sent 10 s after the first queued item; §7 POST /v1/metric, 202)', () => {
   const meter = (what: string) => metricsQueued({ meters: [{ what, result: 'success', reason: 'ok' }], timers: [] });
   it('items queued at 0, 3000 and 12000 ms go out as two POSTs at 10000 and 22000 ms', () => {
-    const requests = run(status(), LOGGED_IN, [[0, meter('a')], [3000, meter('b')], [12000, meter('c')]], '10000ms a 11999ms b', {
-      a: logSent({ target: 'metric', attempts: 1 }),
-      b: logSent({ target: 'metric', attempts: 1 }),
-    });
+    const requests = run(
+      status(),
+      LOGGED_IN,
+      [
+        [0, meter('a')],
+        [3000, meter('b')],
+        [12000, meter('c')],
+      ],
+      '10000ms a 11999ms b',
+      {
+        a: logSent({ target: 'metric', attempts: 1 }),
+        b: logSent({ target: 'metric', attempts: 1 }),
+      },
+    );
     expect(requests.map((r) => [r.url, JSON.parse(r.body ?? '').meters.map((m: { what: string }) => m.what)])).toEqual([
       ['http://p.test/v1/metric', ['a', 'b']],
       ['http://p.test/v1/metric', ['c']],

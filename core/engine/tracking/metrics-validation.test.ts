@@ -1,4 +1,13 @@
-import { BREAKDOWN_NOT_ARRAY, LOG_DATA_NULL, logDataError, METER_INCOMPLETE, METERS_NOT_ARRAY, metricsError, TIMER_INCOMPLETE, TIMERS_NOT_ARRAY } from './metrics-validation';
+import {
+  BREAKDOWN_NOT_ARRAY,
+  LOG_DATA_NULL,
+  logDataError,
+  METER_INCOMPLETE,
+  METERS_NOT_ARRAY,
+  metricsError,
+  TIMER_INCOMPLETE,
+  TIMERS_NOT_ARRAY,
+} from './metrics-validation';
 import { mayLogUnauthenticated, type LogEndpoint } from './log-endpoints';
 
 const meter = { what: 'resolve', result: 'success', reason: 'none' };

@@ -6,7 +6,19 @@ import { initialTrackingState } from './state';
 const P = 'pb1';
 const CTX = { sdkId: 'sdk', platform: 'web_player', clientVersion: '3.22.1', sessionId: 's1' };
 const state = [
-  A.trackingStarted({ playbackId: P, trackUri: 'spotify:track:1', fileId: 'f1', at: 100, startPositionMs: 2000, reasonStart: 'clickrow', initiallyPaused: false, playedThresholdMs: 30000, keySystem: 'org.w3.clearkey', audioCodec: 'mp4a.40.2', bitrate: 160000 }),
+  A.trackingStarted({
+    playbackId: P,
+    trackUri: 'spotify:track:1',
+    fileId: 'f1',
+    at: 100,
+    startPositionMs: 2000,
+    reasonStart: 'clickrow',
+    initiallyPaused: false,
+    playedThresholdMs: 30000,
+    keySystem: 'org.w3.clearkey',
+    audioCodec: 'mp4a.40.2',
+    bitrate: 160000,
+  }),
   A.latencyMeasured({ playbackId: P, name: 'resolve', ms: 40 }),
   A.latencyMeasured({ playbackId: P, name: 'license_request', ms: 25 }),
   // A second measurement of the same latency (a retried step) does not replace the first.

@@ -32,7 +32,14 @@ function fold(...actions: Action[]): TrackingRecord {
 
 describe('tracking record (spec 001 §3 Playback tracking record per track)', () => {
   it('a new record keeps what the load says; the played threshold is 31000 ms unless the list player sets 30000 ms (spec 001 §9)', () => {
-    expect(fold(start())).toMatchObject({ trackUri: 'spotify:track:1', fileId: 'f1', loadedAtMs: 1000, reasonStart: 'clickrow', playedThresholdMs: 31000, msPlayed: 0 });
+    expect(fold(start())).toMatchObject({
+      trackUri: 'spotify:track:1',
+      fileId: 'f1',
+      loadedAtMs: 1000,
+      reasonStart: 'clickrow',
+      playedThresholdMs: 31000,
+      msPlayed: 0,
+    });
     expect(fold(start({ playedThresholdMs: 30000, initiallyPaused: true })).playedThresholdMs).toBe(30000);
   });
 
@@ -99,20 +106,35 @@ describe('tracking record (spec 001 §3 Playback tracking record per track)', ()
   });
 
   it('had-error, warnings, file duration', () => {
-    const r = fold(start(), A.playbackErrored({ playbackId: P }), A.playbackWarned({ playbackId: P }), A.playbackWarned({ playbackId: P }), A.durationKnown({ playbackId: P, durationMs: 215000 }));
+    const r = fold(
+      start(),
+      A.playbackErrored({ playbackId: P }),
+      A.playbackWarned({ playbackId: P }),
+      A.playbackWarned({ playbackId: P }),
+      A.durationKnown({ playbackId: P, durationMs: 215000 }),
+    );
     expect([r.hadError, r.nWarnings, r.fileDurationMs]).toEqual([true, 2, 215000]);
   });
 
   it('spec 001 §4 Tracking: finalisation once — stop time, end position and reason; a second raises an error', () => {
-    const r = fold(start(), A.trackPlaying({ playbackId: P, at: 1000 }), A.trackingFinalised({ playbackId: P, at: 6000, positionMs: 5000, reasonEnd: 'trackdone' }));
+    const r = fold(
+      start(),
+      A.trackPlaying({ playbackId: P, at: 1000 }),
+      A.trackingFinalised({ playbackId: P, at: 6000, positionMs: 5000, reasonEnd: 'trackdone' }),
+    );
     expect(r).toMatchObject({ finalised: true, stoppedAtMs: 6000, endPositionMs: 5000, reasonEnd: 'trackdone', msPlayed: 5000, playingSinceMs: null });
     expect(finaliseRecord(r, 7000, 0, 'fwdbtn')).toEqual({ _tag: 'Left', left: FINALISED_TWICE_MESSAGE });
     // Facts after finalisation change nothing.
-    expect(fold(start(), A.trackingFinalised({ playbackId: P, at: 1, positionMs: 0, reasonEnd: 'x' }), A.trackPlaying({ playbackId: P, at: 5 })).playingSinceMs).toBeNull();
+    expect(
+      fold(start(), A.trackingFinalised({ playbackId: P, at: 1, positionMs: 0, reasonEnd: 'x' }), A.trackPlaying({ playbackId: P, at: 5 })).playingSinceMs,
+    ).toBeNull();
   });
 
   it('facts of an unknown playback are ignored; release forgets the record', () => {
-    const state = [start(), A.trackPlaying({ playbackId: 'other', at: 1 }), A.trackingReleased({ playbackId: P })].reduce(trackingReducer, initialTrackingState);
+    const state = [start(), A.trackPlaying({ playbackId: 'other', at: 1 }), A.trackingReleased({ playbackId: P })].reduce(
+      trackingReducer,
+      initialTrackingState,
+    );
     expect(state.records).toEqual({});
   });
 });

@@ -52,14 +52,19 @@ export const playing = (r: TrackingRecord, at: number): TrackingRecord =>
 export const paused = (r: TrackingRecord, at: number): TrackingRecord => ({ ...accrue(r, at), playingSinceMs: null });
 
 /** A stall stops the played clock; a stall already open is not counted twice. */
-export const stallStart = (r: TrackingRecord, at: number): TrackingRecord =>
-  r.stalledSinceMs !== null ? r : { ...paused(r, at), stalledSinceMs: at };
+export const stallStart = (r: TrackingRecord, at: number): TrackingRecord => (r.stalledSinceMs !== null ? r : { ...paused(r, at), stalledSinceMs: at });
 
 /** A stall ends when playback goes on: counted, with its total and longest (spec 001 §3). */
 export function stallEnd(r: TrackingRecord, at: number): TrackingRecord {
   if (r.stalledSinceMs === null) return r;
   const ms = Math.max(0, at - r.stalledSinceMs);
-  const closed = { ...r, stalledSinceMs: null, nStalls: r.nStalls + 1, msStalledTotal: r.msStalledTotal + ms, msStalledLongest: Math.max(r.msStalledLongest, ms) };
+  const closed = {
+    ...r,
+    stalledSinceMs: null,
+    nStalls: r.nStalls + 1,
+    msStalledTotal: r.msStalledTotal + ms,
+    msStalledLongest: Math.max(r.msStalledLongest, ms),
+  };
   return { ...closed, playingSinceMs: at, firstPlayingAtMs: r.firstPlayingAtMs ?? at };
 }
 

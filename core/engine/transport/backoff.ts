@@ -1,10 +1,4 @@
-import {
-  AUTH_BACKOFF_BASE_MS,
-  GENERIC_BACKOFF_BASE_MS,
-  GENERIC_BACKOFF_JITTER,
-  RECONNECT_BACKOFF_BASE_MS,
-  RECONNECT_BACKOFF_MAX_MS,
-} from './constants';
+import { AUTH_BACKOFF_BASE_MS, GENERIC_BACKOFF_BASE_MS, GENERIC_BACKOFF_JITTER, RECONNECT_BACKOFF_BASE_MS, RECONNECT_BACKOFF_MAX_MS } from './constants';
 
 /** spec 001 §9 Authentication retries 2, base 500 ms: doubling from the base (retry 1 → 500, 2 → 1000). */
 export function authRetryDelayMs(retry: number): number {

@@ -43,7 +43,8 @@ export function decideAfterClose(state: TransportState, end: SocketEnd, now: num
     case 'authenticated': {
       const durationMs = now - (state.sessionStartedAt ?? now);
       const shortSessionMs = durationMs < QUICK_DISCONNECT_MS ? durationMs : null;
-      if (end.code === CLOSE_CODE) return { kind: 'disconnect', reason: end.reason === '' ? `Closed by the dealer (code ${end.code})` : end.reason, shortSessionMs };
+      if (end.code === CLOSE_CODE)
+        return { kind: 'disconnect', reason: end.reason === '' ? `Closed by the dealer (code ${end.code})` : end.reason, shortSessionMs };
       return nextReconnect(shortSessionMs === null ? 1 : state.attempt + 1, shortSessionMs);
     }
     case 'reconnecting':

@@ -17,7 +17,8 @@ import { decideAfterClose, type CloseDecision } from './close-decision';
 import type { TransportDeps, TransportEpic } from './deps';
 
 function act(decision: CloseDecision, deps: TransportDeps): Observable<Action> {
-  const short = 'shortSessionMs' in decision && decision.shortSessionMs !== null ? of(shortSessionDisconnected({ durationMs: decision.shortSessionMs })) : EMPTY;
+  const short =
+    'shortSessionMs' in decision && decision.shortSessionMs !== null ? of(shortSessionDisconnected({ durationMs: decision.shortSessionMs })) : EMPTY;
   switch (decision.kind) {
     case 'ignore':
       return EMPTY;

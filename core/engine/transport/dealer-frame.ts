@@ -19,10 +19,7 @@ export const MessageFrame = t.intersection([
 export type MessageFrame = t.TypeOf<typeof MessageFrame>;
 
 /** A command that expects a reply with the same key. */
-export const RequestFrame = t.intersection([
-  t.type({ type: t.literal('request'), key: t.string }),
-  t.partial({ message_ident: t.string, message: t.unknown }),
-]);
+export const RequestFrame = t.intersection([t.type({ type: t.literal('request'), key: t.string }), t.partial({ message_ident: t.string, message: t.unknown })]);
 export type RequestFrame = t.TypeOf<typeof RequestFrame>;
 
 export const ReplyFrame = t.type({ type: t.literal('reply'), key: t.string, payload: t.type({ success: t.boolean }) });

@@ -22,7 +22,17 @@ import {
 } from './actions';
 import { DEALER_CONNECTION_ERROR } from './close-decision';
 import { CLOSE_CODE, TIMEOUT_CODE } from './constants';
-import { authenticateFrame, authenticateReplyOf, connectionIdOf, decodeFrame, isClientLogout, PING_TEXT, PONG_TEXT, replyFrame, type DealerFrame } from './dealer-frame';
+import {
+  authenticateFrame,
+  authenticateReplyOf,
+  connectionIdOf,
+  decodeFrame,
+  isClientLogout,
+  PING_TEXT,
+  PONG_TEXT,
+  replyFrame,
+  type DealerFrame,
+} from './dealer-frame';
 import type { TransportDeps, TransportEpic } from './deps';
 import { heartbeat } from './heartbeat';
 import { dealerUrl } from './service-resolve';
@@ -133,7 +143,10 @@ function runSocket(
     const authentications$ = action$.pipe(
       filter(
         (action) =>
-          (authenticateRequested.match(action) && auth.connectionId !== null && !auth.done && authenticateRefusal(current().transport, action.caller) === null) ||
+          (authenticateRequested.match(action) &&
+            auth.connectionId !== null &&
+            !auth.done &&
+            authenticateRefusal(current().transport, action.caller) === null) ||
           (tokenUpdated.match(action) && auth.done),
       ),
       tap(sendAuthentication),

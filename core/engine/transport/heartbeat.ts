@@ -11,7 +11,10 @@ export type Beat = 'ping' | 'timeout';
  */
 export function heartbeat(pong$: Observable<unknown>, scheduler: SchedulerLike): Observable<Beat> {
   const answer$ = race(
-    pong$.pipe(take(1), map(() => 'pong' as const)),
+    pong$.pipe(
+      take(1),
+      map(() => 'pong' as const),
+    ),
     timer(HEARTBEAT_TIMEOUT_MS, scheduler).pipe(map(() => 'timeout' as const)),
   );
   const cycle$ = defer(() => timer(HEARTBEAT_PING_MS, scheduler)).pipe(mergeMap(() => concat(of('ping' as const), answer$)));

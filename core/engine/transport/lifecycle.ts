@@ -17,7 +17,10 @@ export function lifecycleRefusal(owner: string, caller: string, method: Lifecycl
  * Who may authenticate the connection: the owner, and the client when it may manage the
  * transport's lifecycle (spec 001 §4, the allowLifecycleManagement option); null when allowed.
  */
-export function authenticateRefusal(state: { readonly owner: string; readonly client: string; readonly lifecycleManagement: boolean }, caller: string): string | null {
+export function authenticateRefusal(
+  state: { readonly owner: string; readonly client: string; readonly lifecycleManagement: boolean },
+  caller: string,
+): string | null {
   if (caller === state.owner || (caller === state.client && state.lifecycleManagement)) return null;
   return notOwnerMessage('authenticate');
 }

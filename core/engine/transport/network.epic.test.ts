@@ -31,7 +31,14 @@ const lifecycle = (log: Logged[]) => log.filter(([, type]) => !['socketOpenReque
 
 describe('the network going and coming back (spec 001 §4 Transport lifecycle: before offline disconnect, before online disconnect)', () => {
   it('offline under an authenticated connection: before offline disconnect, the socket closed with 4000, then connected again from the service resolve once online', () => {
-    const { log, socket, status, resolves } = run([acceptingDealer('c1'), acceptingDealer('c2')], [[100, offline], [5000, online]], 6000);
+    const { log, socket, status, resolves } = run(
+      [acceptingDealer('c1'), acceptingDealer('c2')],
+      [
+        [100, offline],
+        [5000, online],
+      ],
+      6000,
+    );
     expect(lifecycle(log)).toEqual([
       [0, 'serviceResolveRequested'],
       [1, 'connected', { reconnect: false }],
@@ -48,7 +55,10 @@ describe('the network going and coming back (spec 001 §4 Transport lifecycle: b
   });
 
   it('online while a reconnection waits out its backoff: before online disconnect, and a fresh connection at once', () => {
-    const dropped: FakeSocketScript = { ...acceptingDealer('c1'), events: [...(acceptingDealer('c1').events ?? []), [50, { kind: 'close', code: 1011, reason: 'gone' }]] };
+    const dropped: FakeSocketScript = {
+      ...acceptingDealer('c1'),
+      events: [...(acceptingDealer('c1').events ?? []), [50, { kind: 'close', code: 1011, reason: 'gone' }]],
+    };
     const { log } = run([dropped, acceptingDealer('c2')], [[300, online]], 2000);
     const from = log.findIndex(([, type]) => type === 'beforeOnlineDisconnect');
     expect(log.filter(([at]) => at >= 50 && at < 300).map(([, type]) => type)).toContain('reconnecting'); // 1000 ms of backoff ahead
@@ -63,12 +73,28 @@ describe('the network going and coming back (spec 001 §4 Transport lifecycle: b
   });
 
   it('does nothing when there is no connection to drop or to make again', () => {
-    const { log } = run([acceptingDealer('c1')], [[10, disconnectRequested({ caller: OWNER, force: false })], [20, offline], [30, online]], 100);
+    const { log } = run(
+      [acceptingDealer('c1')],
+      [
+        [10, disconnectRequested({ caller: OWNER, force: false })],
+        [20, offline],
+        [30, online],
+      ],
+      100,
+    );
     expect(log.filter(([at]) => at >= 20)).toEqual([]);
   });
 
   it("after the owner's own disconnect, the network coming back does not connect again", () => {
-    const { log, status } = run([acceptingDealer('c1')], [[10, offline], [20, disconnectRequested({ caller: OWNER, force: false })], [30, online]], 100);
+    const { log, status } = run(
+      [acceptingDealer('c1')],
+      [
+        [10, offline],
+        [20, disconnectRequested({ caller: OWNER, force: false })],
+        [30, online],
+      ],
+      100,
+    );
     expect(log.filter(([at]) => at >= 20)).toEqual([]);
     expect(status).toBe('disconnected');
   });

@@ -20,7 +20,13 @@ describe('reconnect backoff as marbles (spec 001 §9 Socket reconnection retries
       const socket = createFakeSocket(scheduler, (_url, index) =>
         index === 0 ? { ...first, events: [...(first.events ?? []), [10000, { kind: 'close', code: 1011, reason: '' }] as const] } : unreachableDealer,
       );
-      const deps: TransportDeps = { clock: { now: () => scheduler.now() }, scheduler, random: { next: () => 0.5 }, http: createFakeHttp(scheduler, [], resolved), socket };
+      const deps: TransportDeps = {
+        clock: { now: () => scheduler.now() },
+        scheduler,
+        random: { next: () => 0.5 },
+        http: createFakeHttp(scheduler, [], resolved),
+        socket,
+      };
       const store = createStore<TransportSlice & SessionSlice, TransportDeps>({
         reducer: (state, action) => ({ ...state, transport: transportReducer(state.transport, action) }),
         epics: transportEpics,

@@ -16,7 +16,16 @@ export function transportReducer(state: TransportState, action: Action): Transpo
     case 'transport/tokenUpdated':
       return state;
     case 'transport/serviceResolveRequested':
-      return { ...state, status: 'resolving', endpoints: null, connectionId: null, attempt: 0, sessionStartedAt: null, lastError: null, reconnectWhenOnline: false };
+      return {
+        ...state,
+        status: 'resolving',
+        endpoints: null,
+        connectionId: null,
+        attempt: 0,
+        sessionStartedAt: null,
+        lastError: null,
+        reconnectWhenOnline: false,
+      };
     case 'transport/beforeOfflineDisconnect':
       return { ...state, reconnectWhenOnline: true };
     case 'transport/disconnectRequested':

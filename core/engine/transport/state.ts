@@ -6,16 +6,7 @@ import type { Endpoints } from './service-resolve';
  * drops goes reconnecting → authenticated again, or disconnected; failed when the first connect
  * gives up; loggedOut on a client logout message.
  */
-export type TransportStatus =
-  | 'idle'
-  | 'resolving'
-  | 'connecting'
-  | 'connected'
-  | 'authenticated'
-  | 'reconnecting'
-  | 'disconnected'
-  | 'failed'
-  | 'loggedOut';
+export type TransportStatus = 'idle' | 'resolving' | 'connecting' | 'connected' | 'authenticated' | 'reconnecting' | 'disconnected' | 'failed' | 'loggedOut';
 
 export interface TransportState {
   /** spec 001 §6: only the owner may connect, disconnect or force-disconnect. */

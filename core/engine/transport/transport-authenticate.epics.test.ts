@@ -14,7 +14,6 @@ const refresh = (at: number, accessToken: string) =>
     [at, tokenUpdated()],
   ] as const;
 
-
 const connect = connectRequested({ caller: OWNER, resolveUrl: 'http://p.test/apresolve' });
 const CLIENT = 'sdk-client';
 
@@ -47,9 +46,12 @@ describe('authentication on the dealer (spec 001 §7 Realtime socket "Authentica
     ['the client owns the transport', { owner: 'a', client: 'a', lifecycleManagement: false }, true],
     ['the client does not own it and may not manage its lifecycle', { owner: 'a', client: 'b', lifecycleManagement: false }, false],
     ['the client does not own it but lifecycle management is allowed', { owner: 'a', client: 'b', lifecycleManagement: true }, true],
-  ])('spec 001 §4 "On connect the client authenticates automatically if it owns the transport or lifecycle management is allowed": %s → %s', (_name, state, expected) => {
-    expect(authenticatesOnConnect(state)).toBe(expected);
-  });
+  ])(
+    'spec 001 §4 "On connect the client authenticates automatically if it owns the transport or lifecycle management is allowed": %s → %s',
+    (_name, state, expected) => {
+      expect(authenticatesOnConnect(state)).toBe(expected);
+    },
+  );
 
   it.each([
     ['the owner', OWNER, false, null],
@@ -64,7 +66,12 @@ describe('authentication on the dealer (spec 001 §7 Realtime socket "Authentica
     const slow: FakeSocketScript = { ...acceptingDealer('c1'), authReplyAfterMs: 5 };
     const { log, socket } = run({ scripts: [slow] });
     expect(sentAuth(socket)).toEqual([[2, authenticateFrame('tok')]]);
-    expect(authenticateFrame('tok')).toEqual({ type: 'request', key: 'authenticate', message_ident: 'hm://pusher/v1/authenticate', message: { access_token: 'tok' } });
+    expect(authenticateFrame('tok')).toEqual({
+      type: 'request',
+      key: 'authenticate',
+      message_ident: 'hm://pusher/v1/authenticate',
+      message: { access_token: 'tok' },
+    });
     expect(log).toEqual([
       [0, 'socketOpenRequested', { reconnect: false, attempt: 0 }],
       [1, 'connected', { reconnect: false }],
@@ -112,7 +119,15 @@ describe('authentication on the dealer (spec 001 §7 Realtime socket "Authentica
       ],
     };
     const { log, status } = run({ scripts: [refusing, acceptingDealer('c2')], stopAt: 5000 });
-    expect(log.map(([, type]) => type)).toEqual(['socketOpenRequested', 'connected', 'socketClosed', 'connectRetryScheduled', 'socketOpenRequested', 'connected', 'authenticated']);
+    expect(log.map(([, type]) => type)).toEqual([
+      'socketOpenRequested',
+      'connected',
+      'socketClosed',
+      'connectRetryScheduled',
+      'socketOpenRequested',
+      'connected',
+      'authenticated',
+    ]);
     expect(status).toBe('authenticated');
   });
 
@@ -127,7 +142,10 @@ describe('authentication on the dealer (spec 001 §7 Realtime socket "Authentica
   });
 
   it('a reconnection authenticates again with the token of the moment, and is reported as reconnected', () => {
-    const drop: FakeSocketScript = { ...acceptingDealer('c1'), events: [...(acceptingDealer('c1').events ?? []), [6000, { kind: 'close', code: 1011, reason: 'gone' }]] };
+    const drop: FakeSocketScript = {
+      ...acceptingDealer('c1'),
+      events: [...(acceptingDealer('c1').events ?? []), [6000, { kind: 'close', code: 1011, reason: 'gone' }]],
+    };
     const { socket, log } = run({ scripts: [drop, acceptingDealer('c2')], inputs: refresh(3000, 'tok2'), stopAt: 9000 });
     expect(sentAuth(socket).map(([at, frame]) => [at, (frame as { message: { access_token: string } }).message.access_token])).toEqual([
       [2, 'tok'],

@@ -12,7 +12,6 @@ const refresh = (at: number, accessToken: string) =>
     [at, tokenUpdated()],
   ] as const;
 
-
 const RESOLVE_URL = 'http://p.test/apresolve';
 const resolved: HttpResponder = () => ({ status: 200, headers: {}, body: '{"dealer":["p.test:80"],"spclient":["p.test:80"]}' });
 const connect = connectRequested({ caller: OWNER, resolveUrl: RESOLVE_URL });
@@ -141,7 +140,12 @@ describe('transport connect (spec 001 §4 Transport lifecycle, §7 Service resol
   });
 
   it('a socket that opens but never announces a connection id fails authentication after 2 retries', () => {
-    const socket = () => ({ events: [[1, { kind: 'open' }], [3, { kind: 'close', code: 1008, reason: 'Invalid token' }]] as const });
+    const socket = () => ({
+      events: [
+        [1, { kind: 'open' }],
+        [3, { kind: 'close', code: 1008, reason: 'Invalid token' }],
+      ] as const,
+    });
     const { log, state } = run({ socket, inputs: [[0, connect]] });
     const err = 'Dealer closed the connection before authenticating (code 1008)';
     expect(log.filter(([, type]) => /Retry|Failed|failed/.test(type))).toEqual([
@@ -153,7 +157,12 @@ describe('transport connect (spec 001 §4 Transport lifecycle, §7 Service resol
   });
 
   it('a connect once authenticated does nothing more', () => {
-    const { log } = run({ inputs: [[0, connect], [100, connect]] });
+    const { log } = run({
+      inputs: [
+        [0, connect],
+        [100, connect],
+      ],
+    });
     expect(log.filter(([, type]) => type === 'serviceResolveRequested')).toHaveLength(1);
   });
 
@@ -173,7 +182,13 @@ describe('transport connect (spec 001 §4 Transport lifecycle, §7 Service resol
   });
 
   it("the owner's disconnect during a connect retry cancels it", () => {
-    const { log, opened, state } = run({ socket: () => unreachableDealer, inputs: [[0, connect], [100, disconnectRequested({ caller: OWNER, force: false })]] });
+    const { log, opened, state } = run({
+      socket: () => unreachableDealer,
+      inputs: [
+        [0, connect],
+        [100, disconnectRequested({ caller: OWNER, force: false })],
+      ],
+    });
     expect(opened).toHaveLength(1);
     expect(log[log.length - 1]).toEqual([100, 'disconnected', { reason: 'Disconnected by the owner' }]);
     expect(state().status).toBe('disconnected');

@@ -27,7 +27,11 @@ function run(setup: Setup): { log: Logged[]; socket: FakeSocket; status: string 
     socket = createFakeSocket(scheduler, (_url, index) => setup.scripts[Math.min(index, setup.scripts.length - 1)] ?? {});
     const http = createFakeHttp(scheduler, [], () => ({ status: 200, headers: {}, body: '{"dealer":["p.test:80"],"spclient":["p.test:80"]}' }));
     const deps = { clock: { now: () => scheduler.now() }, scheduler, random: { next: () => 0.5 }, http, socket };
-    result = runTransport(scheduler, deps, [[0, connect], ...(setup.inputs ?? [])], setup.stopAt, ['serviceResolveRequested', 'serviceResolved', ...(setup.omit ?? [])]);
+    result = runTransport(scheduler, deps, [[0, connect], ...(setup.inputs ?? [])], setup.stopAt, [
+      'serviceResolveRequested',
+      'serviceResolved',
+      ...(setup.omit ?? []),
+    ]);
     for (const [at, act] of setup.far ?? []) scheduler.schedule(() => act(socket), at);
     flush();
   });
@@ -70,7 +74,11 @@ describe('transport session (spec 001 §4 Transport lifecycle, §9 heartbeat, re
   });
 
   it('reconnects up to 3 times with backoff 1000, 2000, 4000 ms, then is disconnected', () => {
-    const { log, status } = run({ scripts: [dropAfter(10000, 'c1'), unreachableDealer], stopAt: 40000, omit: ['socketErrored', 'socketOpenRequested', 'socketClosed'] });
+    const { log, status } = run({
+      scripts: [dropAfter(10000, 'c1'), unreachableDealer],
+      stopAt: 40000,
+      omit: ['socketErrored', 'socketOpenRequested', 'socketClosed'],
+    });
     expect(log.filter(([t]) => t >= 10000)).toEqual([
       [10000, 'reconnecting', { attempt: 1, delayMs: 1000 }],
       [11001, 'reconnecting', { attempt: 2, delayMs: 2000 }],
@@ -98,7 +106,11 @@ describe('transport session (spec 001 §4 Transport lifecycle, §9 heartbeat, re
   });
 
   it('a session of 5000 ms or more starts the reconnect count again', () => {
-    const { log } = run({ scripts: [dropAfter(5002, 'c1'), dropAfter(6000, 'c2')], stopAt: 13000, omit: ['socketOpenRequested', 'socketClosed', 'connected', 'reconnected'] });
+    const { log } = run({
+      scripts: [dropAfter(5002, 'c1'), dropAfter(6000, 'c2')],
+      stopAt: 13000,
+      omit: ['socketOpenRequested', 'socketClosed', 'connected', 'reconnected'],
+    });
     expect(log.filter(([t]) => t >= 5000)).toEqual([
       [5002, 'reconnecting', { attempt: 1, delayMs: 1000 }],
       [12002, 'reconnecting', { attempt: 1, delayMs: 1000 }],
@@ -119,7 +131,11 @@ describe('transport session (spec 001 §4 Transport lifecycle, §9 heartbeat, re
   });
 
   it("the owner's disconnect closes the socket with 4000 and nothing reconnects", () => {
-    const { log, socket, status } = run({ scripts: [acceptingDealer('c1')], inputs: [[100, disconnectRequested({ caller: OWNER, force: true })]], stopAt: 50000 });
+    const { log, socket, status } = run({
+      scripts: [acceptingDealer('c1')],
+      inputs: [[100, disconnectRequested({ caller: OWNER, force: true })]],
+      stopAt: 50000,
+    });
     expect(socket.closed).toEqual([{ index: 0, at: 100, code: 4000, reason: 'Disconnected' }]);
     expect(log[log.length - 1]).toEqual([100, 'disconnected', { reason: 'Disconnected by the owner' }]);
     expect(socket.opened).toHaveLength(1);

@@ -29,14 +29,22 @@ describe('api/play and api/stop (spec 000 §4 Play rules, PAUSE; spec 000 §7)',
   });
 });
 
-describe('api/next and api/prev: the skip buttons\' decisions (spec 001 §4 Preview player: next wraps to the first, previous goes to the prior index)', () => {
+describe("api/next and api/prev: the skip buttons' decisions (spec 001 §4 Preview player: next wraps to the first, previous goes to the prior index)", () => {
   it.each([
     ['next before first use starts and plays the track after the first', apiSkipDecisions(fresh, 'next'), [a.playerStarted(), load(2), a.playDecided()]],
     ['next moves to the next track and plays it', apiSkipDecisions(at(0, 'playing'), 'next'), [load(2), a.playDecided()]],
     ['next at the last track wraps to the first', apiSkipDecisions(at(2, 'playing'), 'next'), [load(1), a.playDecided()]],
-    ['next onto an unplayable track reports it unavailable', apiSkipDecisions(at(0, 'playing', true, gap), 'next'), [a.trackUnavailable({ index: 1, uri: 'spotify:track:track2' })]],
+    [
+      'next onto an unplayable track reports it unavailable',
+      apiSkipDecisions(at(0, 'playing', true, gap), 'next'),
+      [a.trackUnavailable({ index: 1, uri: 'spotify:track:track2' })],
+    ],
     ['prev goes to the prior index', apiSkipDecisions(at(2, 'paused'), 'prev'), [load(2), a.playDecided()]],
-    ['prev onto an unplayable track reports it unavailable', apiSkipDecisions(at(2, 'playing', true, gap), 'prev'), [a.trackUnavailable({ index: 1, uri: 'spotify:track:track2' })]],
+    [
+      'prev onto an unplayable track reports it unavailable',
+      apiSkipDecisions(at(2, 'playing', true, gap), 'prev'),
+      [a.trackUnavailable({ index: 1, uri: 'spotify:track:track2' })],
+    ],
     ['prev at the first track starts it over', apiSkipDecisions(at(0, 'playing'), 'prev'), [a.seekDecided({ positionMs: 0 }), a.playDecided()]],
     [
       'next with a single track starts it over',

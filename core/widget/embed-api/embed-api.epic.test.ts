@@ -134,7 +134,10 @@ describe('issue 12: the widget obeys only its parent, and only small plain messa
   it('a command from another window (a sibling frame, a pop-up, an opener) is refused without its data and not obeyed', () => {
     const { host, state } = run({
       messages: '-cp',
-      messageValues: { c: { origin: 'http://other.test', data: connect, fromParent: false }, p: { origin: 'http://other.test', data: play, fromParent: false } },
+      messageValues: {
+        c: { origin: 'http://other.test', data: connect, fromParent: false },
+        p: { origin: 'http://other.test', data: play, fromParent: false },
+      },
       expected: 'ecp',
       outputs: {
         e: e.embedApiEnabled(),

@@ -2,13 +2,7 @@ import { of } from 'rxjs';
 import { catchError, distinctUntilChanged, filter, ignoreElements, map, mergeMap, startWith, switchMap } from 'rxjs/operators';
 import type { Action } from '../../store/action';
 import type { WidgetEpic } from '../widget-epic';
-import {
-  embedApiCommandReceived,
-  embedApiContextChangeDecided,
-  embedApiMessageIgnored,
-  embedApiMessageReceived,
-  embedApiPostFailed,
-} from './actions';
+import { embedApiCommandReceived, embedApiContextChangeDecided, embedApiMessageIgnored, embedApiMessageReceived, embedApiPostFailed } from './actions';
 import { apiCommandDecisions } from './commands';
 import { embedContextOf, sameContextKey } from './context';
 import { CONTEXT_CHANGE_TYPE, decodeEmbedApiMessage, EMBED_SOURCE } from './message';
@@ -39,9 +33,7 @@ export const embedApiContextReplyEpic: WidgetEpic = (action$, state$) =>
   action$.pipe(
     filter(embedApiCommandReceived.match),
     filter((a) => a.command === 'context'),
-    map((a) =>
-      embedApiContextChangeDecided({ channelId: a.channelId ?? state$.value.embedApi.channelId, context: embedContextOf(state$.value) }),
-    ),
+    map((a) => embedApiContextChangeDecided({ channelId: a.channelId ?? state$.value.embedApi.channelId, context: embedContextOf(state$.value) })),
   );
 
 /**
@@ -68,12 +60,10 @@ export const embedApiPostEpic: WidgetEpic = (action$, _state$, deps) =>
   action$.pipe(
     filter(embedApiContextChangeDecided.match),
     mergeMap((a) =>
-      deps.host
-        .postToParent({ type: CONTEXT_CHANGE_TYPE, source: EMBED_SOURCE, channelId: a.channelId, context: a.context }, '*')
-        .pipe(
-          ignoreElements(),
-          catchError((err: unknown) => of(embedApiPostFailed({ message: err instanceof Error && err.message !== '' ? err.message : 'No error message' }))),
-        ),
+      deps.host.postToParent({ type: CONTEXT_CHANGE_TYPE, source: EMBED_SOURCE, channelId: a.channelId, context: a.context }, '*').pipe(
+        ignoreElements(),
+        catchError((err: unknown) => of(embedApiPostFailed({ message: err instanceof Error && err.message !== '' ? err.message : 'No error message' }))),
+      ),
     ),
   );
 

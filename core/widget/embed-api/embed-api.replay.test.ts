@@ -28,7 +28,10 @@ describe('a session driven through the embed API replays (spec 000 §7)', () => 
   post(200, { type: 'api/play', source: 'embed-api' });
   post(300, 'not an object');
   // Issue 12: refused where they are read (another window; oversized), and replayed as recorded.
-  scheduler.schedule(() => (ports.host as FakeHost).emitMessage({ origin: 'http://other.test', data: { type: 'api/stop', source: 'embed-api' }, fromParent: false }), 4000);
+  scheduler.schedule(
+    () => (ports.host as FakeHost).emitMessage({ origin: 'http://other.test', data: { type: 'api/stop', source: 'embed-api' }, fromParent: false }),
+    4000,
+  );
   post(4100, { type: 'api/stop', source: 'embed-api', pad: 'x'.repeat(100_000) });
   post(5000, { type: 'api/next', source: 'embed-api' });
   post(8000, { type: 'api/stop', source: 'embed-api' });
@@ -38,7 +41,9 @@ describe('a session driven through the embed API replays (spec 000 §7)', () => 
 
   it('played track 1, then track 2, and stopped; the parent heard each change', () => {
     expect(store.getState().playback).toMatchObject({ isPlaying: false, isPaused: true, trackUri: 'spotify:track:track2' });
-    const contexts = ports.calls.host.map((line) => JSON.parse(line.replace(/^postToParent \* /, '')) as { context: { isPlaying: boolean; currentTrack: { uri: string } } });
+    const contexts = ports.calls.host.map(
+      (line) => JSON.parse(line.replace(/^postToParent \* /, '')) as { context: { isPlaying: boolean; currentTrack: { uri: string } } },
+    );
     expect(contexts.map((c) => `${c.context.currentTrack.uri} ${c.context.isPlaying}`)).toEqual([
       'spotify:track:track1 false',
       'spotify:track:track1 true',
@@ -51,7 +56,11 @@ describe('a session driven through the embed API replays (spec 000 §7)', () => 
   it('recorded the two refusals, without their data', () => {
     expect(file.entries.filter((e) => e.action.type === 'embedApi/messageRefused').map((e) => e.action)).toEqual([
       { type: 'embedApi/messageRefused', origin: 'http://other.test', reason: 'not from the parent window' },
-      { type: 'embedApi/messageRefused', origin: 'http://parent.test', reason: 'larger than 4096 bytes as JSON (the message.pad is a string of 100000 characters)' },
+      {
+        type: 'embedApi/messageRefused',
+        origin: 'http://parent.test',
+        reason: 'larger than 4096 bytes as JSON (the message.pad is a string of 100000 characters)',
+      },
     ]);
   });
 

@@ -3,20 +3,36 @@ import { isEmbedApiOn, MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, readRawMessage } fr
 
 describe('spec 000 §5: parent-page messages are accepted only as objects with a type and source embed-api', () => {
   it.each<[string, unknown, ReturnType<typeof decodeEmbedApiMessage>]>([
-    ['api/connect with its channelId', { type: 'api/connect', source: 'embed-api', channelId: 'c1' }, { ok: true, command: 'connect', messageType: 'api/connect', channelId: 'c1' }],
+    [
+      'api/connect with its channelId',
+      { type: 'api/connect', source: 'embed-api', channelId: 'c1' },
+      { ok: true, command: 'connect', messageType: 'api/connect', channelId: 'c1' },
+    ],
     ['api/play', { type: 'api/play', source: 'embed-api' }, { ok: true, command: 'play', messageType: 'api/play', channelId: null }],
     ['api/stop', { type: 'api/stop', source: 'embed-api' }, { ok: true, command: 'stop', messageType: 'api/stop', channelId: null }],
     ['api/next', { type: 'api/next', source: 'embed-api' }, { ok: true, command: 'next', messageType: 'api/next', channelId: null }],
     ['api/prev', { type: 'api/prev', source: 'embed-api' }, { ok: true, command: 'prev', messageType: 'api/prev', channelId: null }],
     ['api/context', { type: 'api/context', source: 'embed-api' }, { ok: true, command: 'context', messageType: 'api/context', channelId: null }],
-    ['an unknown type asks for the context (spec 000 §7)', { type: 'hello', source: 'embed-api' }, { ok: true, command: 'context', messageType: 'hello', channelId: null }],
-    ['a type named like an Object member is still unknown', { type: 'toString', source: 'embed-api' }, { ok: true, command: 'context', messageType: 'toString', channelId: null }],
-    ['a channelId that is not a string is not kept', { type: 'api/connect', source: 'embed-api', channelId: 5 }, { ok: true, command: 'connect', messageType: 'api/connect', channelId: null }],
+    [
+      'an unknown type asks for the context (spec 000 §7)',
+      { type: 'hello', source: 'embed-api' },
+      { ok: true, command: 'context', messageType: 'hello', channelId: null },
+    ],
+    [
+      'a type named like an Object member is still unknown',
+      { type: 'toString', source: 'embed-api' },
+      { ok: true, command: 'context', messageType: 'toString', channelId: null },
+    ],
+    [
+      'a channelId that is not a string is not kept',
+      { type: 'api/connect', source: 'embed-api', channelId: 5 },
+      { ok: true, command: 'connect', messageType: 'api/connect', channelId: null },
+    ],
     ['a string', 'api/play', { ok: false, reason: 'not an object' }],
     ['a number', 42, { ok: false, reason: 'not an object' }],
     ['undefined', undefined, { ok: false, reason: 'not an object' }],
     ['an array', [], { ok: false, reason: 'not an object' }],
-    ['the widget\'s own contextchange', { type: 'contextchange', source: 'embed' }, { ok: false, reason: 'source: expected "embed-api", got "embed"' }],
+    ["the widget's own contextchange", { type: 'contextchange', source: 'embed' }, { ok: false, reason: 'source: expected "embed-api", got "embed"' }],
   ])('%s', (_what, data, expected) => {
     expect(decodeEmbedApiMessage(data)).toEqual(expected);
   });
@@ -58,7 +74,9 @@ describe('issue 12: raw messages are recorded as small plain JSON, or refused at
     expect(refused({ type: 'api/play', text: 'x'.repeat(5 * 1024 * 1024) })).toBe(
       `larger than ${MAX_MESSAGE_BYTES} bytes as JSON (the message.text is a string of 5242880 characters)`,
     );
-    expect(refused('x'.repeat(MAX_MESSAGE_BYTES))).toBe(`larger than ${MAX_MESSAGE_BYTES} bytes as JSON (the message is a string of ${MAX_MESSAGE_BYTES} characters)`);
+    expect(refused('x'.repeat(MAX_MESSAGE_BYTES))).toBe(
+      `larger than ${MAX_MESSAGE_BYTES} bytes as JSON (the message is a string of ${MAX_MESSAGE_BYTES} characters)`,
+    );
     expect(refused({ ['k'.repeat(10_000)]: 1 })).toMatch(/has a key of 10000 characters/);
   });
 

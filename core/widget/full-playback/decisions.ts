@@ -1,5 +1,14 @@
 import type { Action } from '../../store/action';
-import { pointerEntered, playToggleRequested, seekByRequested, seekRequested, skipNextRequested, skipPrevRequested, trackRowClicked, trackUnavailable } from '../actions';
+import {
+  pointerEntered,
+  playToggleRequested,
+  seekByRequested,
+  seekRequested,
+  skipNextRequested,
+  skipPrevRequested,
+  trackRowClicked,
+  trackUnavailable,
+} from '../actions';
 import { isAvailableTo, visitorOf } from '../episode-availability';
 import { currentTrackList } from '../preview-decisions';
 import type { WidgetState } from '../state';
@@ -41,7 +50,10 @@ export function fullPlaybackDecisions(state: WidgetState, action: Action): Actio
 /** The first item the visitor may play (the engine would skip the others too); 0 when there is none. */
 function firstAvailable(state: WidgetState): number {
   const visitor = visitorOf(state);
-  return Math.max(0, currentTrackList(state).findIndex((item) => isAvailableTo(item, visitor)));
+  return Math.max(
+    0,
+    currentTrackList(state).findIndex((item) => isAvailableTo(item, visitor)),
+  );
 }
 
 /**

@@ -23,4 +23,3 @@ export const engineCommandsEpic: WidgetEpic = (action$, _state$, deps) =>
       ),
     ),
   );
-

@@ -37,7 +37,12 @@ const scenario = (s: Scenario, engineEvents: ReadonlyArray<readonly [number, unk
 
 describe('full-playback decisions (spec 000 §4 "Otherwise full playback"; spec 001 §4 Commands, Client lifecycle)', () => {
   it.each<[string, WidgetState, Action, Action[]]>([
-    ['the first pointer entry initialises the engine (spec 001 §4 Client lifecycle) and has it follow the devices (issue 16)', loggedIn(), a.pointerEntered(), [command({ kind: 'initialise' }), command({ kind: 'observe' })]],
+    [
+      'the first pointer entry initialises the engine (spec 001 §4 Client lifecycle) and has it follow the devices (issue 16)',
+      loggedIn(),
+      a.pointerEntered(),
+      [command({ kind: 'initialise' }), command({ kind: 'observe' })],
+    ],
     ['play with nothing loaded plays the embedded resource from its first track', loggedIn(), click, [command({ kind: 'play', contextUri: ALBUM, index: 0 })]],
     ['play while playing pauses', withPlayback({ isPlaying: true, trackUri: 'spotify:track:track1' }), click, [command({ kind: 'pause' })]],
     ['play while paused on a track resumes', withPlayback({ isPlaying: false, trackUri: 'spotify:track:track1' }), click, [command({ kind: 'resume' })]],
@@ -60,7 +65,10 @@ describe('full-playback decisions (spec 000 §4 "Otherwise full playback"; spec 
       expected: '-a-b',
       outputs: { a: command({ kind: 'volume', volume: 0.25 }), b: command({ kind: 'volume', volume: 0 }) },
     });
-    expect(ports.calls.engine).toEqual([{ kind: 'volume', volume: 0.25 }, { kind: 'volume', volume: 0 }]);
+    expect(ports.calls.engine).toEqual([
+      { kind: 'volume', volume: 0.25 },
+      { kind: 'volume', volume: 0 },
+    ]);
   });
 });
 
@@ -100,7 +108,11 @@ describe('who plays through the engine (spec 000 §4 Preview mode; issue 5 Widge
 
 describe('engine events as widget facts (spec 001 §4 Events forwarded; spec 000 §4 Playback state)', () => {
   it.each<[string, unknown, Action]>([
-    ['track change: TRACK_CHANGE with its uri', { kind: 'trackChanged', uri: 'spotify:track:track2', durationMs: 200002 }, a.playbackTrackChanged({ uri: 'spotify:track:track2', durationMs: 200002 })],
+    [
+      'track change: TRACK_CHANGE with its uri',
+      { kind: 'trackChanged', uri: 'spotify:track:track2', durationMs: 200002 },
+      a.playbackTrackChanged({ uri: 'spotify:track:track2', durationMs: 200002 }),
+    ],
     ['play: PLAY', { kind: 'played' }, a.playbackPlayed()],
     ['pause: PAUSE', { kind: 'paused' }, a.playbackPaused()],
     ['progress: PROGRESS_UPDATE', { kind: 'progress', positionMs: 32500 }, a.playbackProgressed({ progress: 32500 })],
@@ -115,8 +127,16 @@ describe('engine events as widget facts (spec 001 §4 Events forwarded; spec 000
       { kind: 'licenceFailed', code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error' },
       a.licenseFailed({ code: 'EME_WIDEVINE_PARSE_FAILURE', message: 'widevine error' }),
     ],
-    ['spec 001 §4 client event (here playback_capped): recorded as heard', { kind: 'clientEvent', name: 'playback_capped' }, engineClientEvent({ name: 'playback_capped' })],
-    ["spec 001 §4 volume change: the control shows the engine's volume (not sent back as a command)", { kind: 'volume', volume: 0.4 }, volumeRestored({ volume: 0.4 })],
+    [
+      'spec 001 §4 client event (here playback_capped): recorded as heard',
+      { kind: 'clientEvent', name: 'playback_capped' },
+      engineClientEvent({ name: 'playback_capped' }),
+    ],
+    [
+      "spec 001 §4 volume change: the control shows the engine's volume (not sent back as a command)",
+      { kind: 'volume', volume: 0.4 },
+      volumeRestored({ volume: 0.4 }),
+    ],
     ['spec 001 §4 active-state change', { kind: 'activeChanged', active: false }, engineActiveChanged({ active: false })],
     [
       'spec 001 §4 max-list-errors: the list stopped, shown as the unavailable notice of its last track',

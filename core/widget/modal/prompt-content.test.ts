@@ -87,10 +87,12 @@ describe('every text the prompt can show is translated (fixtures/translations; s
   const types: ReadonlyArray<ResourceType> = ['track', 'album', 'playlist', 'artist', 'show', 'episode'];
   const keys = new Set(
     types.flatMap((type) =>
-      [false, true].flatMap((isMobile) => [false, true].flatMap((loggedIn) => {
-        const c = promptContent({ type, isMobile, loggedIn });
-        return c.textKey === null ? [c.headingKey] : [c.headingKey, c.textKey];
-      })),
+      [false, true].flatMap((isMobile) =>
+        [false, true].flatMap((loggedIn) => {
+          const c = promptContent({ type, isMobile, loggedIn });
+          return c.textKey === null ? [c.headingKey] : [c.headingKey, c.textKey];
+        }),
+      ),
     ),
   );
 

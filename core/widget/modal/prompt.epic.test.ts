@@ -7,10 +7,7 @@ import { runScenario, type Scenario } from '../testing/scenario';
 import { unavailableTextKey } from './prompt.epic';
 
 const scenario = (s: Omit<Scenario, 'prefixes'>) =>
-  runScenario(
-    { ...s, prefixes: ['modal/'] },
-    { makePorts: (scheduler) => createFakePorts(scheduler), assertEqual: (x, y) => expect(x).toEqual(y) },
-  );
+  runScenario({ ...s, prefixes: ['modal/'] }, { makePorts: (scheduler) => createFakePorts(scheduler), assertEqual: (x, y) => expect(x).toEqual(y) });
 
 const anonymous = initialWidgetState(albumData());
 const loggedIn = produce(anonymous, (s) => {
@@ -92,7 +89,7 @@ describe('the 3000 ms prompt follows a fresh start only (spec 000 §4 Play rules
     expect(state.modal).toEqual({ kind: 'hidden' });
   });
 
-  it('the space bar and the parent page\'s api/play (no index) resume too: no prompt', () => {
+  it("the space bar and the parent page's api/play (no index) resume too: no prompt", () => {
     scenario({ initialState: paused, ui: 'k', inputs: { k: a.playToggleRequested({ via: 'keyboard' }) }, expected: '', outputs: {} });
     scenario({ initialState: paused, ui: 'p', inputs: { p: api('play') }, expected: '', outputs: {} });
   });

@@ -40,8 +40,18 @@ describe('prompt modal machine (spec 000 §4 Prompt modal)', () => {
     ['hide (Escape): prompt -> hidden', withModal(anonymous, { kind: 'prompt' }), modalCloseRequested({ via: 'escape' }), { kind: 'hidden' }],
     ['hide (close button): unavailable-track -> hidden', withModal(anonymous, notice), modalCloseRequested({ via: 'button' }), { kind: 'hidden' }],
     // spec 000 §8: a content-license error from the protected-playback system shows playback-not-supported.
-    ['content-license error: prompt -> playback-not-supported', withModal(anonymous, { kind: 'prompt' }), licenseFailed({ code: 'EME_LICENSE_REQUEST_FAILED', message: 'widevine error' }), { kind: 'playback-not-supported' }],
-    ['show-prompt never replaces playback-not-supported', withModal(anonymous, { kind: 'playback-not-supported' }), promptShown(), { kind: 'playback-not-supported' }],
+    [
+      'content-license error: prompt -> playback-not-supported',
+      withModal(anonymous, { kind: 'prompt' }),
+      licenseFailed({ code: 'EME_LICENSE_REQUEST_FAILED', message: 'widevine error' }),
+      { kind: 'playback-not-supported' },
+    ],
+    [
+      'show-prompt never replaces playback-not-supported',
+      withModal(anonymous, { kind: 'playback-not-supported' }),
+      promptShown(),
+      { kind: 'playback-not-supported' },
+    ],
   ])('%s', (_rule, state, action, expected) => {
     expect(widgetReducer(state, action).modal).toEqual(expected);
   });

@@ -16,10 +16,7 @@ export type ModalState =
 export const initialModal: ModalState = { kind: 'hidden' };
 
 export type ModalAction =
-  | ActionOf<typeof promptShown>
-  | ActionOf<typeof unavailableShown>
-  | ActionOf<typeof modalCloseRequested>
-  | ActionOf<typeof licenseFailed>;
+  ActionOf<typeof promptShown> | ActionOf<typeof unavailableShown> | ActionOf<typeof modalCloseRequested> | ActionOf<typeof licenseFailed>;
 
 /**
  * The prompt modal machine (spec 000 §4): "The prompt is shown only in preview mode ... and never

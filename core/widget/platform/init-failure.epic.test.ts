@@ -4,7 +4,10 @@ import { runScenario, type Scenario } from '../testing/scenario';
 import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM, LIST_PLAYER_NO_TRACK_PLAYER } from '../../contract';
 
 const scenario = (s: Scenario) =>
-  runScenario({ prefixes: ['preview/', 'playback/'], ...s }, { makePorts: (scheduler) => createFakePorts(scheduler), assertEqual: (x, y) => expect(x).toEqual(y) });
+  runScenario(
+    { prefixes: ['preview/', 'playback/'], ...s },
+    { makePorts: (scheduler) => createFakePorts(scheduler), assertEqual: (x, y) => expect(x).toEqual(y) },
+  );
 
 const failed = (code: string) => a.playerInitFailed({ code, message: 'init failed' });
 const load1 = a.trackLoadDecided({ index: 0, uri: 'spotify:track:track1', src: 'https://cdn.test/preview/track1.mp3' });

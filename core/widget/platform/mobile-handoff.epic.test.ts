@@ -50,10 +50,7 @@ function portsWith(seen: Seen, refuse: { cookie?: boolean; navigate?: boolean } 
 
 const scenario = (s: Scenario, refuse?: { cookie?: boolean; navigate?: boolean }) => {
   const seen: Seen = { order: [], cookies: [] };
-  const run = runScenario(
-    { prefixes: ['preview/', 'handoff/'], ...s },
-    { makePorts: portsWith(seen, refuse), assertEqual: (x, y) => expect(x).toEqual(y) },
-  );
+  const run = runScenario({ prefixes: ['preview/', 'handoff/'], ...s }, { makePorts: portsWith(seen, refuse), assertEqual: (x, y) => expect(x).toEqual(y) });
   return { ...run, ...seen };
 };
 

@@ -54,7 +54,10 @@ export const mobileHandoffEffectsEpic: WidgetEpic = (action$, _state$, deps: Por
               'cookie',
             )
           : EMPTY,
-        step(defer(() => deps.host.navigateTop(a.url)), 'navigate'),
+        step(
+          defer(() => deps.host.navigateTop(a.url)),
+          'navigate',
+        ),
       ),
     ),
   );

@@ -15,8 +15,12 @@ import {
 
 const base = initialWidgetState(albumData());
 const with_ = (patch: (s: { -readonly [K in keyof WidgetState]: WidgetState[K] }) => void): WidgetState => produce(base, (d) => patch(d as never));
-const mobile = with_((s) => { s.platform = { ...s.platform, isMobile: true, pageSearch: '?utm_source=site' }; });
-const mobileWithApp = with_((s) => { s.platform = { ...s.platform, isMobile: true, mobileAppInstalled: true }; });
+const mobile = with_((s) => {
+  s.platform = { ...s.platform, isMobile: true, pageSearch: '?utm_source=site' };
+});
+const mobileWithApp = with_((s) => {
+  s.platform = { ...s.platform, isMobile: true, mobileAppInstalled: true };
+});
 
 describe('spec 000 §4 / §9 hand-off constants', () => {
   it('the cookie holds yes for 5000 days', () => {
@@ -63,14 +67,23 @@ describe('spec 000 §4 Play rules: "On mobile with the mobile app installed, pla
     ['desktop', base, false],
     ['mobile, app not installed', mobile, false],
     ['mobile, app installed', mobileWithApp, true],
-    ['desktop with the flag set (no hand-off off mobile)', with_((s) => { s.platform = { ...s.platform, mobileAppInstalled: true }; }), false],
+    [
+      'desktop with the flag set (no hand-off off mobile)',
+      with_((s) => {
+        s.platform = { ...s.platform, mobileAppInstalled: true };
+      }),
+      false,
+    ],
   ])('%s -> %s', (_case, state, expected) => {
     expect(handsOffToApp(state)).toBe(expected);
   });
 });
 
 describe('mobileHandoffDecisions (spec 000 §4 Hand-off to the mobile app)', () => {
-  const playing = (s: WidgetState) => produce(s, (d) => { d.playback.isPlaying = true; });
+  const playing = (s: WidgetState) =>
+    produce(s, (d) => {
+      d.playback.isPlaying = true;
+    });
   const decided = (url: string, setCookie: boolean, cookieDomain: string | null = 'open.test') => mobileAppHandoffDecided({ url, setCookie, cookieDomain });
   it.each([
     ['app not detected, nothing playing: cookie, then top navigation', mobile, [decided('https://open.test/album/album1?utm_source=site&bo=1', true)]],

@@ -20,13 +20,27 @@ const decided = p.mobileAppHandoffDecided({ url: 'https://open.test/album/album1
 type Row = readonly [rule: string, before: WidgetState, action: Action, after: WidgetState];
 
 const table: ReadonlyArray<Row> = [
-  ['start-up on a phone: mobile, page query string kept', base, read(ANDROID, null, '?utm_source=x'), platform({ isMobile: true, pageSearch: '?utm_source=x' })],
+  [
+    'start-up on a phone: mobile, page query string kept',
+    base,
+    read(ANDROID, null, '?utm_source=x'),
+    platform({ isMobile: true, pageSearch: '?utm_source=x' }),
+  ],
   ['start-up in desktop Safari: Safari, not mobile', base, read(MAC_SAFARI, null), platform({ isSafari: true })],
   ['start-up with the hand-off cookie: the app was detected', base, read(ANDROID, 'yes'), platform({ isMobile: true, mobileAppInstalled: true })],
   ['a cookie of another value detects nothing', base, read(ANDROID, 'no'), platform({ isMobile: true })],
-  ['spec 000 §4 PLAY_IN_MOBILE_APP sets the mobile-app-installed flag true', platform({ isMobile: true }), decided,
-    platform({ isMobile: true, mobileAppInstalled: true })],
-  ['spec 000 §4 "set playback to preview" sets forcePreview true', base, p.previewForced({ code: EME_NO_SUPPORTED_KEYSYSTEM }), platform({ forcePreview: true })],
+  [
+    'spec 000 §4 PLAY_IN_MOBILE_APP sets the mobile-app-installed flag true',
+    platform({ isMobile: true }),
+    decided,
+    platform({ isMobile: true, mobileAppInstalled: true }),
+  ],
+  [
+    'spec 000 §4 "set playback to preview" sets forcePreview true',
+    base,
+    p.previewForced({ code: EME_NO_SUPPORTED_KEYSYSTEM }),
+    platform({ forcePreview: true }),
+  ],
 ];
 
 const unchanged: ReadonlyArray<readonly [string, Action]> = [

@@ -7,7 +7,12 @@ const URI = 'spotify:album:4aawyAB9vmqN3uQ7FjRGTy';
 describe('share links (spec 000 §7 share windows, copy link, copy embed code)', () => {
   it.each<[ShareTarget, boolean, string, string | null]>([
     ['facebook', false, `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(OPEN)}&hashtag=%23NowPlaying`, 'width=640,height=551'],
-    ['messenger', false, `https://www.facebook.com/dialog/send?link=${encodeURIComponent(OPEN)}&redirect_uri=${encodeURIComponent(OPEN)}`, 'width=996,height=550'],
+    [
+      'messenger',
+      false,
+      `https://www.facebook.com/dialog/send?link=${encodeURIComponent(OPEN)}&redirect_uri=${encodeURIComponent(OPEN)}`,
+      'width=996,height=550',
+    ],
     ['messenger', true, `fb-messenger://share/?link=${encodeURIComponent(OPEN)}`, null],
     ['twitter', false, `https://twitter.com/intent/tweet?url=${encodeURIComponent(OPEN)}&hashtags=NowPlaying`, 'width=640,height=300'],
     ['whatsapp', false, `https://api.whatsapp.com/send?text=${encodeURIComponent(OPEN)}`, null],
@@ -35,7 +40,12 @@ describe('share links (spec 000 §7 share windows, copy link, copy embed code)',
     // HTML decodes &amp; in an attribute; nothing else in the attribute is an entity.
     expect(attribute.replace(/&amp;/g, '&')).not.toMatch(/&(?!embed-api)/);
     const src = new URL(attribute.replace(/&amp;/g, '&'));
-    expect([src.origin, src.pathname, src.searchParams.getAll('uri'), src.searchParams.get('embed-api')]).toEqual(['https://open.test', '/embed', [expected], '1']);
+    expect([src.origin, src.pathname, src.searchParams.getAll('uri'), src.searchParams.get('embed-api')]).toEqual([
+      'https://open.test',
+      '/embed',
+      [expected],
+      '1',
+    ]);
   });
 
   it.each([
@@ -49,8 +59,11 @@ describe('share links (spec 000 §7 share windows, copy link, copy embed code)',
   it('copy texts: the open URL and the embed code, absolute against the page origin when the hosts are relative', () => {
     expect(copyTexts({ openUrl: '/album/a1', uri: 'spotify:album:a1', openHost: '' }, 'http://127.0.0.1:8080')).toEqual({
       link: 'http://127.0.0.1:8080/album/a1',
-      embedCode: '<iframe src="http://127.0.0.1:8080/embed?uri=spotify:album:a1&amp;embed-api=1" width="300" height="380" frameborder="0" allow="encrypted-media"></iframe>',
+      embedCode:
+        '<iframe src="http://127.0.0.1:8080/embed?uri=spotify:album:a1&amp;embed-api=1" width="300" height="380" frameborder="0" allow="encrypted-media"></iframe>',
     });
-    expect(copyTexts({ openUrl: OPEN, uri: URI, openHost: 'https://open.test' }, 'http://127.0.0.1:8080').embedCode).toContain('src="https://open.test/embed?uri=spotify:album:');
+    expect(copyTexts({ openUrl: OPEN, uri: URI, openHost: 'https://open.test' }, 'http://127.0.0.1:8080').embedCode).toContain(
+      'src="https://open.test/embed?uri=spotify:album:',
+    );
   });
 });

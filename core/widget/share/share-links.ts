@@ -86,7 +86,10 @@ export function absoluteUrl(url: string, origin: string): string {
  * What the dialog's copy buttons put on the clipboard (spec 000 §7): the item's open URL, and the
  * embed code at the open host, both absolute against the page's origin when the hosts are relative.
  */
-export function copyTexts(item: { readonly openUrl: string; readonly uri: string; readonly openHost: string }, origin: string): { link: string; embedCode: string } {
+export function copyTexts(
+  item: { readonly openUrl: string; readonly uri: string; readonly openHost: string },
+  origin: string,
+): { link: string; embedCode: string } {
   const host = item.openHost === '' ? origin : absoluteUrl(item.openHost, origin);
   return { link: absoluteUrl(item.openUrl, origin), embedCode: embedCode({ open: host }, item.uri) };
 }

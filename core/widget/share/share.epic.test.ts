@@ -89,7 +89,11 @@ describe('share dialog epics (spec 000 §2 Share dialog, §7 Links built)', () =
   });
 
   it('a share target opens its window, synchronously in the click, with the features it carries', () => {
-    const sized = s.shareTargetClicked({ target: 'twitter', url: 'https://twitter.com/intent/tweet?url=x&hashtags=NowPlaying', features: 'width=640,height=300' });
+    const sized = s.shareTargetClicked({
+      target: 'twitter',
+      url: 'https://twitter.com/intent/tweet?url=x&hashtags=NowPlaying',
+      features: 'width=640,height=300',
+    });
     const tab = s.shareTargetClicked({ target: 'whatsapp', url: 'https://api.whatsapp.com/send?text=x', features: null });
     const { host } = run({
       ui: 'a 9ms b',
@@ -97,7 +101,10 @@ describe('share dialog epics (spec 000 §2 Share dialog, §7 Links built)', () =
       expected: '(aw) 6ms (bv)',
       outputs: { a: sized, b: tab, w: s.shareWindowOpened({ target: 'twitter', opened: true }), v: s.shareWindowOpened({ target: 'whatsapp', opened: true }) },
     });
-    expect(host).toEqual(['open https://twitter.com/intent/tweet?url=x&hashtags=NowPlaying _blank width=640,height=300', 'open https://api.whatsapp.com/send?text=x _blank']);
+    expect(host).toEqual([
+      'open https://twitter.com/intent/tweet?url=x&hashtags=NowPlaying _blank width=640,height=300',
+      'open https://api.whatsapp.com/send?text=x _blank',
+    ]);
   });
 
   it('a window the browser refuses (popup blocker) is recorded as not opened (spec 000 §7: not handled)', () => {

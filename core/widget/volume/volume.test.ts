@@ -20,7 +20,11 @@ describe('volume reducer (spec 001 §5 volume 0..1; mute brings back the last au
     ['NaN is muted', [a.volumeChanged({ volume: Number.NaN })], { level: 0, lastAudible: 1 }],
     ['mute sets 0 and keeps the level to come back to', [a.volumeChanged({ volume: 0.3 }), a.muteToggled()], { level: 0, lastAudible: 0.3 }],
     ['unmute brings back the last audible level', [a.volumeChanged({ volume: 0.3 }), a.muteToggled(), a.muteToggled()], { level: 0.3, lastAudible: 0.3 }],
-    ['unmute after the slider went to 0 brings back the level before', [a.volumeChanged({ volume: 0.6 }), a.volumeChanged({ volume: 0 }), a.muteToggled()], { level: 0.6, lastAudible: 0.6 }],
+    [
+      'unmute after the slider went to 0 brings back the level before',
+      [a.volumeChanged({ volume: 0.6 }), a.volumeChanged({ volume: 0 }), a.muteToggled()],
+      { level: 0.6, lastAudible: 0.6 },
+    ],
     ['a restored volume is applied like the slider', [a.volumeRestored({ volume: 0.25 })], { level: 0.25, lastAudible: 0.25 }],
     ['a restored 0 is muted; unmute gives full volume', [a.volumeRestored({ volume: 0 }), a.muteToggled()], { level: 1, lastAudible: 1 }],
   ] as const)('%s', (_rule, actions, expected) => {

@@ -30,8 +30,17 @@ export const migration001: Migration = {
     const table = (name: string): Table => db.schema.createTable(name).ifNotExists();
     const text = (t: Table, ...names: string[]): Table => names.reduce((acc, n) => acc.addColumn(n, 'text', (c) => c.notNull()), t);
 
-    await text(table('artists').addColumn('id', 'text', (c) => c.primaryKey()), 'name', 'dominant_color').execute();
-    await text(table('albums').addColumn('id', 'text', (c) => c.primaryKey()), 'name', 'release_date', 'dominant_color').execute();
+    await text(
+      table('artists').addColumn('id', 'text', (c) => c.primaryKey()),
+      'name',
+      'dominant_color',
+    ).execute();
+    await text(
+      table('albums').addColumn('id', 'text', (c) => c.primaryKey()),
+      'name',
+      'release_date',
+      'dominant_color',
+    ).execute();
     await table('album_artists')
       .addColumn('album_id', 'text', (c) => c.notNull().references('albums.id'))
       .addColumn('artist_id', 'text', (c) => c.notNull().references('artists.id'))
@@ -58,14 +67,25 @@ export const migration001: Migration = {
       .addColumn('position', INT, (c) => c.notNull())
       .addPrimaryKeyConstraint('artist_top_tracks_pkey', ['artist_id', 'position'])
       .execute();
-    await text(table('playlists').addColumn('id', 'text', (c) => c.primaryKey()), 'name', 'owner_display_name', 'dominant_color').execute();
+    await text(
+      table('playlists').addColumn('id', 'text', (c) => c.primaryKey()),
+      'name',
+      'owner_display_name',
+      'dominant_color',
+    ).execute();
     await table('playlist_tracks')
       .addColumn('playlist_id', 'text', (c) => c.notNull().references('playlists.id'))
       .addColumn('track_id', 'text', (c) => c.notNull().references('tracks.id'))
       .addColumn('position', INT, (c) => c.notNull())
       .addPrimaryKeyConstraint('playlist_tracks_pkey', ['playlist_id', 'position'])
       .execute();
-    await text(table('shows').addColumn('id', 'text', (c) => c.primaryKey()), 'name', 'publisher', 'dominant_color', 'available_markets').execute();
+    await text(
+      table('shows').addColumn('id', 'text', (c) => c.primaryKey()),
+      'name',
+      'publisher',
+      'dominant_color',
+      'available_markets',
+    ).execute();
     await table('episodes')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('name', 'text', (c) => c.notNull())
@@ -136,11 +156,29 @@ export const migration001: Migration = {
       .execute();
 
     // The ingest and the media (server/ingest/, server/web-api/media-routes.ts).
-    await text(table('ingest_sources').addColumn('resource_id', 'text', (c) => c.primaryKey()), 'kind', 'name', 'source_hash').execute();
-    await text(table('track_markets').addColumn('track_id', 'text', (c) => c.primaryKey().references('tracks.id')), 'available_markets').execute();
-    await text(table('artist_biographies').addColumn('artist_id', 'text', (c) => c.primaryKey().references('artists.id')), 'biography').execute();
-    await text(table('episode_descriptions').addColumn('episode_id', 'text', (c) => c.primaryKey().references('episodes.id')), 'description').execute();
-    await text(table('audio_files').addColumn('file_id', 'text', (c) => c.primaryKey()), 'path', 'format')
+    await text(
+      table('ingest_sources').addColumn('resource_id', 'text', (c) => c.primaryKey()),
+      'kind',
+      'name',
+      'source_hash',
+    ).execute();
+    await text(
+      table('track_markets').addColumn('track_id', 'text', (c) => c.primaryKey().references('tracks.id')),
+      'available_markets',
+    ).execute();
+    await text(
+      table('artist_biographies').addColumn('artist_id', 'text', (c) => c.primaryKey().references('artists.id')),
+      'biography',
+    ).execute();
+    await text(
+      table('episode_descriptions').addColumn('episode_id', 'text', (c) => c.primaryKey().references('episodes.id')),
+      'description',
+    ).execute();
+    await text(
+      table('audio_files').addColumn('file_id', 'text', (c) => c.primaryKey()),
+      'path',
+      'format',
+    )
       .addColumn('bitrate', INT)
       .addColumn('key_id', 'text')
       .addColumn('key', 'text')

@@ -14,7 +14,10 @@ export const migration003: Migration = {
   async up(db: AnyDb): Promise<void> {
     const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
     for (const table of ['library_items', 'playlist_followers']) {
-      await db.schema.alterTable(table).addColumn('seq', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable(table)
+        .addColumn('seq', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
       if (sqlite) await sql`UPDATE ${sql.table(table)} SET seq = rowid`.execute(db);
     }
   },

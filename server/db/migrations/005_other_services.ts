@@ -69,7 +69,15 @@ export const migration005: Migration = {
       .execute();
   },
   async down(db: AnyDb): Promise<void> {
-    for (const table of ['sponsored_placements', 'rootlist_revisions', 'social_session_members', 'social_sessions', 'terms_acceptances', 'radio_feedback', 'recently_played']) {
+    for (const table of [
+      'sponsored_placements',
+      'rootlist_revisions',
+      'social_session_members',
+      'social_sessions',
+      'terms_acceptances',
+      'radio_feedback',
+      'recently_played',
+    ]) {
       await db.schema.dropTable(table).ifExists().execute();
     }
   },

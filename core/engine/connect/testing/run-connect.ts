@@ -18,7 +18,10 @@ export type FakeHttpFactory = (scheduler: SchedulerLike, calls: HttpRequest[], r
 
 export const LOCAL = 'l'.repeat(40);
 export const json = (status: number, body: unknown): HttpResponse => ({ status, headers: {}, body: body === undefined ? '' : JSON.stringify(body) });
-export const acked = (ackId: string): HttpResponder => () => json(200, { ack_id: ackId });
+export const acked =
+  (ackId: string): HttpResponder =>
+  () =>
+    json(200, { ack_id: ackId });
 
 type State = ConnectSlice & TransportSlice & SessionSlice;
 

@@ -27,12 +27,7 @@ export const ref = (s: string, paused = false) => ({ state_machine_id: 'm', stat
  * The device epics in a store on virtual time, with a session holding token 'tok' (a tokenReceived
  * replaces it) and a transport already resolved (spclient p.test); HTTP answers after 10 ms. Returns the epic actions as [t, type, payload].
  */
-export function runDevice(
-  createFakeHttp: FakeHttpFactory,
-  inputs: ReadonlyArray<readonly [number, Action]>,
-  http: HttpResponder = ok,
-  stopAt = 10000,
-) {
+export function runDevice(createFakeHttp: FakeHttpFactory, inputs: ReadonlyArray<readonly [number, Action]>, http: HttpResponder = ok, stopAt = 10000) {
   // No marble assertions here: the comparator only guards against misuse.
   const scheduler = new TestScheduler((a, b) => {
     if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error('marble mismatch');

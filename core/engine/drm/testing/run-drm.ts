@@ -49,7 +49,8 @@ export function provider(scheduler: SchedulerLike, licence: (request: HttpReques
     // This provider has no certificate for ClearKey (server/licence answers 204).
     if (request.url.startsWith('http://p.test/v1/application-certificate')) return { status: 204, headers: {}, body: '' };
     if (request.url.startsWith('http://p.test/server-time')) return { status: 200, headers: {}, body: JSON.stringify({ timestamp: serverS }) };
-    if (request.url.startsWith('http://p.test/license-url')) return { status: 200, headers: {}, body: JSON.stringify({ uri: 'http://p.test/licence/1', expires: serverS + ttlS }) };
+    if (request.url.startsWith('http://p.test/license-url'))
+      return { status: 200, headers: {}, body: JSON.stringify({ uri: 'http://p.test/licence/1', expires: serverS + ttlS }) };
     const answer = licence(request);
     return answer instanceof Error ? answer : { ...answer, headers: {} };
   };
@@ -91,4 +92,3 @@ export function runDrm<Script>(
   scheduler.schedule(() => store.stop(), stopAt);
   return { log, http, eme, state: () => store.getState().drm };
 }
-

@@ -14,7 +14,11 @@ import { initialMediaState, type MediaSlice, type MediaState } from '../state';
 export type HttpResponder = (request: HttpRequest) => HttpResponse | Error;
 export interface MediaFakes<Script> {
   readonly createFakeHttp: (scheduler: SchedulerLike, calls: HttpRequest[], responder: HttpResponder, latencyMs?: number) => HttpPort;
-  readonly createFakeMediaSource: (scheduler: SchedulerLike, calls: string[], script: Script) => MediaSourcePort & { emitFact(fact: MediaElementFact): void; setBufferedEnd(ms: number): void };
+  readonly createFakeMediaSource: (
+    scheduler: SchedulerLike,
+    calls: string[],
+    script: Script,
+  ) => MediaSourcePort & { emitFact(fact: MediaElementFact): void; setBufferedEnd(ms: number): void };
 }
 
 /** One epic action as a test reads it: virtual ms, type, payload. */
@@ -31,7 +35,15 @@ export const CDN = 'http://cdn.test/audio/f1';
 export const CDN_FALLBACK = 'http://cdn2.test/audio/f1';
 
 /** A 25 s file: init of 1000 bytes, then 10 s, 10 s and 5 s segments of 20000, 20000 and 10000 bytes (timescale 1000). */
-export const SEEK_TABLE = { offset: 1000, timescale: 1000, segments: [[20000, 10000], [20000, 10000], [10000, 5000]] };
+export const SEEK_TABLE = {
+  offset: 1000,
+  timescale: 1000,
+  segments: [
+    [20000, 10000],
+    [20000, 10000],
+    [10000, 5000],
+  ],
+};
 
 export const load = (overrides: Partial<ReturnType<typeof mediaLoadRequested>> = {}): Action =>
   mediaLoadRequested({ fileId: 'f1', protected: true, isAd: false, startMs: 0, autoplay: true, ...overrides });
@@ -105,8 +117,7 @@ export function runMedia<Script>(
     http,
     calls,
     state: () => store.getState().media,
-    fact: (at, fact) =>
-      scheduler.schedule(() => mediaSource.emitFact({ positionMs: 0, durationMs: NaN, bufferedEndMs: 0, ...fact }), at),
+    fact: (at, fact) => scheduler.schedule(() => mediaSource.emitFact({ positionMs: 0, durationMs: NaN, bufferedEndMs: 0, ...fact }), at),
   };
 }
 

@@ -79,7 +79,12 @@ export function runPlayer(
       mediaSource: unused('mediaSource'),
       eme: unused('eme'),
       device: { descriptor, clientVersion: CLIENT_VERSION },
-      media: { storageResolveBase: 'http://p.test/storage-resolve/', seekTableBase: 'http://p.test/seektable/', mimeType: 'audio/mp4; codecs="mp4a.40.2"', pauseOnQuotaExceeded: false },
+      media: {
+        storageResolveBase: 'http://p.test/storage-resolve/',
+        seekTableBase: 'http://p.test/seektable/',
+        mimeType: 'audio/mp4; codecs="mp4a.40.2"',
+        pauseOnQuotaExceeded: false,
+      },
       player: PLAYER_CONFIG,
     };
     const store = createStore<EngineState, EngineDeps>({
