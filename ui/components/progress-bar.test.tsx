@@ -80,6 +80,25 @@ function setup(features: Record<string, boolean> = {}, patch: (s: WidgetState) =
 }
 
 describe('ProgressBar drag as store state (spec 000 §2 Progress bar, issue 15)', () => {
+  it('a release that comes before the bar renders the drag still ends it: a later click elsewhere seeks nothing', () => {
+    // The browser boot renders store changes a task later (ui/hooks/deferred-subscribe.ts): a quick
+    // click's release can come first. Here both events go before React renders (one act).
+    const s = setup();
+    const event = (target: EventTarget, type: string, clientX: number) =>
+      target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX, clientY: 10, button: 0 }));
+    act(() => {
+      event(s.bar, 'pointerdown', 150);
+      event(window, 'pointerup', 150);
+    });
+    expect(s.store.getState().seekTarget?.dragging).toBe(false);
+    // A click on another control: the pointer moves there and is released.
+    s.move(290);
+    s.release(290);
+    s.flush();
+    expect(s.seeks()).toEqual([7500, 7500]);
+    expect(s.drags().map((e) => e.action.type)).toEqual(['widget/progressDragStarted', 'widget/progressDragEnded']);
+  });
+
   it('a press starts a drag in the store: logged as a ui action, the seek reported, tooltip and thumb at the pointer', () => {
     const s = setup();
     s.press(150);
