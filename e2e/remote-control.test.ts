@@ -3,6 +3,7 @@
 // shows A as the active device ("Listening on" it) with A's track and a position that advances; pause, next,
 // a seek to 40 s and volume 0.3 from B's controls take effect in A's engine element; B transfers playback to
 // itself from its device list and goes on from A's position while A stops. A second user's embed sees none of it.
+import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
 import { heard, logIn, waitFor } from './engine-page';
@@ -15,6 +16,8 @@ const problems = watchPageProblems();
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+let pageA: Page | undefined;
+let pageB: Page | undefined;
 
 beforeAll(async () => {
   server = await startServer();
@@ -24,6 +27,21 @@ afterEach(() => {
   expect(problems.take()).toEqual([]);
 });
 afterAll(async () => {
+  // The engines' action logs (with their times), to read when a step failed.
+  for (const [name, page] of [
+    ['a', pageA],
+    ['b', pageB],
+  ] as const) {
+    if (page === undefined || page.isClosed()) continue;
+    const logs = await page
+      .evaluate(() => {
+        const w = window as unknown as { __engineDebug?: { actionLog(): string }; __embedDebug?: { actionLog(): string } };
+        return { engine: w.__engineDebug?.actionLog() ?? '', widget: w.__embedDebug?.actionLog() ?? '' };
+      })
+      .catch(() => ({ engine: '', widget: '' }));
+    writeFileSync(artifactPath('remote-control', `e2e-${name}.engine.jsonl`), logs.engine);
+    writeFileSync(artifactPath('remote-control', `e2e-${name}.widget.jsonl`), logs.widget);
+  }
   for (const context of contexts) await context.close();
   await stopServerAndPage({ server, browser });
 });
@@ -117,8 +135,8 @@ describe('the controller in the widget (issue 16 The controller)', () => {
   let aDevice: string;
 
   it("B's embed shows A playing the album: A as the active device, its track, a position that advances", async () => {
-    a = await pageInNewContext();
-    b = await pageInNewContext();
+    a = pageA = await pageInNewContext();
+    b = pageB = await pageInNewContext();
     await logIn(a, server.origin, 'demo', 'demo');
     await logIn(b, server.origin, 'demo', 'demo');
     await openAlbum(a);
@@ -129,7 +147,8 @@ describe('the controller in the widget (issue 16 The controller)', () => {
     const seen = await until(
       'B showing A as the active device',
       () => controllerOf(b),
-      (c) => c.activeLocal === false && c.trackUri === playing.widget.trackUri && c.isPlaying,
+      // The widget renders a store change a task after it (ui/hooks/deferred-subscribe.ts): the line is awaited with the state.
+      (c) => c.activeLocal === false && c.trackUri === playing.widget.trackUri && c.isPlaying && c.listeningOn !== null,
     );
     aDevice = seen.activeId!;
     expect(seen.listeningOn).toMatch(/^Listening on .+/);
@@ -183,6 +202,22 @@ describe('the controller in the widget (issue 16 The controller)', () => {
       () => element(a),
       (e) => e.volume !== null && Math.abs(e.volume - 0.3) < 0.001,
     );
+    // spec 001 §7: each command's ack_id is confirmed by a cluster once A reports what it did; none timed out.
+    const outcomes = await until(
+      "B's commands acknowledged",
+      async () =>
+        (await heard(b)).engineLog.filter(
+          (x) => x.type === 'connect/commandSent' || x.type === 'connect/commandAcknowledged' || x.type === 'connect/commandTimedOut',
+        ),
+      (log) => log.filter((x) => x.type !== 'connect/commandSent').length >= log.filter((x) => x.type === 'connect/commandSent' && x['ackId'] !== null).length,
+    );
+    expect(outcomes.filter((x) => x.type === 'connect/commandTimedOut')).toEqual([]);
+    expect([...new Set(outcomes.filter((x) => x.type === 'connect/commandSent').map((x) => x['endpoint']))]).toEqual([
+      'pause',
+      'skip_next',
+      'seek_to',
+      'volume',
+    ]);
   });
 
   it('B takes playback over from its device list: it goes on from where A was, and A stops', async () => {
@@ -227,7 +262,7 @@ describe('the controller in the widget (issue 16 The controller)', () => {
     const after = await until(
       'B as the active device, its own',
       () => controllerOf(b),
-      (c) => c.activeId === own && c.activeLocal === true,
+      (c) => c.activeId === own && c.activeLocal === true && c.listeningOn === null,
     );
     // Playback here: no "Listening on" line; the widget shows its own engine.
     expect(after.listeningOn).toBeNull();
