@@ -1,20 +1,14 @@
 /**
  * @jest-environment node
  */
-import { asyncScheduler } from 'rxjs';
-import { createFetchHttp } from '../browser/fetch-http';
-import { createNodeSocket } from './ws-socket';
 import * as Connect from '../../core/engine/connect';
 import * as Device from '../../core/engine/device';
-import { sessionReducer } from '../../core/engine/session/reducer';
-import { initialSessionState, type SessionSlice } from '../../core/engine/session/state';
-import * as T from '../../core/engine/transport';
 import { claimEpic, claimRequested } from '../../core/engine/player/claim.epic';
 import type { Action } from '../../core/store/action';
-import { createStore, type Epic, type Store } from '../../core/store/store';
+import type { Store } from '../../core/store/store';
 import { demoCatalogue } from '../../server/testing/demo-catalogue';
 import { startTestServer, type TestServer } from '../../server/test-server';
-import { sessionCookie } from '../../server/web-api/api-test-client';
+import { engine, loginToken, type State } from './loopback-engine';
 
 /*
  * Loopback (issue 15): the claim of a hidden local state (spec 001 §4 Client lifecycle, core/engine/player/claim.epic.ts)
@@ -22,75 +16,6 @@ import { sessionCookie } from '../../server/web-api/api-test-client';
  * device plays, its engine goes away (a reload) and a new one on the same device id claims the
  * state the service kept for it, through the transfer route (spec 001 §7, restore_paused 'pause').
  */
-
-type State = SessionSlice & T.TransportSlice & Device.DeviceSlice & Connect.ConnectSlice;
-
-function recorder() {
-  const seen: Action[] = [];
-  const waiters: Array<{ test: (a: Action) => boolean; resolve: (a: Action) => void }> = [];
-  return {
-    seen,
-    add: (action: Action) => {
-      seen.push(action);
-      for (const w of [...waiters]) {
-        if (w.test(action)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(action);
-        }
-      }
-    },
-    /** The first action (seen already or to come) that passes `test`, within 10 s. */
-    when: <A extends Action>(test: (a: Action) => a is A, what: string): Promise<A> =>
-      new Promise<A>((resolve, reject) => {
-        const found = seen.find(test);
-        if (found !== undefined) return resolve(found);
-        const timer = setTimeout(() => reject(new Error(`no ${what} within 10 s; saw ${seen.map((a) => a.type).join(', ')}`)), 10000);
-        waiters.push({ test, resolve: (a) => (clearTimeout(timer), resolve(a as A)) });
-      }),
-  };
-}
-
-async function loginToken(server: TestServer): Promise<string> {
-  const cookie = await sessionCookie(server);
-  const answer = await fetch(server.url('/access_token?reason=transport&productType=web_player'), { headers: { cookie } });
-  return ((await answer.json()) as { accessToken: string }).accessToken;
-}
-
-/** One engine of the demo user: a device (`id`) and, once asked, a controller. */
-function engine(server: TestServer, id: string, accessToken: string) {
-  const rec = recorder();
-  const checked = Device.checkDescriptor({ id, name: `Loopback ${id.slice(0, 4)}`, model: 'loopback', type: 'computer' });
-  if (!checked.ok) throw new Error(checked.err);
-  const scheduler = asyncScheduler;
-  const epics = [...T.transportEpics, ...Device.deviceEpics, ...Connect.connectEpics, claimEpic] as unknown as ReadonlyArray<Epic<State, never>>;
-  const store: Store<State> = createStore<State, never>({
-    reducer: (s, a) => ({
-      session: sessionReducer(s.session, a),
-      transport: T.transportReducer(s.transport, a),
-      device: Device.deviceReducer(s.device, a),
-      connect: Connect.connectReducer(s.connect, a),
-    }),
-    epics,
-    deps: {
-      clock: { now: () => scheduler.now() },
-      scheduler,
-      random: { next: () => 0.5 },
-      http: createFetchHttp((url, init) => fetch(url, init)),
-      socket: createNodeSocket(),
-      device: { descriptor: checked.descriptor, clientVersion: 'loopback' },
-      player: { apiUrl: server.url('') },
-    } as never,
-    initialState: {
-      session: { ...initialSessionState, status: 'loaded', accessToken, expiresAtMs: 9e12, isAnonymous: false },
-      transport: T.initialTransportState('client'),
-      device: Device.initialDeviceState,
-      connect: Connect.initialConnectState,
-    },
-    onEnvelope: (e) => rec.add(e.action),
-  });
-  store.dispatch(T.connectRequested({ caller: 'client', resolveUrl: server.url('/apresolve') }));
-  return { store, rec };
-}
 
 let server: TestServer;
 const stores: Array<Store<State>> = [];
@@ -118,7 +43,7 @@ describe('claiming a hidden local state on loopback (spec 001 §4 Client lifecyc
   it('a reloaded engine of a playing device claims the state the service kept for it: transferred to itself, it arrives paused at its position', async () => {
     const token = await loginToken(server);
     const A = 'c'.repeat(40);
-    const first = engine(server, A, token);
+    const first = engine(server, A, token, [claimEpic as never]);
     stores.push(first.store);
     await first.rec.when(Device.registered.match, 'device registered');
     const album = `spotify:album:${demoCatalogue().albums[0]?.id ?? ''}`;
@@ -136,7 +61,7 @@ describe('claiming a hidden local state on loopback (spec 001 §4 Client lifecyc
 
     // The page reloads: its engine goes, a new one starts on the same (stored) device id, holding nothing.
     first.store.stop();
-    const again = engine(server, A, token);
+    const again = engine(server, A, token, [claimEpic as never]);
     stores.push(again.store);
     await again.rec.when(Device.registered.match, 'device registered again');
     expect(again.store.getState().device.stateRef).toBeNull();
@@ -167,7 +92,7 @@ describe('claiming a hidden local state on loopback (spec 001 §4 Client lifecyc
 
   it("refuses with 'No hidden local state.' when the local player holds nothing the service keeps for it", async () => {
     const token = await loginToken(server);
-    const fresh = engine(server, 'e'.repeat(40), token);
+    const fresh = engine(server, 'e'.repeat(40), token, [claimEpic as never]);
     stores.push(fresh.store);
     await fresh.rec.when(Device.registered.match, 'device registered');
     fresh.store.dispatch(claimRequested({ id: 'k' }));

@@ -1,19 +1,13 @@
 /**
  * @jest-environment node
  */
-import { asyncScheduler } from 'rxjs';
-import { createFetchHttp } from '../browser/fetch-http';
-import { createNodeSocket } from './ws-socket';
 import * as Connect from '../../core/engine/connect';
 import * as Device from '../../core/engine/device';
-import { sessionReducer } from '../../core/engine/session/reducer';
-import { initialSessionState, type SessionSlice } from '../../core/engine/session/state';
-import * as T from '../../core/engine/transport';
 import type { Action } from '../../core/store/action';
-import { createStore, type Epic, type Store } from '../../core/store/store';
+import type { Store } from '../../core/store/store';
 import { demoCatalogue } from '../../server/testing/demo-catalogue';
 import { startTestServer, type TestServer } from '../../server/test-server';
-import { sessionCookie } from '../../server/web-api/api-test-client';
+import { engine, loginToken, type State } from './loopback-engine';
 
 /*
  * Loopback (issue 16): the engine's remote-control client (core/engine/connect) and device client
@@ -21,75 +15,6 @@ import { sessionCookie } from '../../server/web-api/api-test-client';
  * on 127.0.0.1: the paths, headers and bodies of spec 001 §7 Remote-control service meet the
  * server's (server/connect-state/). Real time: the volume debounces (1 s each side) make it ~3 s.
  */
-
-type State = SessionSlice & T.TransportSlice & Device.DeviceSlice & Connect.ConnectSlice;
-
-function recorder() {
-  const seen: Action[] = [];
-  const waiters: Array<{ test: (a: Action) => boolean; resolve: (a: Action) => void }> = [];
-  return {
-    seen,
-    add: (action: Action) => {
-      seen.push(action);
-      for (const w of [...waiters]) {
-        if (w.test(action)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(action);
-        }
-      }
-    },
-    /** The first action (seen already or to come) that passes `test`, within 10 s. */
-    when: <A extends Action>(test: (a: Action) => a is A, what: string): Promise<A> =>
-      new Promise<A>((resolve, reject) => {
-        const found = seen.find(test);
-        if (found !== undefined) return resolve(found);
-        const timer = setTimeout(() => reject(new Error(`no ${what} within 10 s; saw ${seen.map((a) => a.type).join(', ')}`)), 10000);
-        waiters.push({ test, resolve: (a) => (clearTimeout(timer), resolve(a as A)) });
-      }),
-  };
-}
-
-async function loginToken(server: TestServer): Promise<string> {
-  const cookie = await sessionCookie(server);
-  const answer = await fetch(server.url('/access_token?reason=transport&productType=web_player'), { headers: { cookie } });
-  return ((await answer.json()) as { accessToken: string }).accessToken;
-}
-
-/** One engine of the demo user: a device (`id`) and, once asked, a controller. */
-function engine(server: TestServer, id: string, accessToken: string) {
-  const rec = recorder();
-  const checked = Device.checkDescriptor({ id, name: `Loopback ${id.slice(0, 4)}`, model: 'loopback', type: 'computer' });
-  if (!checked.ok) throw new Error(checked.err);
-  const scheduler = asyncScheduler;
-  const epics = [...T.transportEpics, ...Device.deviceEpics, ...Connect.connectEpics] as unknown as ReadonlyArray<Epic<State, never>>;
-  const store: Store<State> = createStore<State, never>({
-    reducer: (s, a) => ({
-      session: sessionReducer(s.session, a),
-      transport: T.transportReducer(s.transport, a),
-      device: Device.deviceReducer(s.device, a),
-      connect: Connect.connectReducer(s.connect, a),
-    }),
-    epics,
-    deps: {
-      clock: { now: () => scheduler.now() },
-      scheduler,
-      random: { next: () => 0.5 },
-      http: createFetchHttp((url, init) => fetch(url, init)),
-      socket: createNodeSocket(),
-      device: { descriptor: checked.descriptor, clientVersion: 'loopback' },
-      player: { apiUrl: server.url('') },
-    } as never,
-    initialState: {
-      session: { ...initialSessionState, status: 'loaded', accessToken, expiresAtMs: 9e12, isAnonymous: false },
-      transport: T.initialTransportState('client'),
-      device: Device.initialDeviceState,
-      connect: Connect.initialConnectState,
-    },
-    onEnvelope: (e) => rec.add(e.action),
-  });
-  store.dispatch(T.connectRequested({ caller: 'client', resolveUrl: server.url('/apresolve') }));
-  return { store, rec };
-}
 
 let server: TestServer;
 const stores: Array<Store<State>> = [];
