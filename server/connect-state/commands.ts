@@ -6,6 +6,7 @@ import type { PlayerCommand } from '../playback/player-command';
 import { buildStateMachine, stateIdOf, type ContextTrack, type StateMachine } from '../playback/state-machine';
 import type { StateRef } from '../playback/wire';
 import { arrangeTracks, withRepeat } from './arrange';
+import { sameRef } from '../playback/state-conflict';
 import { NO_OPTIONS, type PlayerOptions } from './cluster';
 import type { ConnectState } from './service';
 
@@ -126,7 +127,10 @@ export function createConnectHooks(
               : command.endpoint === 'set_repeating_context'
                 ? 'repeating_context'
                 : 'repeating_track';
-          const options = { ...(await connect.options(userId)), [key]: command.value };
+          const stored = await connect.options(userId);
+          // The option already so: the same machine and state, nothing for the device to report (its ack is the cluster's).
+          if (stored[key] === command.value) return replaceState(device, now.machine, now.ref);
+          const options = { ...stored, [key]: command.value };
           if (key !== 'shuffling_context') {
             // The same tracks and states: only the transitions change, the device stays where it is.
             return replaceState(device, withRepeat(now.machine, options), now.ref);
@@ -188,7 +192,11 @@ export function createConnectHooks(
       if (sent.type === 'replace_state') {
         // The device commanded to play becomes the active one (spec 001 §3 active_device_id).
         if (sent.state_ref !== null) await connect.setActive(userId, device.id);
-        await connect.expectAck(userId, device, ackId, { kind: 'state', ref: sent.state_ref });
+        // spec 001 §7 ack_id: the state the device already reports, without a seek (a pause when paused, a resume when
+        // playing, a repeat option or one set to the value it has), is never reported again: the device's next state
+        // update may never come, so the cluster published for the command confirms it instead of the client timing out.
+        const unchanged = sent.state_ref !== null && sent.seek_to === undefined && sameRef(sent.state_ref, device.stateRef);
+        await connect.expectAck(userId, device, ackId, unchanged ? { kind: 'published' } : { kind: 'state', ref: sent.state_ref });
       } else if (sent.type === 'set_volume') {
         await connect.expectAck(userId, device, ackId, { kind: 'volume', volume: sent.volume });
       }

@@ -25,6 +25,8 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
   let trackUris: string[];
   let seqA = 0;
   let seqB = 0;
+  /** device-a's state after the commands test: playing. */
+  let playingRef: any;
 
   const observe = (id: string, connectionId: string, tok = token) =>
     fetch(t.server.url(`${CS}/devices/${id}`), { method: 'PUT', headers: { authorization: `Bearer ${tok}`, [HEADER]: connectionId } });
@@ -174,6 +176,60 @@ describe.each(DIALECTS)('connect-state service on %s', (dialect) => {
     expect(updated.state_machine.tracks[0].metadata.uri).toBe(trackUris[1]);
     await reportState(t, token, 'device-a', (seqA += 1), { ...updated.state_ref, paused: false }, 3000);
     await nextCluster(observer, (p) => p.cluster.player_state?.session_id === updated.state_machine.state_machine_id, 'the updated context');
+    playingRef = { ...updated.state_ref, paused: false };
+  });
+
+  it('spec 001 §7 ack_id: a command that cannot change what the device reports (a resume when playing, a pause when paused, an option set to its value or a repeat option) is confirmed by the cluster published for it, without a state update', async () => {
+    /** Sends the command; its ack must come in a cluster although the device reports nothing. */
+    const ackedWithoutReport = async (body: unknown, what: string) => {
+      const answer = await command('device-a', body);
+      expect(answer.status).toBe(200);
+      const ackId = answer.json().ack_id;
+      const sent = await nextCommand(deviceA, 'replace_state');
+      // What the device is told is the state it reports already (no seek): it has nothing new to report.
+      expect(sent.state_ref).toEqual(sent.prev_state_ref);
+      expect(sent.seek_to).toBeUndefined();
+      return newer(await nextCluster(observer, (p) => p.ack_id === ackId, what));
+    };
+    expect((await ackedWithoutReport({ endpoint: 'resume' }, 'the resume ack')).cluster.player_state.is_paused).toBe(false);
+
+    const pause = await command('device-a', { endpoint: 'pause' });
+    const paused = await nextCommand(deviceA, 'replace_state');
+    await reportState(t, token, 'device-a', (seqA += 1), paused.state_ref, 3500);
+    await nextCluster(observer, (p) => p.ack_id === pause.json().ack_id, 'the pause ack');
+    expect((await ackedWithoutReport({ endpoint: 'pause' }, 'the second pause ack')).cluster.player_state.is_paused).toBe(true);
+
+    // The stored options are shuffling_context and repeating_track on, repeating_context off (the test before).
+    expect((await ackedWithoutReport({ endpoint: 'set_repeating_context', value: false }, 'repeating_context as it was')).cluster.player_state.options).toEqual(
+      {
+        shuffling_context: true,
+        repeating_context: false,
+        repeating_track: true,
+      },
+    );
+    await ackedWithoutReport({ endpoint: 'set_repeating_track', value: true }, 'repeating_track as it was');
+    const shuffle = await ackedWithoutReport({ endpoint: 'set_shuffling_context', value: true }, 'shuffling_context as it was');
+    // Shuffle to the value it has keeps the machine (no new play order, nothing for the device to report).
+    expect(shuffle.cluster.player_state.session_id).toBe(playingRef.state_machine_id);
+    // A repeat option that changes: only the machine's transitions change, which the device does not report.
+    expect((await ackedWithoutReport({ endpoint: 'set_repeating_track', value: false }, 'repeating_track off')).cluster.player_state.options).toEqual({
+      shuffling_context: true,
+      repeating_context: false,
+      repeating_track: false,
+    });
+
+    // A command that changes the reported state still waits for the device: the seek's cluster carries no ack.
+    const seek = await command('device-a', { endpoint: 'seek_to', value: 10_000 });
+    const seeking = await nextCommand(deviceA, 'replace_state');
+    const commanded = await nextCluster(observer, (p) => p.update_reason === 'PLAYER_COMMAND', 'the seek command cluster');
+    expect(commanded.ack_id).toBeUndefined();
+    await reportState(t, token, 'device-a', (seqA += 1), seeking.state_ref, 10_000);
+    await nextCluster(observer, (p) => p.ack_id === seek.json().ack_id, 'the seek ack');
+
+    const resume = await command('device-a', { endpoint: 'resume' });
+    const resumed = await nextCommand(deviceA, 'replace_state');
+    await reportState(t, token, 'device-a', (seqA += 1), resumed.state_ref, 10_000);
+    await nextCluster(observer, (p) => p.ack_id === resume.json().ack_id, 'the resume ack');
   });
 
   it("commands and bodies that do not decode are 400; an unknown device is 404 'No such device.'", async () => {

@@ -37,6 +37,9 @@ export const ACK_TTL_MS = 60_000;
 export const AckExpectation = t.union([
   t.type({ kind: t.literal('state'), ref: t.union([t.type({ state_machine_id: t.string, state_id: t.string, paused: t.boolean }), t.null]) }),
   t.type({ kind: t.literal('volume'), volume: t.number }),
+  // A command that cannot change what the device reports (spec 001 §4: its state ref and position are what it
+  // reports; the options are the provider's): the next cluster built after it, which carries the options, confirms it.
+  t.type({ kind: t.literal('published') }),
 ]);
 export type AckExpectation = t.TypeOf<typeof AckExpectation>;
 
@@ -85,6 +88,7 @@ const sameRef = (a: StateRef | null, b: StateRef | null): boolean =>
 function confirmed(expect: AckExpectation, device: DeviceRow | undefined, seqAtSend: number): boolean {
   if (device === undefined) return false;
   if (expect.kind === 'volume') return device.volume === expect.volume;
+  if (expect.kind === 'published') return true;
   // A state the device reported after the command (a seek keeps the ref: the later update confirms it).
   return device.lastSeqNum > seqAtSend && sameRef(device.stateRef, expect.ref);
 }
