@@ -4,6 +4,7 @@ import { formatDecodeErrors } from '../../core/model/decode-errors';
 import { requestOrigin } from '../http/request-origin';
 import { requireAccount, sendError, type Verify } from '../playback/bearer-grant';
 import { installJsonErrors } from '../playback/json-errors';
+import { fileSoldIn } from '../catalogue/file-markets';
 import { createLicenceKeys } from './licence-keys';
 import { createLicenceUrlSigner } from './licence-signature';
 import { CLEARKEY_LICENCE_ROUTE, LICENCE_URL_PATH, LicenceUrlQuery, licenceUrlAnswer } from './licence-url';
@@ -64,6 +65,11 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceDeps): 
       if (!Buffer.isBuffer(request.body)) return sendError(reply, 400, 'Malformed ClearKey request: no body');
       // spec 001 §7 Media: the content id the engine substituted names the file whose keys it may have.
       const { contentId } = request.params as { contentId: string };
+      // spec 000 §5: no key for a file whose track or episode is not sold in the listener's market (their
+      // token's), the rule storage resolve and the player command apply (server/catalogue/file-markets.ts).
+      if (!(await fileSoldIn(app.database.kysely, contentId, grant.country))) {
+        return sendError(reply, 403, `Restriction violated: content ${contentId} is not available in ${grant.country}`);
+      }
       const outcome = await licenceFor(request.body, contentId);
       if ('status' in outcome) return sendError(reply, outcome.status, outcome.message);
       return reply.header('cache-control', 'no-store').type('application/json').send(JSON.stringify(outcome.licence));
