@@ -43,8 +43,9 @@ const started = trackingStarted({
 const LOAD: ReadonlyArray<readonly [number, Action]> = [
   [0, clientInitialised({ instanceId: INSTANCE_ID })],
   [5, authenticated({ connectionId: 'c1', at: 5 })],
-  [10, started],
+  // The load comes before its record (track.epic.ts: issue 15, gapless), with no playback yet.
   [10, mediaLoadRequested({ fileId: 'f1', protected: true, isAd: false, startMs: 0, autoplay: true })],
+  [10, started],
   [12, storageResolveRequested({ playId: 1, fileId: 'f1', reason: 'load' })],
   [30, mediaSourceOpened({ playId: 1 })],
   [45, seekTableLoaded({ playId: 1, offset: 0, timescale: 44100, segments: [[1000, 441000]], protection: 'cenc' })],
@@ -84,6 +85,25 @@ describe('latencies of the tracking record (spec 001 §3: play, init, head, mani
     // The finalised record's stats carry them, play (load to first sound) with them.
     const stats = playbackStatsPayload(state().tracking.records[P]!, { sdkId: 's', platform: 'p', clientVersion: 'v', sessionId: 'x' }, 1);
     expect(stats).toMatchObject({ ms_latency_play: 190, ms_latency_init: 20, ms_latency_key: 45, ms_latency_license_update: 5, n_warnings: 2 });
+  });
+
+  it("the next track's load, dispatched before its record while the last playback is still current, starts the new playback's latencies", () => {
+    const next = { ...started, playbackId: 'pb2', at: 700 };
+    const { log } = runPlayer([diagnosticsEpic], initialEngineState, [
+      ...LOAD,
+      [700, mediaLoadRequested({ fileId: 'f2', protected: true, isAd: false, startMs: 0, autoplay: true })],
+      [700, trackingFinalised({ playbackId: P, at: 700, positionMs: 500, reasonEnd: 'trackdone' })],
+      [700, next],
+      [710, mediaSourceOpened({ playId: 2 })],
+      [718, seekTableLoaded({ playId: 2, offset: 0, timescale: 44100, segments: [[1000, 441000]], protection: 'cenc' })],
+    ]);
+    const second = only(log, latencyMeasured.type)
+      .map(([, , p]) => p as { playbackId: string; name: string; ms: number })
+      .filter((m) => m.playbackId === 'pb2');
+    expect(second.map((m) => [m.name, m.ms])).toEqual([
+      ['init', 10],
+      ['manifest', 18],
+    ]);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { mergeMap } from 'rxjs/operators';
 import type { Action } from '../../store/action';
 import { registered, stateUpdateFailed } from '../device/actions';
 import { drmFailed, licenceRequestRetried } from '../drm/actions';
-import { fragmentRetried, fragmentStalled, fragmentUrlFallback, mediaPlayerFailed, storageResolveRetried } from '../media/actions';
+import { fragmentRetried, fragmentStalled, fragmentUrlFallback, mediaLoadRequested, mediaPlayerFailed, storageResolveRetried } from '../media/actions';
 import {
   latencyMeasured,
   playbackErrored,
@@ -102,14 +102,14 @@ export const diagnosticsEpic: PlayerEpic = (action$, state$, deps) =>
         const playbackId = state.player.playbackId;
         const out: Action[] = [];
         if (clientInitialised.match(a)) startedAt = deps.clock.now();
-        if (trackingStarted.match(a)) {
-          starts = {};
-          playing.set(a.playbackId, { since: null, intervals: [] });
-        }
-        if (playbackId !== null && isLatencyEdge(a)) {
+        if (trackingStarted.match(a)) playing.set(a.playbackId, { since: null, intervals: [] });
+        // A playback's latencies start from its load, which comes just before its trackingStarted
+        // (track.epic.ts): the load, not the record, begins them, and before any playback exists.
+        if (mediaLoadRequested.match(a)) starts = {};
+        if (isLatencyEdge(a)) {
           const step = latencyStep(starts, a, deps.clock.now());
           starts = step.starts;
-          for (const [name, ms] of step.measured) out.push(latencyMeasured({ playbackId, name, ms }));
+          if (playbackId !== null) for (const [name, ms] of step.measured) out.push(latencyMeasured({ playbackId, name, ms }));
         }
         const name = clientEventNameOf(a);
         if (name !== null && name !== 'buffering_start' && name !== 'buffering_end') {

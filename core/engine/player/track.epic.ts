@@ -15,10 +15,13 @@ import { fileOfTrack, refOfTrack } from './state-machine';
 export const AUDIO_CODEC = 'mp4a.40.2';
 
 /**
- * What loading track `index` of the machine means to each piece: the playback before it is
- * finalised (spec 001 §4 Tracking, ended by the navigation's reason), the device names the new
- * state and says before_track_load, tracking starts a record (with the list player's played
- * threshold), and the media player loads its file.
+ * What loading track `index` of the machine means to each piece: the media player loads its file,
+ * the playback before it is finalised (spec 001 §4 Tracking, ended by the navigation's reason),
+ * the device names the new state and says before_track_load, and tracking starts a record (with
+ * the list player's played threshold). The load comes first (issue 15, gapless): the store runs
+ * each action's epics in turn, so the bookkeeping after it no longer delays the new MediaSource;
+ * what the load's epics emit still comes after trackingStarted, and the bookkeeping's payloads
+ * are taken from the state before the load.
  */
 export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, state: EngineState, now: number): Action[] {
   const { machine, playbackId, instanceId, playbacks, startMs, autoplay } = state.player;
@@ -30,6 +33,8 @@ export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, 
   const finalise = playbackId === null ? [] : [finaliseRequested({ playbackId, at: now, positionMs: state.media.positionMs, reasonEnd: action.reason })];
   const nextId = playbackIdOf(instanceId, playbacks);
   return [
+    // Every MP4 file of the provider is CENC-packaged (issue 4): its ended is synthesised (spec 001 §4).
+    mediaLoadRequested({ fileId: file.file_id, protected: true, isAd: false, startMs, autoplay }),
     ...finalise,
     localStateChanged({ stateRef: ref }),
     // The new playback has no stats yet; the last one's went with its finalisation.
@@ -49,8 +54,6 @@ export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, 
       audioCodec: AUDIO_CODEC,
       bitrate: file.bitrate,
     }),
-    // Every MP4 file of the provider is CENC-packaged (issue 4): its ended is synthesised (spec 001 §4).
-    mediaLoadRequested({ fileId: file.file_id, protected: true, isAd: false, startMs, autoplay }),
   ];
 }
 

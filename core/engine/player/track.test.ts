@@ -20,10 +20,13 @@ const afterPlayback = () =>
   });
 
 describe('trackLoadActions (spec 001 §4 List player, Tracking, State update sends)', () => {
-  it('finalises the previous playback with the navigation reason, names the new state, says before_track_load, starts tracking and loads the best file', () => {
+  it('loads the best file first (issue 15, gapless), then finalises the previous playback with the navigation reason, names the new state, says before_track_load and starts tracking', () => {
     const machine = stateMachine(3);
     const track = machine.tracks[1]!;
     expect(trackLoadActions(trackLoadRequested({ index: 1, uri: trackUri(1), reason: 'fwdbtn' }), afterPlayback(), 1234)).toEqual([
+      // Every MP4 file of the provider is CENC-packaged: protected, its ended synthesised.
+      mediaLoadRequested({ fileId: 'f1-160', protected: true, isAd: false, startMs: 5000, autoplay: false }),
+      // Taken from the state before the load: the old playback's position, not the new load's 0.
       finaliseRequested({ playbackId: 'p-old', at: 1234, positionMs: 42000, reasonEnd: 'fwdbtn' }),
       // The replace_state was paused: the ref says so until it plays.
       localStateChanged({ stateRef: stateRef('s1', true) }),
@@ -42,15 +45,13 @@ describe('trackLoadActions (spec 001 §4 List player, Tracking, State update sen
         audioCodec: AUDIO_CODEC,
         bitrate: 160000,
       }),
-      // Every MP4 file of the provider is CENC-packaged: protected, its ended synthesised.
-      mediaLoadRequested({ fileId: 'f1-160', protected: true, isAd: false, startMs: 5000, autoplay: false }),
     ]);
   });
 
   it('the first playback has nothing to finalise', () => {
     const state = engineState({ player: { machine: stateMachine(2), playbackId: null } });
     const actions = trackLoadActions(trackLoadRequested({ index: 0, uri: trackUri(0), reason: 'remote' }), state, 0);
-    expect(actions.map((a) => a.type)).toEqual(['device/localStateChanged', 'device/stateUpdateRequested', 'tracking/started', 'mediaPlayer/loadRequested']);
+    expect(actions.map((a) => a.type)).toEqual(['mediaPlayer/loadRequested', 'device/localStateChanged', 'device/stateUpdateRequested', 'tracking/started']);
   });
 
   it("spec 001 §4 Tracking, §9: the list player sets a played threshold of 30000 ms on each track, not tracking's default 31000 nor the state machine's ms_played_until_update", () => {
@@ -77,13 +78,13 @@ describe('trackLoadEpic (spec 001 §4 List player, Smart previous)', () => {
       [9, restartRequested()],
     ]);
     expect(log.map(([t, type]) => [t, type])).toEqual([
+      [3, 'mediaPlayer/loadRequested'],
       [3, 'device/localStateChanged'],
       [3, 'device/stateUpdateRequested'],
       [3, 'tracking/started'],
-      [3, 'mediaPlayer/loadRequested'],
       [9, 'mediaPlayer/seekRequested'],
     ]);
-    expect(log[2]?.[2]).toMatchObject({ at: 3, reasonStart: 'clickrow' });
+    expect(log[3]?.[2]).toMatchObject({ at: 3, reasonStart: 'clickrow' });
     expect(log[4]?.[2]).toEqual({ positionMs: 0 });
   });
 });
