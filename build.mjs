@@ -52,6 +52,16 @@ const builds = [
     conditions: ['es2015'],
   },
   {
+    // Issue 17: the web player's pages (server/webplayer/), hydrated by this bundle; the engine is
+    // the widget's (/widget/engine.js), loaded on the first play.
+    ...browserModule,
+    entryPoints: { webplayer: 'ui/webplayer/main.tsx' },
+    outdir: 'dist/widget',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    conditions: ['es2015'],
+  },
+  {
     // The parent page's client of the embed API (spec 000 §7): one ES module, no dependencies,
     // served at /embed-api/client.js.
     ...browserModule,

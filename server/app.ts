@@ -23,6 +23,7 @@ import { createConnectStateService, registerConnectStateRoutes, watchTrackPlayba
 import { registerLicenceRoutes } from './licence/routes';
 import { registerLoggingService } from './logging-service/routes';
 import { registerOpenPageRoutes } from './open/routes';
+import { registerWebPlayerRoutes } from './webplayer/routes';
 import { DEMO_FEATURE_FLAGS, registerFeatureFlagRoutes, type FeatureFlags } from './feature-flags/routes';
 import { RELEASE_STAMP } from './embed/embed-data';
 import { messagePage } from './embed/html';
@@ -180,7 +181,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // is ~20 KB of HTML and ~5 KB gzipped. Scripts come precompressed (build.mjs); audio is not
   // compressible and keeps its byte ranges.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await registerStaticRoutes(app, options);
+  await registerStaticRoutes(app, { ...options, country });
   // Issue 5 Provider services: demo accounts, session cookie, /access_token, product state.
   // A product change pushes product-state events over the dealer (registered below, so looked up when it happens).
   // Issue 14: accounts, sessions, tokens and product-state registrations on the configured database.
@@ -228,6 +229,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerDemoRoutes(app, reader);
   // spec 000 §7 Open URL: the item pages the widget's links lead to, on this server by default.
   registerOpenPageRoutes(app, reader, accounts.viewer);
+  // Issue 17: the web player's pages (spec 001 §2), hydrated by /widget/webplayer.js, playing through the widget's engine.
+  registerWebPlayerRoutes(app, { version: `embed_v2-${RELEASE_STAMP}-${pkg.version}` });
   // spec 000 §2 Routes: the /go page of the desktop hand-off.
   registerGoRoute(app, { publicUrl });
   registerEmbedApiClientRoute(app, options);

@@ -75,6 +75,25 @@ async function stationItems(db: Kysely<Database>, type: StationSeedType, id: str
   return ids.flatMap((trackId) => rows.filter((r) => r.id === trackId));
 }
 
+const COLLECTION_URI = /^spotify:user:([^:]{1,64}):collection$/;
+
+/** Issue 17: a listener's saved tracks, newest first as /v1/me/tracks lists them; only their own (another's collection is not found). */
+async function collectionItems(db: Kysely<Database>, owner: string, viewer: string | null): Promise<ItemRow[]> {
+  if (viewer === null || viewer !== owner) return [];
+  const saved = await db
+    .selectFrom('library_items')
+    .select('item_id')
+    .where('user_id', '=', owner)
+    .where('kind', '=', 'track')
+    .orderBy('added_at', 'desc')
+    .orderBy('seq', 'desc')
+    .execute();
+  const ids = saved.map((row) => row.item_id);
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('tracks as t').select(['t.id', 't.name', 't.duration_ms']).where('t.id', 'in', ids).execute();
+  return ids.flatMap((trackId) => rows.filter((r) => r.id === trackId));
+}
+
 /**
  * `viewer`: the account asking to play (null: anonymous); another's private playlist is unknown to it.
  * `country`: the listener's (their token's); an episode not sold there comes without files, marked
@@ -88,9 +107,15 @@ export function createContextTracks(db: Kysely<Database>): ContextTracks {
     const match = CONTEXT_URI.exec(contextUri);
     // Issue 17: a radio station (server/other-services/radio.ts) plays what it plays next for the viewer, their bans left out.
     const station = STATION_URI.exec(contextUri);
-    if (match === null && station === null) return null;
+    const collection = COLLECTION_URI.exec(contextUri);
+    if (match === null && station === null && collection === null) return null;
     const kind: Kind = match === null ? 'track' : (match[1] as Kind);
-    const rows = match === null ? await stationItems(db, station![1] as StationSeedType, station![2]!, viewer) : await itemsOf(db, kind, match[2]!, viewer);
+    const rows =
+      collection !== null
+        ? await collectionItems(db, collection[1]!, viewer)
+        : match === null
+          ? await stationItems(db, station![1] as StationSeedType, station![2]!, viewer)
+          : await itemsOf(db, kind, match[2]!, viewer);
     if (rows.length === 0) return null;
     const itemKind = kind === 'show' || kind === 'episode' ? 'episode' : 'track';
     const unavailable = (row: ItemRow) => country !== undefined && row.markets !== undefined && !episodeSoldIn(row.markets, row.show_markets ?? null, country);
