@@ -7,7 +7,7 @@ import { reduceShare } from './share/reducer';
 import { reduceModal } from './modal/state';
 import { reducePlatform } from './platform/reducer';
 import { reduceVolume } from './volume/state';
-import { countRemoteCommand, reduceRemote } from './remote/state';
+import { countRemoteCommand, reduceRemote, reduceRemoteVolume } from './remote/state';
 import { afterPlayerPosition, afterTrackChange, askedSeek, dragStep } from './progress-drag';
 
 /**
@@ -203,6 +203,9 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction, before: WidgetS
     // The volume control: the slider, the mute button, the stored volume.
     case 'widget/volumeChanged':
     case 'widget/muteToggled':
+      // While another device plays, they set its volume (issue 16 The controller), not this browser's.
+      if (!reduceRemoteVolume(draft, action)) reduceVolume(draft, action);
+      return;
     case 'widget/volumeRestored':
       reduceVolume(draft, action);
       return;

@@ -2,6 +2,7 @@ import { act } from 'react';
 import type { RemoteState } from '../../core/contract';
 import type { EmbedData } from '../../core/model/embed-data';
 import { deviceChosen, devicesClosed, devicesToggled, remoteStateReceived, repeatCycled, shuffleToggled } from '../../core/widget/remote/actions';
+import { muteToggled } from '../../core/widget/volume/actions';
 import { StoreProvider } from '../hooks/store-context';
 import { byTestId, cleanup, render, testStore } from '../test/render';
 import { EmbedApp } from './EmbedApp';
@@ -127,5 +128,30 @@ describe('the remote-control view (issue 16: what the other device plays, and wh
     expect(container.querySelector('[data-testid="remote-bar"]')).toBeNull();
     expect(container.querySelector('[data-testid="listening-on-short"]')).toBeNull();
     expect(byTestId(container, 'devices-button').className).not.toContain('devices-button--elsewhere');
+  });
+});
+
+describe('the volume control while another device plays (issue 16: its volume, spec 001 §3 device volume 0..1)', () => {
+  const withVolume = (volume: number): RemoteState => ({ ...onThere, devices: [here, { ...there, volume }] });
+  const slider = (container: Element) => byTestId(container, 'volume-slider') as HTMLInputElement;
+
+  it("the slider shows the active device's volume from the cluster, and this browser's again once playback is here", () => {
+    const { container, store } = mount(loggedIn);
+    expect(slider(container).value).toBe('100');
+    act(() => store.dispatch(remoteStateReceived({ state: onThere }), 'adapter'));
+    expect(slider(container).value).toBe('50');
+    act(() => store.dispatch(remoteStateReceived({ state: withVolume(0.8) }), 'adapter'));
+    expect(slider(container).value).toBe('80');
+    act(() => store.dispatch(remoteStateReceived({ state: { ...withVolume(0.8), activeDeviceId: 'here' } }), 'adapter'));
+    expect(slider(container).value).toBe('100');
+  });
+
+  it('the mute button mutes the other device: the slider shows 0 while this browser keeps its volume', () => {
+    const { container, store, actions } = mount(loggedIn);
+    act(() => store.dispatch(remoteStateReceived({ state: onThere }), 'adapter'));
+    click(byTestId(container, 'mute-button'));
+    expect(actions()).toContainEqual(muteToggled());
+    expect(slider(container).value).toBe('0');
+    expect(store.getState().volume?.level ?? 1).toBe(1);
   });
 });

@@ -4,9 +4,8 @@ import { playToggleRequested, seekByRequested, seekRequested, skipNextRequested,
 import { engineCommandDecided } from '../full-playback/actions';
 import type { WidgetState } from '../state';
 import { muteToggled, volumeChanged } from '../volume/actions';
-import { selectVolume } from '../volume/state';
 import { deviceChosen, devicesToggled, repeatCycled, shuffleToggled } from './actions';
-import { selectRemoteDevice, selectRemotePlaying, selectRemoteView } from './state';
+import { selectRemoteDevice, selectRemotePlaying, selectRemoteView, selectRemoteVolume } from './state';
 
 type Args = Extract<EngineCommand, { kind: 'remote' }>['args'];
 
@@ -49,7 +48,11 @@ export function remoteDecisions(state: WidgetState, action: Action): Action[] | 
     return [send('seek_to', { position_ms: Math.round(Math.min(duration, Math.max(0, state.playback.progress + action.deltaMs))) })];
   }
   // spec 001 §5 remote volume 0..1 (the engine debounces it per device, spec 001 §9 1000 ms).
-  if (volumeChanged.match(action) || muteToggled.match(action)) return [send('volume', { volume: selectVolume(state) })];
+  if (volumeChanged.match(action) || muteToggled.match(action)) {
+    const volume = selectRemoteVolume(state);
+    // A device that cannot change its volume (spec 001 §3 volume -1): the control stays this browser's.
+    return volume === null ? null : [send('volume', { volume })];
+  }
   if (shuffleToggled.match(action)) return playing === null ? [] : [send('set_shuffling_context', { value: !playing.shuffle })];
   if (repeatCycled.match(action)) {
     if (playing === null) return [];

@@ -12,7 +12,8 @@ import { albumData } from '../testing/album-data';
 import { runScenario, type Scenario } from '../testing/scenario';
 import { muteToggled, volumeChanged } from '../volume/actions';
 import { deviceChosen, devicesClosed, devicesToggled, remoteStateReceived, repeatCycled, shuffleToggled } from './actions';
-import { selectDeviceList, selectRemoteDevice, selectRemotePlaying } from './state';
+import { selectVolume } from '../volume/state';
+import { selectDeviceList, selectRemoteDevice, selectRemotePlaying, selectShownVolume } from './state';
 
 const ALBUM = 'spotify:album:album1';
 const here = { id: 'here', name: 'Web Player (Chrome)', type: 'computer', volume: 1, local: true };
@@ -234,5 +235,57 @@ describe("the remote-control view shows the other device's playback (issue 16: a
       [[1, { kind: 'remoteState', state: onThere({ paused: true }) }]],
     );
     expect(ports.calls.engine).toEqual([{ kind: 'remote', id: 'w1', endpoint: 'skip_next', args: {} }]);
+  });
+});
+
+describe("the volume control drives the active other device's volume (issue 16 The controller; spec 001 §3 device volume, §5 0..1)", () => {
+  const at = (volume: number): RemoteState => ({ ...onThere(), devices: [here, { ...there, volume }] });
+
+  it("shows the other device's volume from the cluster, not this browser's", () => {
+    const state = remoteOn(onThere());
+    expect(selectVolume(state)).toBe(1);
+    expect(selectShownVolume(state)).toBe(0.5);
+    expect(selectShownVolume(remoteOn(onHere))).toBe(1);
+  });
+
+  it('the slider sets it (shown until a cluster reports it, the command waiting out the 1 s debounce) and leaves this browser at its volume', () => {
+    const set = remoteOn(onThere(), volumeChanged({ volume: 0.3 }));
+    expect(selectShownVolume(set)).toBe(0.3);
+    expect(selectVolume(set)).toBe(1);
+    // A cluster from before the command still has the old volume: the set one stays shown.
+    expect(selectShownVolume(fold(set, remoteStateReceived({ state: at(0.5) })))).toBe(0.3);
+    // The device reports round(65535 × 0.3) / 65535: that cluster's volume is shown from then on.
+    const reported = fold(set, remoteStateReceived({ state: at(19661 / 65535) }), remoteStateReceived({ state: at(0.8) }));
+    expect(selectShownVolume(reported)).toBe(0.8);
+  });
+
+  it('mute sets it to 0 and unmute brings back its last audible volume', () => {
+    const muted = remoteOn(onThere(), muteToggled());
+    expect(selectShownVolume(muted)).toBe(0);
+    expect(selectShownVolume(fold(muted, muteToggled()))).toBe(0.5);
+    expect(fullPlaybackDecisions(fold(muted, muteToggled()), muteToggled())).toEqual([remote('w1', 'volume', { volume: 0.5 })]);
+  });
+
+  it('a device that cannot change its volume (-1) leaves the control to this browser', () => {
+    const state = remoteOn(at(-1), volumeChanged({ volume: 0.3 }));
+    expect(selectShownVolume(state)).toBe(0.3);
+    expect(selectVolume(state)).toBe(0.3);
+    // This browser's engine takes it, no remote command (it would be refused: 'Device cannot change volume').
+    expect(fullPlaybackDecisions(state, volumeChanged({ volume: 0.3 }))).toEqual([command({ kind: 'volume', volume: 0.3 })]);
+  });
+
+  it("the other device's volume never reaches this browser's element or stored volume", () => {
+    const { ports } = scenario(
+      {
+        initialState: loggedIn(),
+        ui: '--x',
+        inputs: { x: volumeChanged({ volume: 0.3 }) },
+        prefixes: ['full/'],
+        expected: '--c',
+        outputs: { c: remote('w1', 'volume', { volume: 0.3 }) },
+      },
+      [[1, { kind: 'remoteState', state: onThere() }]],
+    );
+    expect(ports.calls.audio.filter((c) => c.startsWith('volume'))).toEqual([]);
   });
 });

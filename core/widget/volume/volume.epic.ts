@@ -4,6 +4,7 @@ import { mediaFailed } from '../actions';
 import { PLAYER_CALL_FAILED } from '../audio-effects.epic';
 import type { WidgetEpic } from '../widget-epic';
 import { muteToggled, volumeChanged, volumeRestored, volumeSaveFailed } from './actions';
+import { selectRemoteVolume } from '../remote/state';
 import { selectVolume } from './state';
 import { formatStoredVolume, VOLUME_STORAGE_KEY } from './stored-volume';
 
@@ -18,6 +19,8 @@ export const volumeEpic: WidgetEpic = (action$, state$, deps) => {
   const volume$ = action$.pipe(
     filter((a) => volumeChanged.match(a) || muteToggled.match(a) || volumeRestored.match(a)),
     withLatestFrom(state$),
+    // The slider and mute button of another device's volume (issue 16) leave this browser's element and stored volume alone.
+    filter(([action, state]) => volumeRestored.match(action) || selectRemoteVolume(state) === null),
     map(([action, state]) => ({ action, level: selectVolume(state) })),
   );
   return merge(
