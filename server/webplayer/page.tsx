@@ -26,7 +26,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 export function renderWebPlayerPage(data: WebPlayerPageData): string {
   const body = renderToString(<WebPlayerApp state={data.state} dispatch={() => undefined} title={data.title} query={data.query} />);
   return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">' +
     `<title>${escapeHtml(data.title)} | Web Player</title><style>${STYLE}</style></head><body>` +
     `<div id="${ROOT_ID}">${body}</div>` +
     `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>` +

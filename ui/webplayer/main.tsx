@@ -65,6 +65,11 @@ function Root({ data }: { data: WebPlayerPageData }) {
     );
   }, [state.save]);
 
+  // Tests and tools wait for this: the buttons act from here on.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   return <WebPlayerApp state={state} dispatch={dispatch} title={data.title} query={data.query} />;
 }
 
