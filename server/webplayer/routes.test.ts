@@ -1,6 +1,7 @@
 import { startTestServer, type TestServer } from '../test-server';
 import { demoCatalogue } from '../testing/demo-catalogue';
 import { logInCookie } from '../accounts/login-client';
+import { createContextTracks } from '../playback/context-tracks';
 
 const catalogue = demoCatalogue();
 const track = catalogue.tracks[0]!;
@@ -24,6 +25,15 @@ async function save(cookie: string, id: string): Promise<void> {
   };
   const answer = await fetch(server.url(`/v1/me/tracks?ids=${id}`), { method: 'PUT', headers: { authorization: `Bearer ${grant.accessToken}` } });
   expect(answer.ok).toBe(true);
+}
+
+/** The account id of the listener of `cookie` (/v1/me). */
+async function userId(cookie: string): Promise<string> {
+  const grant = (await (await fetch(server.url('/access_token?reason=init&productType=web_player'), { headers: { cookie } })).json()) as {
+    accessToken: string;
+  };
+  const me = (await (await fetch(server.url('/v1/me'), { headers: { authorization: `Bearer ${grant.accessToken}` } })).json()) as { id: string };
+  return me.id;
 }
 
 describe('web player pages (issue 17, spec 001 §2 paths)', () => {
@@ -61,5 +71,22 @@ describe('web player pages (issue 17, spec 001 §2 paths)', () => {
     const form = await get(`/search?q=${encodeURIComponent(track.name)}`);
     expect(form.status).toBe(303);
     expect(form.location).toBe(`/search/${encodeURIComponent(track.name)}`);
+  });
+});
+
+describe("the listener's collection as a playable context (issue 17: /collection/tracks plays that list)", () => {
+  it('spotify:user:{id}:collection plays its owner their saved tracks, newest first, and is not found for anyone else', async () => {
+    const demo = await logInCookie(server.url(''), 'demo', 'demo');
+    await save(demo, track.id);
+    await save(demo, other.id);
+    const demoId = await userId(demo);
+    const freeId = await userId(await logInCookie(server.url(''), 'free', 'free'));
+    const contextTracks = createContextTracks(server.app.database.kysely);
+    const context = `spotify:user:${demoId}:collection`;
+    const owned = await contextTracks(context, demoId);
+    expect(owned?.slice(0, 2).map((t) => t.uri)).toEqual([`spotify:track:${other.id}`, `spotify:track:${track.id}`]);
+    expect(owned?.[0]?.files.length).toBeGreaterThan(0);
+    expect(await contextTracks(context, freeId)).toBeNull();
+    expect(await contextTracks(context, null)).toBeNull();
   });
 });
