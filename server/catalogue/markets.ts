@@ -24,3 +24,13 @@ export function rowMarkets(row: Record<string, unknown>): string[] {
   const parsed: unknown = JSON.parse(raw);
   return Array.isArray(parsed) ? parsed.filter((m): m is string => typeof m === 'string') : [...ALL_MARKETS];
 }
+
+/**
+ * The query parameter of an episode's preview URL naming the market it was handed out for: the media route
+ * (server/static/preview-markets.ts) serves the file only where the episode is sold (spec 000 §5), judged by
+ * this market, else by the provider's country. The Web API's own `market` parameter is the same kind of claim.
+ */
+export const PREVIEW_MARKET_PARAM = 'market';
+
+/** An episode's preview URL for the market it was judged sold in. */
+export const episodePreviewUrl = (url: string, market: string): string => `${url}?${PREVIEW_MARKET_PARAM}=${encodeURIComponent(market)}`;

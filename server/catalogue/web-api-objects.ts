@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
-import { rowMarkets } from './markets';
+import { episodePreviewUrl, episodeSoldIn, rowMarkets } from './markets';
 
 /** Where the objects link to: the Web API (`href`), the open site (`external_urls`), media files. */
 export interface ObjectHosts {
@@ -570,12 +570,17 @@ function createObjectBuilder(slice: CatalogueSlice) {
   function simplifiedEpisode(id: string, ctx: ObjectContext): Json | null {
     const r = row('episode', id);
     if (r === undefined) return null;
-    const playable = episodeMarkets(r).includes(ctx.market ?? ctx.country);
+    const market = ctx.market ?? ctx.country;
+    const show = row('show', String(r.show_id));
+    const playable = episodeSoldIn(String(r.available_markets), show === undefined ? null : String(show.available_markets), market);
+    // spec 000 §5: an episode not sold in the market gets no playable media (the Web API's is_playable false, no preview);
+    // a sold one's preview names the market, which the media route checks again (server/static/preview-markets.ts).
+    const preview = playable ? mediaUrl(ctx, r.preview_file) : null;
     const releaseDate = String(r.release_date);
     const description = str(r, 'description', '');
     const language = str(r, 'language', 'en');
     return {
-      audio_preview_url: mediaUrl(ctx, r.preview_file),
+      audio_preview_url: preview === null ? null : episodePreviewUrl(preview, market),
       description,
       html_description: str(r, 'html_description', description),
       duration_ms: r.duration_ms,

@@ -43,7 +43,8 @@ describe('GET /embed/{type}/{id} (spec 000 §2 The embed screen, §3 the JSON bl
     expect(html).toContain('import("/widget/main.js")');
     expect(html).toContain('<style>.embed{color:#fff}</style>');
     // The first preview is prefetched (metadata only) while the page parses.
-    expect(html).toMatch(/<audio id="preview-audio" hidden preload="metadata" src="\/media\/audio\/[\w-]+\.mp3"><\/audio>/);
+    // An episode's preview names the market it was judged sold in (spec 000 §5, server/static/preview-markets.ts).
+    expect(html).toMatch(/<audio id="preview-audio" hidden preload="metadata" src="\/media\/audio\/[\w-]+\.mp3(\?market=[A-Z]{2})?"><\/audio>/);
   });
 
   it('answers an invalid URI with 400 and the spec text (spec 000 §8)', async () => {

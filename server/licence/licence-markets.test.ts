@@ -48,8 +48,8 @@ describe.each(DIALECTS)('the licence server follows the listener market (spec 00
       await t.rows('UPDATE accounts SET country = ? WHERE id = (SELECT account_id FROM access_tokens WHERE token = ?)', country, token);
       listeners[country] = token;
     }
-  });
-  afterAll(() => t.stop());
+  }, 60_000);
+  afterAll(() => t.stop(), 30_000);
 
   /** The licence server path for a file, as the licence URL endpoint signs it for the token's account. */
   const licencePath = async (token: string, contentId: string) => {
