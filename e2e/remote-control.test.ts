@@ -270,23 +270,54 @@ describe('the controller in the widget (issue 16 The controller)', () => {
 
   it("a second user's embed sees none of it", async () => {
     const other = await pageInNewContext();
-    problems.expect(
-      /answered 403: POST \/track-playback\/v1\/devices/,
-      'a free account gets no playback device (the provider plays whole tracks for premium accounts only)',
-    );
+    // A second premium listener (the seeded free one made premium here): its embed has an engine device and the
+    // device picker of its own, so what it lists is the provider's answer for that user, not an empty preview widget.
+    await server.app.database.kysely.updateTable('accounts').set({ product: 'premium' }).where('username', '=', 'free').execute();
     await logIn(other, server.origin, 'free', 'free');
     await openAlbum(other);
-    // Its engine observes too: its own devices only (its own engine's), none of demo's, nothing active.
+    // Its engine observes too: its own device only (its own engine's), none of demo's, nothing active.
     const seen = await until(
       "the second user's devices",
       () => controllerOf(other),
-      (c) => c.observed,
+      (c) => c.observed && c.deviceIds.length > 0,
       20_000,
     );
     const demo = await controllerOf(b);
+    // demo's devices (A's and B's engines) are there to be seen: the checks below are not of an empty world.
+    expect(demo.deviceIds).toEqual(expect.arrayContaining([aDevice]));
+    expect(demo.deviceIds.length).toBeGreaterThanOrEqual(2);
+    expect(seen.deviceIds).toHaveLength(1);
     expect(seen.deviceIds.filter((id) => demo.deviceIds.includes(id))).toEqual([]);
     expect(seen.activeId).toBeNull();
     expect(seen.listeningOn).toBeNull();
     expect(seen.isPlaying).toBe(false);
+
+    // The picker the second user opens lists its own browser only: none of demo's devices, none marked active.
+    await other.click('[data-testid=devices-button]');
+    await other.waitForSelector('[data-testid=device-list]');
+    await other.screenshot({ path: artifactPath('remote-control', 'e2e-other-device-list.png') });
+    const picker = await other.$eval('[data-testid=device-list]', (list) =>
+      [...list.querySelectorAll<HTMLElement>('[data-testid=device]')].map((d) => ({ id: d.dataset.deviceId ?? null, current: d.getAttribute('aria-current') })),
+    );
+    expect(picker.map((d) => d.id)).toEqual(seen.deviceIds);
+    expect(picker.filter((d) => d.id === null || demo.deviceIds.includes(d.id))).toEqual([]);
+    expect(picker.filter((d) => d.current !== null)).toEqual([]);
+
+    // spec 001 §7 GET /v1/me/player/devices with each page's own token: demo's lists A, the second user's none of demo's.
+    const listed = (p: Page) =>
+      p.evaluate(async () => {
+        // The token the page's login gives (GET /access_token with its session cookie), as a page of the user would ask.
+        const { accessToken } = (await (await fetch('/access_token?productType=web_player')).json()) as { accessToken: string };
+        const answer = await fetch('/v1/me/player/devices', { headers: { authorization: `Bearer ${accessToken}` } });
+        const body = (await answer.json()) as { devices?: { id: string; is_active: boolean }[] };
+        return { status: answer.status, devices: body.devices ?? [] };
+      });
+    const demoListed = await listed(b);
+    expect(demoListed.status).toBe(200);
+    expect(demoListed.devices.map((d) => d.id)).toEqual(expect.arrayContaining([aDevice]));
+    const otherListed = await listed(other);
+    expect(otherListed.status).toBe(200);
+    expect(otherListed.devices.map((d) => d.id)).toEqual(seen.deviceIds);
+    expect(otherListed.devices.filter((d) => demoListed.devices.some((x) => x.id === d.id) || d.is_active)).toEqual([]);
   });
 });
