@@ -212,9 +212,10 @@ const ALLOWED_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   // Issue 17: the web player's request layer builds requests on the ports with store actions and model
   // URIs, and reads the live token and logged-in state from the engine's session (its one holder).
   catalogue: ['engine', 'model', 'store', 'ports'],
-  // Issue 17: the web player's page state builds actions on the store and hands the engine its
-  // commands in the contract's words (the same commands the widget sends), nothing more.
-  webplayer: ['contract', 'store'],
+  // Issue 17: the web player's page state builds actions on the store, hands the engine its
+  // commands in the contract's words (the same commands the widget sends) and saves through the
+  // request layer (core/catalogue), nothing more.
+  webplayer: ['contract', 'store', 'catalogue'],
 };
 
 /**

@@ -1,5 +1,5 @@
 // Issue 17 "Must show", the web player's first slice, in Debian Chromium logged in as the demo user:
-// search finds a track; saving it puts it under /collection/tracks; there, with nothing loaded, the
+// search finds a track; saving it (through the request layer's collection service) puts it under /collection/tracks; there, with nothing loaded, the
 // player bar's play starts that list (spec 001 §2 default playback context) and the engine's media
 // element plays. Each page is axe-clean (WCAG 2 A/AA) and keyboard-driven; screenshots at 1280x800
 // and 400x800 go to e2e/artifacts/webplayer/.
@@ -84,7 +84,7 @@ describe('the web player (issue 17, spec 001 §2)', () => {
     expect(await page.$eval(save, (b) => b.getAttribute('aria-pressed'))).toBe('false');
     await page.focus(save);
     const [written] = await Promise.all([
-      page.waitForResponse((r) => r.url().includes('/v1/me/tracks') && r.request().method() === 'PUT'),
+      page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.includes('/collection/tracks/')),
       page.keyboard.press('Enter'),
     ]);
     expect(written.ok()).toBe(true);

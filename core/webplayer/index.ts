@@ -2,3 +2,4 @@
 export * from './state';
 export * from './default-context';
 export * from './reducer';
+export * from './epics';

@@ -67,6 +67,8 @@ describe('web player pages (issue 17, spec 001 §2 paths)', () => {
       expect(page.html).toContain(`<a href="/track/${track.id}">`);
       // Anonymous: the log-in link is offered in the page's navigation, the save buttons are there (they offer it too).
       expect(page.html).toContain('href="/login?continue=');
+      // No token in an anonymous page: the request layer has nothing to save with.
+      expect(page.html).toContain('"session":null');
     }
     const form = await get(`/search?q=${encodeURIComponent(track.name)}`);
     expect(form.status).toBe(303);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { initialWebPlayerState, type WebPlayerPage, type WebTrack } from '../../core/webplayer';
+import type { WebPlayerPageData } from '../../ui/webplayer/page-data';
 import { renderWebPlayerPage } from './page';
 
 type Json = Record<string, unknown>;
@@ -36,7 +37,7 @@ const COLLECTION_LIMIT = 50;
  */
 export function registerWebPlayerRoutes(app: FastifyInstance, options: WebPlayerOptions): void {
   /** The visitor's token: the client address goes along, so /access_token's per-address limit counts them, not this server. */
-  const grant = async (request: FastifyRequest): Promise<{ token: string; anonymous: boolean } | null> => {
+  const grant = async (request: FastifyRequest): Promise<{ token: string; anonymous: boolean; expiresAtMs: number } | null> => {
     const answer = await app.inject({
       method: 'GET',
       url: '/access_token?reason=init&productType=web_player',
@@ -45,18 +46,32 @@ export function registerWebPlayerRoutes(app: FastifyInstance, options: WebPlayer
     });
     if (answer.statusCode !== 200) return null;
     const body = obj(answer.json());
-    return { token: str(body.accessToken), anonymous: body.isAnonymous !== false };
+    const expiresAtMs = typeof body.accessTokenExpirationTimestampMs === 'number' ? body.accessTokenExpirationTimestampMs : 0;
+    return { token: str(body.accessToken), anonymous: body.isAnonymous !== false, expiresAtMs };
   };
   const api = async (token: string, url: string): Promise<unknown> => {
     const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     return answer.statusCode === 200 ? answer.json() : null;
   };
-  const send = (reply: FastifyReply, page: WebPlayerPage, loggedIn: boolean, saved: Record<string, boolean>, title: string, query: string) =>
+  /** The page's session for the request layer: the listener's token (the page is theirs alone, never cached) and their collection user. */
+  const sessionOf = async (who: { token: string; anonymous: boolean; expiresAtMs: number }): Promise<WebPlayerPageData['session']> => {
+    if (who.anonymous) return null;
+    const me = obj(await api(who.token, '/v1/me'));
+    return { accessToken: who.token, expiresAtMs: who.expiresAtMs, userId: str(me.id), market: str(me.country) };
+  };
+  const send = (
+    reply: FastifyReply,
+    page: WebPlayerPage,
+    session: WebPlayerPageData['session'],
+    saved: Record<string, boolean>,
+    title: string,
+    query: string,
+  ) =>
     reply
       .type('text/html')
-      // A listener's library is theirs: no shared cache keeps it.
+      // A listener's library and token are theirs: no shared cache keeps them.
       .header('cache-control', 'no-store')
-      .send(renderWebPlayerPage({ state: initialWebPlayerState(page, loggedIn, saved), title, query, version: options.version }));
+      .send(renderWebPlayerPage({ state: initialWebPlayerState(page, session !== null, saved), title, query, version: options.version, session }));
   const unavailable = (reply: FastifyReply) =>
     reply.code(503).type('text/plain').header('retry-after', '60').send('The web player is busy; try again in a minute.');
 
@@ -78,7 +93,7 @@ export function registerWebPlayerRoutes(app: FastifyInstance, options: WebPlayer
       if (Array.isArray(contains)) tracks.forEach((t, i) => (saved[t.id] = contains[i] === true));
     }
     const path = request.url.split('?')[0] ?? '/search';
-    return send(reply, { path, itemUri: null, listContextUri: null, tracks }, !who.anonymous, saved, `Songs for “${query}”`, query);
+    return send(reply, { path, itemUri: null, listContextUri: null, tracks }, await sessionOf(who), saved, `Songs for “${query}”`, query);
   };
   app.get('/search/:query', searchPage);
   app.get('/search/:query/songs', searchPage);
@@ -88,11 +103,11 @@ export function registerWebPlayerRoutes(app: FastifyInstance, options: WebPlayer
     if (who === null) return unavailable(reply);
     // The collection is the logged-in listener's own: an anonymous visitor is sent to log in and back.
     if (who.anonymous) return reply.header('cache-control', 'no-store').redirect(`/login?continue=${encodeURIComponent('/collection/tracks')}`, 303);
-    const me = obj(await api(who.token, '/v1/me'));
+    const session = await sessionOf(who);
     const rows = list(obj(await api(who.token, `/v1/me/tracks?limit=${COLLECTION_LIMIT}&market=from_token`)).items);
     const tracks = rows.map((row) => toTrack(obj(row.track)));
     const saved = Object.fromEntries(tracks.map((t) => [t.id, true]));
-    const page: WebPlayerPage = { path: '/collection/tracks', itemUri: null, listContextUri: `spotify:user:${str(me.id)}:collection`, tracks };
-    return send(reply, page, true, saved, 'Liked Songs', '');
+    const page: WebPlayerPage = { path: '/collection/tracks', itemUri: null, listContextUri: `spotify:user:${session?.userId ?? ''}:collection`, tracks };
+    return send(reply, page, session, saved, 'Liked Songs', '');
   });
 }

@@ -1,10 +1,53 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { asyncScheduler } from 'rxjs';
+import { createFetchHttp } from '../../adapters/browser/fetch-http';
+import { catalogueConfigured, catalogueEpics, catalogueReducer, initialCatalogueState, type CatalogueState } from '../../core/catalogue';
 import type { EngineEvent } from '../../core/contract/events';
-import { playbackChanged, saveAnswered, webPlayerReducer } from '../../core/webplayer';
+import { sessionReducer } from '../../core/engine/session/reducer';
+import { initialSessionState, type SessionState } from '../../core/engine/session/state';
+import type { Action } from '../../core/store/action';
+import { createStore, type Store } from '../../core/store/store';
+import { playbackChanged, webPlayerReducer, webPlayerSaveEpic, type WebPlayerState } from '../../core/webplayer';
 import type { EngineClient } from '../engine/engine-port';
 import { PAGE_DATA_ID, ROOT_ID, type WebPlayerPageData } from './page-data';
 import { WebPlayerApp } from './WebPlayerApp';
+
+/** The page's store: the engine's session (the token), the request layer and the web player's own state. */
+interface PageState {
+  readonly session: SessionState;
+  readonly catalogue: CatalogueState;
+  readonly webplayer: WebPlayerState;
+}
+
+function createPageStore(data: WebPlayerPageData): Store<PageState> {
+  const session = data.session;
+  const store = createStore<PageState, { clock: { now(): number }; scheduler: typeof asyncScheduler; http: ReturnType<typeof createFetchHttp> }>({
+    reducer: (s, a) => ({ session: sessionReducer(s.session, a), catalogue: catalogueReducer(s.catalogue, a), webplayer: webPlayerReducer(s.webplayer, a) }),
+    epics: [...catalogueEpics, webPlayerSaveEpic],
+    deps: { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, http: createFetchHttp((url, init) => fetch(url, init)) },
+    initialState: {
+      session:
+        session === null
+          ? initialSessionState
+          : { ...initialSessionState, status: 'loaded', accessToken: session.accessToken, expiresAtMs: session.expiresAtMs, isAnonymous: false },
+      catalogue: initialCatalogueState,
+      webplayer: data.state,
+    },
+  });
+  const origin = window.location.origin;
+  store.dispatch(
+    catalogueConfigured({
+      webApiUrl: origin,
+      gatewayUrl: origin,
+      locale: document.documentElement.lang || 'en',
+      appVersion: data.version,
+      sessionMarket: session?.market ?? '',
+      userId: session?.userId ?? null,
+    }),
+  );
+  return store;
+}
 
 interface EngineBundle {
   startEngineClient(options: { hosts: { api: string; accounts: string }; version: string }): Promise<EngineClient>;
@@ -25,22 +68,15 @@ function lazyEngine(version: string): (send: (engine: EngineClient) => void, onE
   };
 }
 
-/** PUT or DELETE /v1/me/tracks with a token for the logged-in listener (the page's session cookie). */
-async function writeSaved(id: string, saved: boolean): Promise<boolean> {
-  const grant = await fetch('/access_token?reason=transport&productType=web_player', { credentials: 'same-origin' });
-  if (!grant.ok) return false;
-  const { accessToken } = (await grant.json()) as { accessToken: string };
-  const answer = await fetch(`/v1/me/tracks?ids=${encodeURIComponent(id)}`, {
-    method: saved ? 'PUT' : 'DELETE',
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  return answer.ok;
-}
-
-function Root({ data }: { data: WebPlayerPageData }) {
-  const [state, dispatch] = useReducer(webPlayerReducer, data.state);
+function Root({ data, store }: { data: WebPlayerPageData; store: Store<PageState> }) {
+  const state = useSyncExternalStore(
+    store.subscribe,
+    () => store.getState().webplayer,
+    () => data.state,
+  );
+  const dispatch = useCallback((action: Action) => store.dispatch(action), [store]);
   const engine = useRef(lazyEngine(data.version));
-  const sent = useRef({ command: 0, save: 0 });
+  const sent = useRef({ command: 0 });
 
   useEffect(() => {
     const command = state.command;
@@ -53,17 +89,7 @@ function Root({ data }: { data: WebPlayerPageData }) {
         if (event.kind === 'paused' || event.kind === 'reset') dispatch(playbackChanged({ playing: false }));
       },
     );
-  }, [state.command]);
-
-  useEffect(() => {
-    const save = state.save;
-    if (save === null || save.seq <= sent.current.save) return;
-    sent.current.save = save.seq;
-    void writeSaved(save.id, save.saved).then(
-      (ok) => dispatch(saveAnswered({ id: save.id, saved: save.saved, ok })),
-      () => dispatch(saveAnswered({ id: save.id, saved: save.saved, ok: false })),
-    );
-  }, [state.save]);
+  }, [state.command, dispatch]);
 
   // Tests and tools wait for this: the buttons act from here on.
   useEffect(() => {
@@ -76,5 +102,6 @@ function Root({ data }: { data: WebPlayerPageData }) {
 const root = document.getElementById(ROOT_ID);
 const json = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (root !== null && json !== undefined && json !== null) {
-  hydrateRoot(root, <Root data={JSON.parse(json) as WebPlayerPageData} />);
+  const data = JSON.parse(json) as WebPlayerPageData;
+  hydrateRoot(root, <Root data={data} store={createPageStore(data)} />);
 }
