@@ -304,6 +304,19 @@ export interface SponsoredPlacementsTable {
   ends_at: number;
 }
 
+/** Issue 17 (migration 006): a genre the ingest metadata names; its id derives from the name. */
+export interface GenresTable {
+  id: string;
+  name: string;
+}
+/** Which artists, albums, shows and playlists are in a genre (item_type one of those four). */
+export interface ItemGenresTable {
+  item_type: string;
+  item_id: string;
+  genre_id: string;
+  position: number;
+}
+
 export interface Database {
   artists: ArtistsTable;
   albums: AlbumsTable;
@@ -345,4 +358,6 @@ export interface Database {
   social_session_members: SocialSessionMembersTable;
   rootlist_revisions: RootlistRevisionsTable;
   sponsored_placements: SponsoredPlacementsTable;
+  genres: GenresTable;
+  item_genres: ItemGenresTable;
 }

@@ -3,6 +3,7 @@ import { migration001 } from './001_initial';
 import { migration003 } from './003_list_order';
 import { migration004 } from './004_connect_state';
 import { migration005 } from './005_other_services';
+import { migration006 } from './006_genres';
 
 /**
  * Issue 14: every migration, by name in the order they apply (Kysely's Migrator sorts by name, so
@@ -15,6 +16,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '003_list_order': migration003,
   '004_connect_state': migration004,
   '005_other_services': migration005,
+  '006_genres': migration006,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
