@@ -32,6 +32,10 @@ export const RemoteDevice = t.type({
 });
 export type RemoteDevice = t.TypeOf<typeof RemoteDevice>;
 
+/** A track of the window around what plays (spec 001 §3 Track in a window), as a view names it. */
+export const RemoteWindowTrack = t.type({ uri: t.string, name: t.string, artists: t.array(t.string) });
+export type RemoteWindowTrack = t.TypeOf<typeof RemoteWindowTrack>;
+
 /** What the active device plays (spec 001 §3 Cluster player_state), as the widget shows it. */
 export const RemotePlaying = t.type({
   uri: t.string,
@@ -46,6 +50,9 @@ export const RemotePlaying = t.type({
   shuffle: t.boolean,
   repeat: t.keyof({ OFF: null, CONTEXT: null, TRACK: null }),
   contextUri: t.union([t.string, t.null]),
+  /** spec 001 §3 track_window, §9: the 2 next and the 2 previous tracks, in play order. */
+  nextTracks: t.array(RemoteWindowTrack),
+  previousTracks: t.array(RemoteWindowTrack),
 });
 export type RemotePlaying = t.TypeOf<typeof RemotePlaying>;
 

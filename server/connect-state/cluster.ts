@@ -78,7 +78,10 @@ export interface Cluster {
   readonly player_state: ClusterPlayerState | null;
 }
 
-/** spec 001 §9 Track window: up to 5 next and 5 previous tracks from the cluster. */
+/**
+ * spec 001 §9 Track window: "2 next and 2 previous (up to 5 from cluster)": the cluster carries up
+ * to 5 each way, the client keeps 2 of them (core/engine/connect/track-window.ts).
+ */
 export const CLUSTER_TRACK_WINDOW = 5;
 
 /** A playback device as the connect-state service reads it (the row of playback_devices, decoded). */
@@ -252,7 +255,8 @@ export async function playerStateOf(
     track,
     options,
     next_tracks: next.flatMap((i) => window(i) ?? []),
-    prev_tracks: prev.flatMap((i) => window(i) ?? []),
+    // In play order, as set_queue takes them: the track just before the current one last.
+    prev_tracks: [...prev].reverse().flatMap((i) => window(i) ?? []),
     position_as_of_timestamp: update?.position ?? 0,
     timestamp: update?.receivedAt ?? 0,
     duration: update !== null && update.duration > 0 ? update.duration : current.metadata.duration,

@@ -87,6 +87,18 @@ describe('player command → replace_state over the dealer (issue 5; spec 001 §
     expect(message.state_machine.states[0].seek_to).toBeUndefined();
   });
 
+  it('spec 001 §5 "Play origin featureClasses must be an array of strings": a play with one is carried out, with any other 400', async () => {
+    const album = (await first<{ id: string }>('SELECT id FROM albums ORDER BY id LIMIT 1')).id;
+    const play = (play_origin: unknown) => command({ endpoint: 'play', context: { uri: `spotify:album:${album}` }, play_origin });
+    expect((await play({ feature_identifier: 'web-player', feature_classes: ['album', 'collection'] })).status).toBe(200);
+    expect((await dealer.next()).message.type).toBe('replace_state');
+    for (const bad of [{ feature_classes: 'album' }, { feature_classes: ['album', 3] }, { feature_classes: [null] }]) {
+      const answer = await play(bad);
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain('feature_classes');
+    }
+  });
+
   it('pause, resume and seek_to keep the machine and state, change paused, and carry seek_to (spec 001 §4 replace_state, same state id)', async () => {
     const track = (await first<{ id: string }>('SELECT id FROM tracks LIMIT 1')).id;
     await command({ endpoint: 'play', context: { uri: `spotify:track:${track}` } });

@@ -33,8 +33,17 @@ const QueueTrack = t.type({
   ),
 });
 
+/** Where a play was started from (the controller's logs); spec 001 §5: "Play origin featureClasses must be an array of strings". */
+export const PlayOrigin = t.partial({
+  feature_identifier: t.string,
+  feature_version: t.string,
+  view_uri: t.string,
+  referrer_identifier: t.string,
+  feature_classes: t.array(t.string),
+});
+
 export const PlayerCommand = t.union([
-  t.intersection([t.type({ endpoint: t.literal('play'), context: t.type({ uri: t.string }) }), t.partial({ options: PlayOptions })]),
+  t.intersection([t.type({ endpoint: t.literal('play'), context: t.type({ uri: t.string }) }), t.partial({ options: PlayOptions, play_origin: PlayOrigin })]),
   t.type({ endpoint: t.keyof({ pause: null, resume: null, ping: null, log_out: null }) }),
   t.type({ endpoint: t.literal('seek_to'), value: NonNegative }),
   t.type({ endpoint: t.literal('set_volume'), volume: Volume }),

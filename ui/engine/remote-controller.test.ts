@@ -79,6 +79,41 @@ describe('the remote controller module (issue 16: usable without our UI)', () =>
     expect(seen).toEqual([[], null, ['tv', 'pc'], 'tv']);
   });
 
+  it("reads the track window (spec 001 §9: 2 next and 2 previous of the cluster's up to 5) as an observable", () => {
+    const f = fakeEngine(() => []);
+    const remote = createRemoteController(f.engine, 'pc');
+    const seen: unknown[] = [];
+    remote.trackWindow$.subscribe((w) => seen.push(w === null ? null : [w.previous_tracks, w.current_track, w.next_tracks].flat().map((x) => x.uri)));
+    const track = (n: number) => ({ uri: `spotify:track:t${n}` });
+    const playerState = {
+      track: track(6),
+      options: { shuffling_context: false, repeating_context: false, repeating_track: false },
+      next_tracks: [7, 8, 9, 10, 11].map(track),
+      prev_tracks: [1, 2, 3, 4, 5].map(track),
+      position_as_of_timestamp: 0,
+      timestamp: 1,
+      duration: 1000,
+      is_paused: false,
+      session_id: 's',
+      context_uri: 'spotify:album:a',
+      context_url: null,
+    };
+    f.state$.next({ connect: { ...initialConnectState, cluster: { ...cluster, player_state: playerState } } });
+    expect(seen).toEqual([null, [4, 5, 6, 7, 8].map((n) => `spotify:track:t${n}`)]);
+  });
+
+  it('play hands its play origin to the remote-control client, which checks featureClasses (spec 001 §5, command.test.ts)', async () => {
+    const f = fakeEngine((a) => (A.commandRequested.match(a) ? [A.commandAcknowledged({ id: a.id, ackId: a.id })] : []));
+    const remote = createRemoteController(f.engine, 'pc');
+    await remote.play('spotify:album:a', { playOrigin: { featureIdentifier: 'web-player', featureClasses: ['album'] } });
+    expect(f.inputs).toEqual([
+      A.commandRequested({
+        id: 'c1',
+        command: { endpoint: 'play', args: { context_uri: 'spotify:album:a', play_origin: { featureIdentifier: 'web-player', featureClasses: ['album'] } } },
+      }),
+    ]);
+  });
+
   it.each<[string, (id: string) => Action, unknown]>([
     ['acknowledged', (id) => A.commandAcknowledged({ id, ackId: 'a1' }), { ok: true, status: 'acknowledged', ackId: 'a1' }],
     ['sent without an ack', (id) => A.commandSent({ id, endpoint: 'pause', status: 200, ackId: null }), { ok: true, status: 'sent', ackId: null }],

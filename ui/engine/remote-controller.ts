@@ -31,10 +31,11 @@ import {
 import { positionAt, type Cluster, type ClusterPlayerState, type ConnectDevice } from '../../core/engine/connect/cluster';
 import { repeatCommands, type RemoteCommand, type RestorePaused } from '../../core/engine/connect/command';
 import { connectStateOf, type ConnectState } from '../../core/engine/connect/state';
+import { trackWindowOf, type TrackWindow } from '../../core/engine/connect/track-window';
 import { claimRequested } from '../../core/engine/player/claim.epic';
 import type { Action } from '../../core/store/action';
 
-export type { Cluster, ClusterPlayerState, ConnectDevice, RemoteCommand, RestorePaused };
+export type { Cluster, ClusterPlayerState, ConnectDevice, RemoteCommand, RestorePaused, TrackWindow };
 
 /** How a command ended: acknowledged by a cluster, or sent with no ack to await; else why not. */
 export type CommandOutcome =
@@ -51,6 +52,16 @@ export interface PlayOptions {
   readonly paused?: boolean;
   /** The device to play on: the active one, else this one. */
   readonly target?: string;
+  /** Where the play was started from, for the service's logs; featureClasses must be strings (spec 001 §5). */
+  readonly playOrigin?: PlayOrigin;
+}
+
+export interface PlayOrigin {
+  readonly featureIdentifier?: string;
+  readonly featureVersion?: string;
+  readonly viewUri?: string;
+  readonly referrerIdentifier?: string;
+  readonly featureClasses?: ReadonlyArray<string>;
 }
 
 export interface RemoteController {
@@ -65,6 +76,8 @@ export interface RemoteController {
   /** The cluster's devices, the active one first. */
   readonly devices$: Observable<ReadonlyArray<ConnectDevice>>;
   readonly activeDevice$: Observable<ConnectDevice | null>;
+  /** spec 001 §3 track_window of what the active device plays: its track and the 2 next and 2 previous (§9), in play order; null when nothing plays. */
+  readonly trackWindow$: Observable<TrackWindow | null>;
   /** spec 001 §4 active-device changes. */
   readonly activeDeviceChanges$: Observable<{ readonly previous: string | null; readonly current: string | null }>;
   /** spec 001 §4: a player state but no active device. */
@@ -163,6 +176,7 @@ export function createRemoteController(engine: ControllerEngine, localDeviceId: 
       map((c) => (c === null || c.active_device_id === null ? null : (c.devices[c.active_device_id] ?? null))),
       distinctUntilChanged(),
     ),
+    trackWindow$: cluster$.pipe(map((c) => trackWindowOf(c?.player_state ?? null))),
     activeDeviceChanges$: engine.actions$.pipe(
       filter(activeDeviceChanged.match),
       map(({ previous, current }) => ({ previous, current })),
@@ -201,6 +215,7 @@ export function createRemoteController(engine: ControllerEngine, localDeviceId: 
           ...(options.trackUri === undefined ? {} : { track_uri: options.trackUri }),
           ...(options.positionMs === undefined ? {} : { position_ms: options.positionMs }),
           ...(options.paused === undefined ? {} : { paused: options.paused }),
+          ...(options.playOrigin === undefined ? {} : { play_origin: options.playOrigin }),
         },
       }),
     pause: (target) => send({ endpoint: 'pause', ...to(target) }),

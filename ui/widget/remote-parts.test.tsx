@@ -47,6 +47,8 @@ const onThere: RemoteState = {
     shuffle: true,
     repeat: 'CONTEXT',
     contextUri: null,
+    nextTracks: [],
+    previousTracks: [],
   },
 };
 

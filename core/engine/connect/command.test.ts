@@ -1,4 +1,4 @@
-import { checkCommand, checkTracks, repeatCommands, type RemoteCommand } from './command';
+import { checkCommand, checkPlayOrigin, checkTracks, repeatCommands, type RemoteCommand } from './command';
 import type { Cluster } from './cluster';
 
 const LOCAL = 'local-device';
@@ -143,6 +143,41 @@ describe('remote command checks (spec 001 §5 and §8 Remote control: the exact 
       tracks: [{ uri: TRACK }, { uri: 'spotify:episode:512ojhOuo1ktJprKbVcKyQ' }],
     });
     expect(checkTracks(undefined, 'Invalid tracks array.')).toEqual({ ok: false, err: 'Invalid tracks array.' });
+  });
+
+  describe('spec 001 §5 "Play origin featureClasses must be an array of strings"', () => {
+    it.each<[string, unknown, string | null]>([
+      ['an array of strings', { featureClasses: ['web-player', 'album'] }, null],
+      ['an empty array', { feature_classes: [] }, null],
+      ['no featureClasses at all', { featureIdentifier: 'web-player' }, null],
+      ['a string', { featureClasses: 'album' }, 'Invalid play origin featureClasses.'],
+      ['an array holding a number', { featureClasses: ['album', 3] }, 'Invalid play origin featureClasses.'],
+      ['an array holding null', { feature_classes: [null] }, 'Invalid play origin featureClasses.'],
+      ['an object', { featureClasses: { 0: 'album' } }, 'Invalid play origin featureClasses.'],
+      ['a play origin that is not an object', ['album'], 'Invalid arguments.'],
+      ['a feature identifier that is not a string', { featureIdentifier: 7 }, 'Invalid arguments.'],
+    ])('%s', (_name, playOrigin, err) => {
+      expect(refusal({ endpoint: 'play', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3', play_origin: playOrigin } }, idle)).toBe(err);
+      const checked = checkPlayOrigin(playOrigin);
+      expect(checked.ok ? null : checked.err).toBe(err);
+    });
+
+    it("is sent as the play command's play_origin, in the wire's names", () => {
+      const playOrigin = { featureIdentifier: 'web-player', viewUri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3', featureClasses: ['album'] };
+      expect(
+        checkCommand({ endpoint: 'play', args: { context_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3', play_origin: playOrigin } }, idle, LOCAL),
+      ).toMatchObject({
+        ok: true,
+        request: {
+          body: {
+            command: {
+              endpoint: 'play',
+              play_origin: { feature_identifier: 'web-player', view_uri: 'spotify:album:1DFixLWuPkv3KT3TnV35m3', feature_classes: ['album'] },
+            },
+          },
+        },
+      });
+    });
   });
 
   it("spec 001 §5 the controller's repeat mode: OFF, CONTEXT, TRACK, else 'Unknown repeat mode.'", () => {

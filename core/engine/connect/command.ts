@@ -64,6 +64,41 @@ export function checkTracks(value: unknown, arrayErr: string): { ok: true; track
   return { ok: true, tracks };
 }
 
+/** Where a play was started from, as the service logs it (the wire names of a play command's play_origin). */
+export interface PlayOrigin {
+  readonly feature_identifier?: string;
+  readonly feature_version?: string;
+  readonly view_uri?: string;
+  readonly referrer_identifier?: string;
+  readonly feature_classes?: string[];
+}
+
+const ORIGIN_TEXTS = ['feature_identifier', 'feature_version', 'view_uri', 'referrer_identifier'] as const;
+
+/**
+ * A play command's play origin, as a page gives it (an object of the wire names, or the
+ * camel-case ones of the controller): its texts must be strings and, spec 001 §5, "Play origin
+ * featureClasses must be an array of strings".
+ */
+export function checkPlayOrigin(value: unknown): { ok: true; playOrigin: PlayOrigin } | { ok: false; err: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, err: C.INVALID_ARGUMENTS };
+  const given = value as Record<string, unknown>;
+  const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const origin: Record<string, string | string[]> = {};
+  for (const name of ORIGIN_TEXTS) {
+    const v = given[name] ?? given[camel(name)];
+    if (v === undefined) continue;
+    if (typeof v !== 'string') return { ok: false, err: C.INVALID_ARGUMENTS };
+    origin[name] = v;
+  }
+  const classes = given.feature_classes ?? given.featureClasses;
+  if (classes !== undefined) {
+    if (!Array.isArray(classes) || !(classes as unknown[]).every((c) => typeof c === 'string')) return { ok: false, err: C.INVALID_FEATURE_CLASSES };
+    origin.feature_classes = [...(classes as string[])];
+  }
+  return { ok: true, playOrigin: origin };
+}
+
 /** spec 001 §5 Repeat mode in the controller: OFF, CONTEXT or TRACK (§3 repeat modes), else 'Unknown repeat mode.'. */
 export function repeatCommands(mode: unknown): { ok: true; commands: RemoteCommand[] } | { ok: false; err: string } {
   if (mode !== 'OFF' && mode !== 'CONTEXT' && mode !== 'TRACK') return { ok: false, err: C.UNKNOWN_REPEAT_MODE };
@@ -143,7 +178,12 @@ export function checkCommand(command: RemoteCommand, cluster: Cluster | null, lo
       if (typeof args.paused !== 'boolean') return refuse(C.INVALID_ARGUMENTS);
       options.initially_paused = args.paused;
     }
-    return request({ context: { uri }, ...(Object.keys(options).length === 0 ? {} : { options }) }, to);
+    const origin = args.play_origin === undefined ? null : checkPlayOrigin(args.play_origin);
+    if (origin !== null && !origin.ok) return refuse(origin.err);
+    return request(
+      { context: { uri }, ...(Object.keys(options).length === 0 ? {} : { options }), ...(origin === null ? {} : { play_origin: origin.playOrigin }) },
+      to,
+    );
   }
 
   // Every other endpoint acts on the current state.

@@ -46,6 +46,8 @@ export const INVALID_TRACK_URI = 'Invalid track uri';
 export const UNKNOWN_REPEAT_MODE = 'Unknown repeat mode.';
 /** spec 001 §8 lists "invalid arguments" without a text: ours, in the style of the others. */
 export const INVALID_ARGUMENTS = 'Invalid arguments.';
+/** spec 001 §5 "Play origin featureClasses must be an array of strings" gives no text: ours, in the style of the others. */
+export const INVALID_FEATURE_CLASSES = 'Invalid play origin featureClasses.';
 /** An acknowledgement that no cluster brought in ACK_TIMEOUT_MS (ours). */
 export const NOT_ACKNOWLEDGED = 'Command not acknowledged.';
 

@@ -81,8 +81,30 @@ describe("the widget's view of the cluster (issue 16 The controller; spec 001 §
         shuffle: true,
         repeat: 'CONTEXT',
         contextUri: 'spotify:album:x',
+        nextTracks: [],
+        previousTracks: [],
       },
     });
+  });
+
+  it('spec 001 §3 track_window, §9 "2 next and 2 previous (up to 5 from cluster)": the 2 nearest of the cluster\'s 5 each way, in play order', () => {
+    const named = (n: number) => ({ uri: `spotify:track:n${n}`, name: `N${n}`, artists: [{ uri: 'spotify:artist:a', name: 'Ann' }] });
+    const state = cluster().player_state!;
+    const playing = remoteStateOf(
+      cluster({ player_state: { ...state, prev_tracks: [1, 2, 3, 4, 5].map(named), next_tracks: [7, 8, 9, 10, 11].map(named) } }),
+    ).playing;
+    expect(playing?.previousTracks).toEqual([
+      { uri: 'spotify:track:n4', name: 'N4', artists: ['Ann'] },
+      { uri: 'spotify:track:n5', name: 'N5', artists: ['Ann'] },
+    ]);
+    expect(playing?.nextTracks).toEqual([
+      { uri: 'spotify:track:n7', name: 'N7', artists: ['Ann'] },
+      { uri: 'spotify:track:n8', name: 'N8', artists: ['Ann'] },
+    ]);
+    // A track the service sent bare is named by its uri only.
+    expect(remoteStateOf(cluster({ player_state: { ...state, next_tracks: [{ uri: 'spotify:track:z' }] } })).playing?.nextTracks).toEqual([
+      { uri: 'spotify:track:z', name: '', artists: [] },
+    ]);
   });
 
   it('a paused state stays where it was; a track without metadata has empty fields, not guessed ones', () => {
@@ -107,6 +129,8 @@ describe("the widget's view of the cluster (issue 16 The controller; spec 001 §
       shuffle: false,
       repeat: 'TRACK',
       contextUri: 'spotify:album:x',
+      nextTracks: [],
+      previousTracks: [],
     });
   });
 

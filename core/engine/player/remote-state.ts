@@ -1,5 +1,6 @@
-import type { RemoteDevice, RemotePlaying, RemoteState } from '../../contract';
+import type { RemoteDevice, RemotePlaying, RemoteState, RemoteWindowTrack } from '../../contract';
 import { positionAt, type Cluster, type ClusterTrack } from '../connect/cluster';
+import { trackWindowOf } from '../connect/track-window';
 
 /*
  * Issue 16 The controller: the cluster (spec 001 §3) as the widget's remote-control view reads it
@@ -22,19 +23,23 @@ function imagesOf(track: ClusterTrack): RemotePlaying['images'] {
     .sort((a, b) => (b.width ?? 0) - (a.width ?? 0));
 }
 
+const artistsOf = (track: ClusterTrack): string[] => records(track.artists).flatMap((artist) => text(artist.name) ?? []);
+const windowTrack = (track: ClusterTrack): RemoteWindowTrack => ({ uri: track.uri, name: text(track.name) ?? '', artists: artistsOf(track) });
+
 /** The cluster's devices the picker lists (hidden observers are not devices to play on), and what plays. */
 export function remoteStateOf(cluster: Cluster): RemoteState {
   const devices: RemoteDevice[] = Object.values(cluster.devices)
     .filter((d) => !d.hidden)
     .map((d) => ({ id: d.id, name: d.name, type: d.type, volume: d.volume, local: d.local }));
   const state = cluster.player_state;
-  const track = state?.track ?? null;
-  if (state === null || track === null) return { activeDeviceId: cluster.active_device_id, devices, playing: null };
+  const trackWindow = trackWindowOf(state);
+  if (state === null || trackWindow === null) return { activeDeviceId: cluster.active_device_id, devices, playing: null };
+  const track = trackWindow.current_track;
   const options = state.options;
   const playing: RemotePlaying = {
     uri: track.uri,
     name: text(track.name) ?? '',
-    artists: records(track.artists).flatMap((artist) => text(artist.name) ?? []),
+    artists: artistsOf(track),
     images: imagesOf(track),
     durationMs: state.duration ?? count(track.duration_ms) ?? 0,
     // Where it was when the service made the cluster: the widget advances it from when it hears it.
@@ -43,6 +48,8 @@ export function remoteStateOf(cluster: Cluster): RemoteState {
     shuffle: options.shuffling_context,
     repeat: options.repeating_track ? 'TRACK' : options.repeating_context ? 'CONTEXT' : 'OFF',
     contextUri: state.context_uri,
+    nextTracks: trackWindow.next_tracks.map(windowTrack),
+    previousTracks: trackWindow.previous_tracks.map(windowTrack),
   };
   return { activeDeviceId: cluster.active_device_id, devices, playing };
 }

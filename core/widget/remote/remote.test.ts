@@ -29,6 +29,8 @@ const playing = {
   shuffle: false,
   repeat: 'OFF' as 'OFF' | 'CONTEXT' | 'TRACK',
   contextUri: ALBUM,
+  nextTracks: [],
+  previousTracks: [],
 };
 const onThere = (patch: Partial<typeof playing> = {}): RemoteState => ({ activeDeviceId: 'there', devices: [here, there], playing: { ...playing, ...patch } });
 const onHere: RemoteState = { activeDeviceId: 'here', devices: [here, there], playing };
