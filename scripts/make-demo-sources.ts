@@ -179,6 +179,7 @@ const ALBUMS = [
     artist: {
       name: 'Marlow Tide',
       image: 'marlow-tide.png',
+      genres: ['Folk', 'Chill'],
       colors: ['2b4a66', '1c3650'] as const,
       biography:
         'Marlow Tide is a coastal folk duo from a harbour town, writing songs about night ferries and lantern light.\n\n' +
@@ -249,6 +250,7 @@ const ALBUMS = [
     artist: {
       name: 'The Quiet Orchards',
       image: 'the-quiet-orchards.png',
+      genres: ['Indie', 'Chill'],
       colors: ['7d4a3a', '54302a'] as const,
       // Three line breaks in a row on purpose: the widget drops the empty lines (spec 000 §5 Bio text).
       biography:
@@ -385,7 +387,7 @@ function main(): void {
       name: album.name,
       releaseDate: album.releaseDate,
       cover: 'cover.png',
-      artists: [{ name: album.artist.name, image: album.artist.image, biography: album.artist.biography }],
+      artists: [{ name: album.artist.name, image: album.artist.image, biography: album.artist.biography, genres: [...album.artist.genres] }],
       tracks: album.songs.map((song, i) => ({
         file: song.file,
         title: song.title,
@@ -409,6 +411,7 @@ function main(): void {
     name: 'Tidal Notes',
     publisher: 'Driftwood Audio',
     cover: 'cover.png',
+    genres: ['Music talk', 'Chill'],
     // Not SE: so the markets of each episode decide there (spec 000 §5), and episode 3 is unavailable.
     availableMarkets: NOT_SE,
     episodes: SHOW_EPISODES.map((e) => ({
@@ -431,6 +434,7 @@ function main(): void {
         name: 'Evening Drift',
         owner: 'Ines Varga',
         cover: 'evening-drift.png',
+        genres: ['Chill'],
         tracks: [
           { album: '../harbour-lights', trackNumber: 1 },
           { title: 'Amber Hours' },

@@ -107,6 +107,8 @@ interface CatalogueSlice {
   readonly showEpisodes: Map<string, string[]>;
   readonly userPlaylist: Map<string, Row>;
   readonly followers: Map<string, number>;
+  /** Issue 17: `${item_type}:${item_id}` → genre names (artists and albums), in the metadata's order. */
+  readonly genres: Map<string, string[]>;
 }
 
 type Kind = 'artist' | 'album' | 'track' | 'playlist' | 'show' | 'episode';
@@ -136,6 +138,7 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
     showEpisodes: new Map(),
     userPlaylist: new Map(),
     followers: new Map(),
+    genres: new Map(),
   };
   const seen: Record<Kind, Set<string>> = { artist: new Set(), album: new Set(), track: new Set(), playlist: new Set(), show: new Set(), episode: new Set() };
   let wanted: Record<Kind, Set<string>> = {
@@ -371,6 +374,21 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
     for (const k of KINDS) for (const id of ids[k]) imageOwners.push([k, id]);
     wanted = next;
   }
+  const genreOwners = [...slice.artist.keys(), ...slice.album.keys()];
+  for (let i = 0; i < genreOwners.length; i += 500) {
+    const rows = await db
+      .selectFrom('item_genres as i')
+      .innerJoin('genres as g', 'g.id', 'i.genre_id')
+      .select(['i.item_type', 'i.item_id', 'g.name'])
+      .where('i.item_type', 'in', ['artist', 'album'])
+      .where('i.item_id', 'in', genreOwners.slice(i, i + 500))
+      .orderBy('i.position')
+      .execute();
+    for (const r of rows) {
+      const key = `${r.item_type}:${r.item_id}`;
+      slice.genres.set(key, [...(slice.genres.get(key) ?? []), r.name]);
+    }
+  }
   const owners = [...new Set(imageOwners.map(([, id]) => id))];
   for (let i = 0; i < owners.length; i += 500) {
     const rows = await db
@@ -419,7 +437,8 @@ function createObjectBuilder(slice: CatalogueSlice) {
   function artist(id: string, ctx: ObjectContext): Json | null {
     const r = row('artist', id);
     if (r === undefined) return null;
-    return { ...simplifiedArtist(id, ctx), followers: { href: null, total: 0 }, genres: [], images: images(ctx, 'artist', id), popularity: 0 };
+    const genres = slice.genres.get(`artist:${id}`) ?? [];
+    return { ...simplifiedArtist(id, ctx), followers: { href: null, total: 0 }, genres, images: images(ctx, 'artist', id), popularity: 0 };
   }
   const artistList = (artistIds: string[], ctx: ObjectContext) => artistIds.map((a) => simplifiedArtist(a, ctx)).filter((a) => a !== null);
 
@@ -455,7 +474,7 @@ function createObjectBuilder(slice: CatalogueSlice) {
       tracks: albumTracks(id, EMBEDDED_PAGE, ctx),
       copyrights: [],
       external_ids: {},
-      genres: [],
+      genres: slice.genres.get(`album:${id}`) ?? [],
       label: str(r, 'label', ''),
       popularity: 0,
     };

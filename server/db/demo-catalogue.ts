@@ -78,6 +78,9 @@ export const CATALOGUE_TABLES = [
   'artist_biographies',
   'episode_descriptions',
   'audio_files',
+  // Issue 17 (migration 006): the genres the demo sources name.
+  'genres',
+  'item_genres',
 ] as const satisfies ReadonlyArray<keyof DatabaseTables>;
 
 /**

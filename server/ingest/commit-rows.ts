@@ -138,6 +138,19 @@ async function write(db: Kysely<Database>, rows: IngestRows, tmpDir: string, med
         'playlist_tracks',
         rows.playlistTracks.map((r) => ({ playlist_id: r.playlistId, track_id: r.trackId, position: r.position })),
       );
+      // Issue 17: a genre or an artist's genre named by an earlier ingest stays as it is.
+      for (let i = 0; i < rows.genres.length; i += 500)
+        await trx
+          .insertInto('genres')
+          .values(rows.genres.slice(i, i + 500))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      for (let i = 0; i < rows.itemGenres.length; i += 500)
+        await trx
+          .insertInto('item_genres')
+          .values(rows.itemGenres.slice(i, i + 500).map((r) => ({ item_type: r.itemType, item_id: r.itemId, genre_id: r.genreId, position: r.position })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       await insert(
         trx,
         'images',

@@ -55,6 +55,9 @@ export interface IngestRows {
   episodeDescriptions: Array<{ episodeId: string; description: string }>;
   playlists: Array<{ id: string; name: string; owner: string; dominantColor: string }>;
   playlistTracks: Array<{ playlistId: string; trackId: string; position: number }>;
+  /** Issue 17: genres named by this ingest (one already in the catalogue is kept as it is). */
+  genres: Array<{ id: string; name: string }>;
+  itemGenres: Array<{ itemType: 'artist' | 'album' | 'show' | 'playlist'; itemId: string; genreId: string; position: number }>;
   images: ImageRow[];
   audioFiles: AudioFileRow[];
   sources: SourceRow[];
@@ -76,6 +79,8 @@ export const emptyRows = (): IngestRows => ({
   episodeDescriptions: [],
   playlists: [],
   playlistTracks: [],
+  genres: [],
+  itemGenres: [],
   images: [],
   audioFiles: [],
   sources: [],

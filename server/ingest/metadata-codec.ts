@@ -3,18 +3,21 @@
  * Three kinds, told apart by `kind`:
  *
  *   { "kind": "album", "name": "Harbour Lights", "releaseDate": "2018-10-05", "cover": "cover.png",
- *     "artists": [{ "name": "Marlow Tide", "image": "marlow.png",             // image and biography optional
+ *     "genres": ["Ambient"],                                                  // optional: else its artists'
+ *     "artists": [{ "name": "Marlow Tide", "image": "marlow.png",             // image, biography, genres optional
+ *                   "genres": ["Ambient", "Chill"],
  *                   "biography": "A duo.\n\nThey tour with <a href=\"spotify:artist:ID\">Name</a>." }],
  *     "tracks": [{ "file": "01.wav", "title": "Lantern Swell", "trackNumber": 1,
  *                  "artists": ["Marlow Tide"], "availableMarkets": ["SE", "US"] }] }
  *
  *   { "kind": "show", "name": "Tidal Notes", "publisher": "Driftwood Audio", "cover": "cover.png",
- *     "availableMarkets": ["SE", "US"],
+ *     "availableMarkets": ["SE", "US"], "genres": ["Music talk"],            // genres optional
  *     "episodes": [{ "file": "ep1.wav", "title": "Ep. 1", "releaseDate": "2019-08-02",
  *                    "description": "...", "availableMarkets": ["SE"], "cover": "ep1.png" }] }   // cover optional
  *
  *   { "kind": "playlists",
- *     "playlists": [{ "name": "Evening Drift", "owner": "Ines Varga", "cover": "drift.png",  // cover optional
+ *     "playlists": [{ "name": "Evening Drift", "owner": "Ines Varga", "cover": "drift.png",  // cover, genres optional
+ *                     "genres": ["Chill"],
  *                     "tracks": [{ "album": "../harbour-lights", "trackNumber": 1 }, { "title": "Amber Hours" }] }] }
  *
  * File names are relative to the folder and may not leave it; a playlist's `album` is a folder
@@ -22,7 +25,8 @@
  * YYYY-MM-DD; markets are ISO 3166-1 alpha-2 codes. A track artist not among the album's artists
  * is created without an image of its own (it gets the album cover). An artist's image and biography
  * are taken when the artist is first created (its first album); a biography is kept as written, line
- * breaks and `<a href="spotify:...">` links included (spec 000 §5 Bio text).
+ * breaks and `<a href="spotify:...">` links included (spec 000 §5 Bio text). Genres (issue 17: the
+ * web player's genre pages and browse categories) are names; one spelled alike ignoring case is one genre.
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
@@ -63,21 +67,25 @@ interface PositiveIntBrand {
 const PositiveInt = t.brand(t.number, (n): n is t.Branded<number, PositiveIntBrand> => Number.isInteger(n) && n >= 1, 'PositiveInt');
 
 const Markets = t.array(Market);
+const Genres = t.array(NonEmpty);
 
 export const AlbumTrack = t.type(
   { file: FileName, title: NonEmpty, trackNumber: PositiveInt, artists: t.array(NonEmpty), availableMarkets: Markets },
   'AlbumTrack',
 );
-export const AlbumArtist = t.intersection([t.type({ name: NonEmpty }), t.partial({ image: FileName, biography: NonEmpty })], 'AlbumArtist');
-export const AlbumMetadata = t.type(
-  {
-    kind: t.literal('album'),
-    name: NonEmpty,
-    releaseDate: ReleaseDate,
-    cover: FileName,
-    artists: t.array(AlbumArtist),
-    tracks: t.array(AlbumTrack),
-  },
+export const AlbumArtist = t.intersection([t.type({ name: NonEmpty }), t.partial({ image: FileName, biography: NonEmpty, genres: Genres })], 'AlbumArtist');
+export const AlbumMetadata = t.intersection(
+  [
+    t.type({
+      kind: t.literal('album'),
+      name: NonEmpty,
+      releaseDate: ReleaseDate,
+      cover: FileName,
+      artists: t.array(AlbumArtist),
+      tracks: t.array(AlbumTrack),
+    }),
+    t.partial({ genres: Genres }),
+  ],
   'AlbumMetadata',
 );
 export type AlbumMetadata = t.TypeOf<typeof AlbumMetadata>;
@@ -86,15 +94,18 @@ export const ShowEpisode = t.intersection(
   [t.type({ file: FileName, title: NonEmpty, releaseDate: ReleaseDate, description: t.string, availableMarkets: Markets }), t.partial({ cover: FileName })],
   'ShowEpisode',
 );
-export const ShowMetadata = t.type(
-  {
-    kind: t.literal('show'),
-    name: NonEmpty,
-    publisher: NonEmpty,
-    cover: FileName,
-    availableMarkets: Markets,
-    episodes: t.array(ShowEpisode),
-  },
+export const ShowMetadata = t.intersection(
+  [
+    t.type({
+      kind: t.literal('show'),
+      name: NonEmpty,
+      publisher: NonEmpty,
+      cover: FileName,
+      availableMarkets: Markets,
+      episodes: t.array(ShowEpisode),
+    }),
+    t.partial({ genres: Genres }),
+  ],
   'ShowMetadata',
 );
 export type ShowMetadata = t.TypeOf<typeof ShowMetadata>;
@@ -102,7 +113,7 @@ export type ShowMetadata = t.TypeOf<typeof ShowMetadata>;
 export const PlaylistTrackRef = t.union([t.type({ album: t.string, trackNumber: PositiveInt }), t.type({ title: NonEmpty })], 'PlaylistTrackRef');
 export type PlaylistTrackRef = t.TypeOf<typeof PlaylistTrackRef>;
 export const PlaylistEntry = t.intersection(
-  [t.type({ name: NonEmpty, owner: NonEmpty, tracks: t.array(PlaylistTrackRef) }), t.partial({ cover: FileName })],
+  [t.type({ name: NonEmpty, owner: NonEmpty, tracks: t.array(PlaylistTrackRef) }), t.partial({ cover: FileName, genres: Genres })],
   'PlaylistEntry',
 );
 export const PlaylistsMetadata = t.type({ kind: t.literal('playlists'), playlists: t.array(PlaylistEntry) }, 'PlaylistsMetadata');

@@ -5,6 +5,7 @@ import { emptyRows } from './ingest-rows';
 import type { IngestPlan } from './ingest-plan';
 import { ingestAudio, ingestCover, probeAudio, reuseCover, type Cover } from './ingest-work';
 import { readSourceFile, sourceHash, type SourceFile, type SourceFolder } from './source-folder';
+import { addGenres } from './genres';
 import { catalogueId } from './stable-ids';
 import { TRANSCODE_STEPS } from './transcode';
 
@@ -65,6 +66,9 @@ export async function planAlbum(db: Kysely<Database>, folder: SourceFolder, albu
         if (biography !== undefined) rows.artistBiographies.push({ artistId, biography });
       }
       album.artists.forEach((artist, position) => rows.albumArtists.push({ albumId, artistId: artistIdOf(artist.name), position }));
+      // Issue 17: an album without genres of its own is in its artists'.
+      for (const artist of album.artists) addGenres(rows, 'artist', artistIdOf(artist.name), artist.genres ?? []);
+      addGenres(rows, 'album', albumId, album.genres ?? album.artists.flatMap((artist) => artist.genres ?? []));
 
       const ordered = album.tracks.map((track, i) => ({ track, file: audio[i]!, durationMs: durations[i]! }));
       ordered.sort((a, b) => a.track.trackNumber - b.track.trackNumber);

@@ -7,6 +7,7 @@ import type { IngestPlan } from './ingest-plan';
 import { ingestCover, reuseCover } from './ingest-work';
 import { readSourceFile, readSourceFolder, sourceHash, type SourceFolder } from './source-folder';
 import { albumIdOf, trackIdOf } from './plan-album';
+import { addGenres } from './genres';
 import { catalogueId } from './stable-ids';
 
 export const playlistIdOf = (owner: string, name: string): string => catalogueId('playlist', owner, name);
@@ -90,6 +91,7 @@ export async function planPlaylists(db: Kysely<Database>, folder: SourceFolder, 
         }
         rows.playlists.push({ id, name: playlist.name, owner: playlist.owner, dominantColor: color });
         trackIds.forEach((trackId, position) => rows.playlistTracks.push({ playlistId: id, trackId, position }));
+        addGenres(rows, 'playlist', id, playlist.genres ?? []);
       }
       return rows;
     },

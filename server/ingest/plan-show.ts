@@ -3,6 +3,7 @@ import { emptyRows } from './ingest-rows';
 import type { IngestPlan } from './ingest-plan';
 import { ingestAudio, ingestCover, probeAudio, reuseCover } from './ingest-work';
 import { readSourceFile, sourceHash, type SourceFolder } from './source-folder';
+import { addGenres } from './genres';
 import { catalogueId } from './stable-ids';
 import { TRANSCODE_STEPS } from './transcode';
 
@@ -38,6 +39,7 @@ export function planShow(folder: SourceFolder, show: ShowMetadata): IngestPlan {
 
       const showCover = await ingestCover(ctx, rows, cover, { ownerType: 'show', ownerId: showId });
       rows.shows.push({ id: showId, name: show.name, publisher: show.publisher, dominantColor: showCover.color, markets: [...show.availableMarkets] });
+      addGenres(rows, 'show', showId, show.genres ?? []);
       for (const [i, { episode, id, audio, cover: own }] of episodes.entries()) {
         const owner = { ownerType: 'episode', ownerId: id } as const;
         let color = showCover.color;

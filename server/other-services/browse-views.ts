@@ -13,15 +13,34 @@ export interface BrowseView {
 /** The view ids of the web player's browse pages (spec 001 §2 /browse/featured, podcasts, charts, newreleases, discover). */
 export const BROWSE_VIEW_IDS = ['featured', 'podcasts', 'charts', 'new-releases', 'discover'] as const;
 
+/** A genre (issue 17, migration 006): the Web API's browse category, and the view of /genre/{genreId}. */
+export interface Genre {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The genre of this id, or null. */
+export async function genreOf(db: Kysely<Database>, id: string): Promise<Genre | null> {
+  return (await db.selectFrom('genres').select(['id', 'name']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** The ids of a genre's items of one type (unordered). */
+export async function genreMembers(db: Kysely<Database>, genreId: string, type: BrowseViewType): Promise<Set<string>> {
+  const rows = await db.selectFrom('item_genres').select('item_id').where('genre_id', '=', genreId).where('item_type', '=', type).execute();
+  return new Set(rows.map((r) => r.item_id));
+}
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The browse views, built from the catalogue and what listeners keep of it: charts rank by how
  * many libraries hold an item (playlists by followers), new releases by release date, discover
  * leaves out what the viewer already keeps, featured and podcasts put the most kept first. Sorted
- * in JavaScript (ties by name, then id), so both databases give one order. Null: not a browse view.
+ * in JavaScript (ties by name, then id), so both databases give one order. A genre's id is the view of
+ * its page (spec 001 §2 /genre/{genreId}): its albums, playlists, artists and shows, most kept first.
+ * Null: neither a browse view nor a genre.
  */
-export function browseView(db: Kysely<Database>, viewId: string, viewer: string | null): BrowseView | null {
+export async function browseView(db: Kysely<Database>, viewId: string, viewer: string | null): Promise<BrowseView | null> {
   const named = async (type: BrowseViewType): Promise<Array<{ id: string; name: string; date: string }>> => {
     switch (type) {
       case 'album':
@@ -86,7 +105,14 @@ export function browseView(db: Kysely<Database>, viewId: string, viewer: string 
       return { name: 'New releases', listing: { album: newest('album') } };
     case 'discover':
       return { name: 'Discover', listing: { album: unkept('album'), artist: unkept('artist'), playlist: unkept('playlist'), show: unkept('show') } };
-    default:
-      return null;
+    default: {
+      const genre = await genreOf(db, viewId);
+      if (genre === null) return null;
+      const inGenre = (type: BrowseViewType) => async () => {
+        const [ids, members] = await Promise.all([mostKept(type)(), genreMembers(db, genre.id, type)]);
+        return ids.filter((id) => members.has(id));
+      };
+      return { name: genre.name, listing: { album: inGenre('album'), playlist: inGenre('playlist'), artist: inGenre('artist'), show: inGenre('show') } };
+    }
   }
 }

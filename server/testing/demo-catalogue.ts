@@ -29,6 +29,8 @@ export interface DemoArtist {
   /** Widest first. */
   readonly images: ImageFile[];
   readonly topTrackIds: string[];
+  /** Genre names in the metadata's order (issue 17, migration 006). */
+  readonly genres: string[];
 }
 export interface DemoAlbum {
   readonly id: string;
@@ -37,6 +39,8 @@ export interface DemoAlbum {
   readonly dominantColor: string;
   readonly artistIds: string[];
   readonly images: ImageFile[];
+  /** Genre names in the metadata's order (issue 17, migration 006). */
+  readonly genres: string[];
 }
 export interface DemoTrack {
   readonly id: string;
@@ -154,6 +158,9 @@ export function readDemoCatalogue(file: string): DemoCatalogue {
     const trackArtists = grouped('SELECT track_id AS owner, artist_id AS item FROM track_artists ORDER BY position');
     const topTracks = grouped('SELECT artist_id AS owner, track_id AS item FROM artist_top_tracks ORDER BY position');
     const playlistTracks = grouped('SELECT playlist_id AS owner, track_id AS item FROM playlist_tracks ORDER BY position');
+    const genres = grouped(
+      "SELECT i.item_type || ':' || i.item_id AS owner, g.name AS item FROM item_genres i JOIN genres g ON g.id = i.genre_id ORDER BY i.position",
+    );
 
     const albums = rows(AlbumRow, 'SELECT * FROM albums ORDER BY release_date, name').map((r) => ({
       id: r.id,
@@ -162,6 +169,7 @@ export function readDemoCatalogue(file: string): DemoCatalogue {
       dominantColor: r.dominant_color,
       artistIds: albumArtists.get(r.id) ?? [],
       images: imagesOf('album', r.id),
+      genres: genres.get(`album:${r.id}`) ?? [],
     }));
     const albumOrder = new Map(albums.map((album, i) => [album.id, i]));
     return {
@@ -172,6 +180,7 @@ export function readDemoCatalogue(file: string): DemoCatalogue {
         ...(r.biography === null ? {} : { biography: r.biography }),
         images: imagesOf('artist', r.id),
         topTrackIds: topTracks.get(r.id) ?? [],
+        genres: genres.get(`artist:${r.id}`) ?? [],
       })),
       albums,
       tracks: rows(TrackRow, "SELECT t.*, COALESCE(m.available_markets, '[]') AS markets FROM tracks t LEFT JOIN track_markets m ON m.track_id = t.id")

@@ -185,7 +185,7 @@ function registerViews(api: FastifyInstance, deps: LibraryDeps): void {
   });
   getRoute(api, deps, '/views/:viewId', query, async ({ params, ctx, owner }) => {
     // Issue 17: the browse pages' views (server/other-services/browse-views.ts) list only the types they hold.
-    const browse = params.viewId === 'home' ? { name: 'Home', listing } : browseView(db, params.viewId, ctx.viewer);
+    const browse = params.viewId === 'home' ? { name: 'Home', listing } : await browseView(db, params.viewId, ctx.viewer);
     if (browse === null) throw new WebApiError(404, `Non existing id: '${params.viewId}'`);
     const types = params.types.filter((type) => browse.listing[type] !== undefined);
     const href = `${ctx.hosts.api}/v1/views/${params.viewId}`;

@@ -4,6 +4,7 @@ import { createWebApiObjects } from '../catalogue/web-api-objects';
 import type { Authenticate } from './auth';
 import { installWebApiErrors } from './errors';
 import { getRoute, type WebApiDeps } from './handler';
+import { registerBrowseRoutes } from './browse-routes';
 import { registerMediaRoutes } from './media-routes';
 import { registerMusicRoutes } from './music-routes';
 import { SearchQuery } from './params';
@@ -50,6 +51,7 @@ export function registerWebApi(app: FastifyInstance, options: WebApiOptions): vo
       registerMusicRoutes(api, deps);
       registerPodcastPlaylistRoutes(api, deps);
       registerMeRoutes(api, libraryDeps);
+      registerBrowseRoutes(api, deps);
       registerLibraryRoutes(api, libraryDeps);
       registerPlaylistWriteRoutes(api, libraryDeps);
       getRoute(api, deps, '/search', SearchQuery, ({ params, ctx }) => search({ ...params, type: params.type }, ctx));
