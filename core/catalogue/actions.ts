@@ -22,6 +22,15 @@ export const requestSent = defineAction('catalogue/requestSent', {
   key: t.union([t.string, t.null]),
   resetPending: t.boolean,
 });
+/** spec 001 §9 cache: a GET answered from the answers kept, not sent (its answer action follows). */
+export const answeredFromCache = defineAction('catalogue/answeredFromCache', { requestId: t.string, endpoint: t.string, key: t.string });
+/** spec 001 §8 User info: the user info request failed (USER_INFO_* code, spec 001 §8 code families). */
+export const userInfoFailed = defineAction('catalogue/userInfoFailed', {
+  requestId: t.string,
+  code: t.string,
+  status: t.union([t.number, t.null]),
+  err: t.string,
+});
 /** spec 001 §4 Request de-duplication: a GET identical to one still pending, not sent. */
 export const requestRefused = defineAction('catalogue/requestRefused', { requestId: t.string, endpoint: t.string, err: t.string, code: t.string });
 /** spec 001 §8 Generic: failure actions carry an err field; "with method, url and query". */
@@ -61,7 +70,9 @@ export const catalogueActions = [
   catalogueConfigured,
   requestSent,
   requestRefused,
+  answeredFromCache,
   requestFailed,
+  userInfoFailed,
   exceptionReported,
   saveTrack,
   removeTrack,

@@ -15,6 +15,13 @@ export const SIMILAR_EPISODES_FAILED = 'Failed to request similar episodes';
 
 /** spec 001 §8 User info: a 2xx answer without the body the request needs. */
 export const UNEXPECTED_EMPTY_RESPONSE = 'Unexpected empty response.';
+/**
+ * spec 001 §8 code families (USER_INFO_*) and User info: "request failed with status; 'Unexpected
+ * empty response.'". The names after the family are ours; INVALID is an answer that is not a user.
+ */
+export const USER_INFO_REQUEST_FAILED = 'USER_INFO_REQUEST_FAILED';
+export const USER_INFO_EMPTY_RESPONSE = 'USER_INFO_EMPTY_RESPONSE';
+export const USER_INFO_INVALID_RESPONSE = 'USER_INFO_INVALID_RESPONSE';
 /** spec 001 §8 Generic: "Request was not successful (status N)" with method, url and query. */
 export const requestNotSuccessful = (status: number): string => `Request was not successful (status ${status})`;
 /** Ours: the text of a request that got no answer in time (spec 001 §7 timeout). */

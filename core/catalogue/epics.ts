@@ -16,12 +16,16 @@ import {
   REQUEST_TIMEOUT_MS,
   SAVE_TRACK_ONLY_TRACKS,
   SIMILAR_EPISODES_FAILED,
+  UNEXPECTED_EMPTY_RESPONSE,
   URI_NOT_PARSED,
+  USER_INFO_EMPTY_RESPONSE,
+  USER_INFO_INVALID_RESPONSE,
+  USER_INFO_REQUEST_FAILED,
 } from './constants';
 import type { CatalogueEpic } from './deps';
-import { collectionService, endpointOfRequest, otherServices, type Endpoint } from './endpoints';
+import { catalogueApi, collectionService, endpointOfRequest, otherServices, type Endpoint } from './endpoints';
 import { buildRequest, decodeAnswer, duplicateKey, isFatal, type Decoded, type RequestContext } from './request';
-import type { CatalogueSlice } from './state';
+import { cacheKindOf, isCached, type CatalogueSlice } from './state';
 import { termsAnswerEpic, termsEpic } from './terms';
 import type { SessionSlice } from '../engine/session/state';
 
@@ -38,11 +42,19 @@ function contextOf(state: CatalogueSlice & SessionSlice): RequestContext | null 
   return { ...config, loggedIn: isLoggedIn(state.session), authorisation: authorisation(state.session) };
 }
 
+/** spec 001 §8 User info: which USER_INFO_* failure this is. */
+function userInfoCode(failure: Extract<Decoded, { ok: false }>): string {
+  if (failure.err === UNEXPECTED_EMPTY_RESPONSE) return USER_INFO_EMPTY_RESPONSE;
+  if (failure.status !== null && failure.status >= 200 && failure.status <= 299) return USER_INFO_INVALID_RESPONSE;
+  return USER_INFO_REQUEST_FAILED;
+}
+
 /** spec 001 §8 Generic: a failure gives the caller null, a request-failure metric and an analytics exception. */
 function failed(endpoint: Endpoint, requestId: string, method: string, url: string, failure: Extract<Decoded, { ok: false }>): Observable<Action> {
   const err = endpoint.failure ?? failure.err;
   const fatal = isFatal(endpoint);
   const q = url.indexOf('?');
+  const userInfo = endpoint.name === catalogueApi.me.name ? [A.userInfoFailed({ requestId, code: userInfoCode(failure), status: failure.status, err })] : [];
   return from([
     A.requestFailed({
       requestId,
@@ -57,6 +69,7 @@ function failed(endpoint: Endpoint, requestId: string, method: string, url: stri
     // The engine's request-failure meter (core/engine/player/logs.epic.ts), sent by its metrics batch.
     metricsQueued({ meters: [{ what: REQUEST_FAILURE, result: 'failure', reason: err, endpoint: endpoint.name }], timers: [] }),
     A.exceptionReported({ description: `${endpoint.name}: ${err}`, fatal }),
+    ...userInfo,
     endpoint.answered({ requestId, result: null }),
   ] as Action[]);
 }
@@ -76,6 +89,13 @@ export const requestEpic: CatalogueEpic = (action$, state$, deps) =>
       if (ctx === null) return failed(endpoint, requestId, endpoint.method, endpoint.path, { ok: false, status: null, err: NOT_CONFIGURED });
       const request = buildRequest(endpoint, args, ctx);
       const key = duplicateKey(request);
+      // spec 001 §9 cache: a catalogue item already answered is answered again from the cache.
+      if (key !== null && isCached(endpoint.name)) {
+        const hit = state.catalogue.cache[cacheKindOf(endpoint.name)].find((e) => e.key === key);
+        if (hit !== undefined) {
+          return from([A.answeredFromCache({ requestId, endpoint: endpoint.name, key }), endpoint.answered({ requestId, result: hit.result }) as Action]);
+        }
+      }
       const noToken = state.session.accessToken === null;
       if (key !== null && !noToken && state.catalogue.pending[key] !== undefined) {
         return of(A.requestRefused({ requestId, endpoint: endpoint.name, err: DUPLICATE_REQUEST_MESSAGE, code: DUPLICATE_REQUEST_ERROR }));

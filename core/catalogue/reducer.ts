@@ -1,8 +1,8 @@
 import type { Action } from '../store/action';
-import { catalogueConfigured, requestFailed, requestSent } from './actions';
+import { answeredFromCache, catalogueConfigured, requestFailed, requestSent } from './actions';
 import { termsAccepted, termsReacceptanceRequired } from './terms';
 import { catalogueApi, endpointOfAnswer, otherServices } from './endpoints';
-import { CACHE_LIMITS, cacheKindOf, initialCatalogueState, type CatalogueState } from './state';
+import { CACHE_LIMITS, cacheKindOf, initialCatalogueState, isCached, type CatalogueState } from './state';
 
 function without<V>(record: Readonly<Record<string, V>>, key: string): Readonly<Record<string, V>> {
   const next = { ...record };
@@ -31,6 +31,12 @@ function reduce(state: CatalogueState, action: Action): CatalogueState {
       inFlight: { ...state.inFlight, [action.requestId]: action.key },
     };
   }
+  if (answeredFromCache.match(action)) {
+    // The entry read becomes the newest, so the limits drop the least recently used first.
+    const kind = cacheKindOf(action.endpoint);
+    const hit = state.cache[kind].find((e) => e.key === action.key);
+    return hit === undefined ? state : { ...state, cache: { ...state.cache, [kind]: [...state.cache[kind].filter((e) => e !== hit), hit] } };
+  }
   if (termsReacceptanceRequired.match(action)) return { ...state, terms: { license: action.license, documents: action.documents, accepting: null } };
   if (termsAccepted.match(action) && state.terms !== null) return { ...state, terms: { ...state.terms, accepting: action.requestId } };
   // A refused acceptance keeps the prompt.
@@ -42,7 +48,7 @@ function reduce(state: CatalogueState, action: Action): CatalogueState {
   if (key === undefined) return state;
   let next: CatalogueState = { ...state, inFlight: without(state.inFlight, requestId) };
   if (key !== null && state.pending[key] === requestId) next = { ...next, pending: without(state.pending, key) };
-  if (key !== null && result !== null) {
+  if (key !== null && result !== null && isCached(endpoint.name)) {
     const kind = cacheKindOf(endpoint.name);
     const kept = [...state.cache[kind].filter((e) => e.key !== key), { key, endpoint: endpoint.name, result }];
     next = { ...next, cache: { ...state.cache, [kind]: kept.slice(Math.max(0, kept.length - CACHE_LIMITS[kind])) } };

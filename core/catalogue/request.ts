@@ -79,6 +79,10 @@ export function decodeAnswer(endpoint: Endpoint, response: HttpResponse): Decode
   } catch {
     return endpoint.emptyOk ? { ok: true, result: null } : { ok: false, status: response.status, err: `Invalid answer of ${endpoint.name}: not JSON` };
   }
+  // spec 001 §8 User info: a user info answer without a user in it is 'Unexpected empty response.'.
+  if (endpoint.name === 'me' && (json === null || (typeof json === 'object' && Object.keys(json).length === 0))) {
+    return { ok: false, status: response.status, err: UNEXPECTED_EMPTY_RESPONSE };
+  }
   const decoded = endpoint.answer.decode(json);
   if (decoded._tag === 'Left') {
     // The field that failed (the innermost key; the outer ones include intersection member indices).

@@ -23,6 +23,7 @@ const ok =
   (body: unknown): HttpResponder =>
   () => ({ status: 200, headers: {}, body: JSON.stringify(body) });
 const getAlbum = (requestId: string, id = 'al1') => catalogueApi.album.request({ requestId, args: { id } });
+const getSearch = (requestId: string) => catalogueApi.search.request({ requestId, args: { q: 'a', type: ['album'] } });
 
 interface Run {
   readonly calls: HttpRequest[];
@@ -128,21 +129,22 @@ describe("marble: spec 001 §4 a GET identical to one pending is refused with 'A
         session: LOGGED_IN,
         inputs: [
           [0, TEST_CONFIG],
-          [1, getAlbum('r1')],
-          [5, getAlbum('r2')],
-          [20, getAlbum('r3')],
+          [1, getSearch('r1')],
+          [5, getSearch('r2')],
+          [20, getSearch('r3')],
         ],
       });
       const out = store.envelopes$.pipe(
         filter((e) => e.src === 'epic'),
         map((e) => `${e.action.type.replace('catalogue/', '')} ${(e.action as unknown as { requestId: string }).requestId}`),
       );
+      // A search is not a cached catalogue item (spec 001 §9 cache), so the third is sent again.
       expectObservable(out, '^ 100ms !').toBe('- a 3ms b 5ms c 8ms d 9ms e', {
         a: 'requestSent r1',
         b: 'requestRefused r2',
-        c: 'albumAnswered r1',
+        c: 'searchAnswered r1',
         d: 'requestSent r3',
-        e: 'albumAnswered r3',
+        e: 'searchAnswered r3',
       });
     });
   });
@@ -285,7 +287,11 @@ describe('spec 001 §8 Generic: a failed request yields a null result, a request
     ],
   ] as const)('%s', (_, request, responder, status, err, fatal, answered) => {
     const r = run([[1, request]], { responder: responder });
-    expect(types(r).slice(1)).toEqual(['11 catalogue/requestFailed', '11 logging/metricsQueued', '11 catalogue/exceptionReported', `11 catalogue/${answered}`]);
+    expect(
+      types(r)
+        .slice(1)
+        .filter((x) => !x.endsWith('userInfoFailed')),
+    ).toEqual(['11 catalogue/requestFailed', '11 logging/metricsQueued', '11 catalogue/exceptionReported', `11 catalogue/${answered}`]);
     const [failure] = ofType(r, A.requestFailed);
     expect(failure).toMatchObject({ requestId: 'r1', status, err, fatal });
     expect(ofType(r, metricsQueued)).toEqual([
@@ -387,6 +393,143 @@ describe('spec 001 §9 Cache limit default: 100 entries; track cache 2; metadata
     expect(cache).toHaveLength(limit);
     expect(cache[cache.length - 1]?.key).toContain(`${count - 1}`);
     expect(cache[0]?.key).toContain(`${count - limit}`);
+  });
+});
+
+describe('spec 001 §9 cache: the layer reads the answers it keeps', () => {
+  it('marble: a catalogue item asked again is answered from the cache at once, with no call', () => {
+    const s = new TestScheduler((a, b) => expect(a).toEqual(b));
+    s.run(({ expectObservable }) => {
+      const calls: HttpRequest[] = [];
+      const http = createFakeHttp(s, calls, ok(album), 10);
+      const { store } = runCatalogue({
+        scheduler: s,
+        http,
+        session: LOGGED_IN,
+        inputs: [
+          [0, TEST_CONFIG],
+          [1, getAlbum('r1')],
+          [20, getAlbum('r2')],
+        ],
+      });
+      const out = store.envelopes$.pipe(
+        filter((e) => e.src === 'epic'),
+        map((e) => `${e.action.type.replace('catalogue/', '')} ${(e.action as unknown as { requestId: string }).requestId}`),
+      );
+      expectObservable(out, '^ 100ms !').toBe('- a 9ms b 8ms (cd)', {
+        a: 'requestSent r1',
+        b: 'albumAnswered r1',
+        c: 'answeredFromCache r2',
+        d: 'albumAnswered r2',
+      });
+      s.flush();
+      expect(calls).toHaveLength(1);
+    });
+  });
+
+  it('the cached answer is the decoded one, and the entry read becomes the newest (least recently used leaves first)', () => {
+    const responder: HttpResponder = (req) => ({
+      status: 200,
+      headers: {},
+      body: JSON.stringify({ id: req.url.replace(/.*\/(tr\d+).*/, '$1'), uri: 'u', type: 'track', name: 'n', duration_ms: 1 }),
+    });
+    const track = (requestId: string, id: string) => catalogueApi.track.request({ requestId, args: { id } });
+    // Track cache 2: tr0 and tr1 kept; tr0 read again; then tr2 drops tr1, not tr0.
+    const r = run(
+      [
+        [1, track('a', 'tr0')],
+        [20, track('b', 'tr1')],
+        [40, track('c', 'tr0')],
+        [60, track('d', 'tr2')],
+        [80, track('e', 'tr0')],
+      ],
+      { responder },
+    );
+    expect(r.calls.map((c) => c.url.replace(/\?.*/, ''))).toEqual([
+      'https://api.test/v1/tracks/tr0',
+      'https://api.test/v1/tracks/tr1',
+      'https://api.test/v1/tracks/tr2',
+    ]);
+    expect(r.state.catalogue.cache.tracks.map((e) => e.key.replace(/\?.*/, ''))).toEqual([
+      'GET https://api.test/v1/tracks/tr2',
+      'GET https://api.test/v1/tracks/tr0',
+    ]);
+    const answers = ofType(r, catalogueApi.track.answered);
+    expect(answers.map((a) => [a.requestId, (a.result as { id: string } | null)?.id])).toEqual([
+      ['a', 'tr0'],
+      ['b', 'tr1'],
+      ['c', 'tr0'],
+      ['d', 'tr2'],
+      ['e', 'tr0'],
+    ]);
+  });
+
+  it.each([
+    ['the user info (/me)', catalogueApi.me.request({ requestId: 'x', args: {} }), user],
+    ['saved tracks (/me/tracks)', catalogueApi.savedTracks.request({ requestId: 'x', args: {} }), { items: [], total: 0, limit: 20 }],
+    [
+      'a station (follows likes and bans)',
+      otherServices.station.request({ requestId: 'x', args: { id: 'spotify:station:track:t1', salt: 1 } }),
+      { uri: 's', title: 't', tracks: [] },
+    ],
+    ['a search', getSearch('x'), {}],
+  ] as const)("%s is a listener's changing data: neither kept nor read, each ask is sent", (_, request, body) => {
+    const again = { ...request, requestId: 'y' } as Action;
+    const r = run(
+      [
+        [1, request],
+        [30, again],
+      ],
+      { responder: ok(body) },
+    );
+    expect(r.calls).toHaveLength(2);
+    expect(ofType(r, A.answeredFromCache)).toEqual([]);
+    expect(Object.values(r.state.catalogue.cache).flat()).toEqual([]);
+  });
+
+  it('a failed answer is not kept, so the next ask is sent', () => {
+    const r = run(
+      [
+        [1, getAlbum('r1')],
+        [30, getAlbum('r2')],
+      ],
+      { responder: (_req) => ({ status: 503, headers: {}, body: '' }) },
+    );
+    expect(r.calls).toHaveLength(2);
+  });
+});
+
+describe("spec 001 §8 User info: request failed with status; 'Unexpected empty response.' (USER_INFO_* codes)", () => {
+  it.each([
+    ['a 500', () => ({ status: 500, headers: {}, body: '' }), 500, 'USER_INFO_REQUEST_FAILED', 'Request was not successful (status 500)'],
+    ['no answer', () => new Error('Failed to fetch'), null, 'USER_INFO_REQUEST_FAILED', 'Failed to fetch'],
+    ['an empty body', () => ({ status: 200, headers: {}, body: '' }), 200, 'USER_INFO_EMPTY_RESPONSE', 'Unexpected empty response.'],
+    ['a JSON null', () => ({ status: 200, headers: {}, body: 'null' }), 200, 'USER_INFO_EMPTY_RESPONSE', 'Unexpected empty response.'],
+    ['an empty object', () => ({ status: 200, headers: {}, body: '{}' }), 200, 'USER_INFO_EMPTY_RESPONSE', 'Unexpected empty response.'],
+    [
+      'an answer that is no user',
+      () => ({ status: 200, headers: {}, body: '{"id":1}' }),
+      200,
+      'USER_INFO_INVALID_RESPONSE',
+      expect.stringContaining('Invalid answer of me'),
+    ],
+  ] as const)('%s', (_, responder, status, code, err) => {
+    const r = run([[1, catalogueApi.me.request({ requestId: 'r1', args: {} })]], { responder: responder });
+    expect(ofType(r, A.userInfoFailed)).toEqual([{ type: 'catalogue/userInfoFailed', requestId: 'r1', code, status, err }]);
+    expect(ofType(r, catalogueApi.me.answered)).toEqual([{ type: 'catalogue/meAnswered', requestId: 'r1', result: null }]);
+    // The collection user stays the configured one.
+    expect(r.state.catalogue.userId).toBe('demo');
+  });
+
+  it('another endpoint failing reports no user info failure', () => {
+    const r = run([[1, getAlbum('r1')]], { responder: () => ({ status: 500, headers: {}, body: '' }) });
+    expect(ofType(r, A.userInfoFailed)).toEqual([]);
+  });
+
+  it('a user answer is no failure', () => {
+    const r = run([[1, catalogueApi.me.request({ requestId: 'r1', args: {} })]], { responder: ok(user) });
+    expect(ofType(r, A.userInfoFailed)).toEqual([]);
+    expect(ofType(r, catalogueApi.me.answered)[0]?.result).toMatchObject({ id: 'demo', display_name: 'Demo' });
   });
 });
 

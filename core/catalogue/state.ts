@@ -53,6 +53,33 @@ export const CACHE_LIMITS: Readonly<Record<CacheKind, number>> = {
   metadata: CACHE_LIMIT_METADATA,
 };
 
+/**
+ * The GETs answered from the cache (spec 001 §9 cache limits): catalogue items, which do not change
+ * while the page lives. A listener's own data (/me, the collection, playlists they may edit, views,
+ * stations that follow their likes and bans) is asked each time, so it is neither kept nor read.
+ */
+const CACHED_ENDPOINTS: ReadonlySet<string> = new Set([
+  'album',
+  'albums',
+  'albumTracks',
+  'artist',
+  'artists',
+  'artistAlbums',
+  'artistTopTracks',
+  'relatedArtists',
+  'track',
+  'tracks',
+  'show',
+  'showEpisodes',
+  'episode',
+  'episodes',
+  'backendArtist',
+  'backendEpisode',
+]);
+
+/** Whether an endpoint's GET answers are kept in and read from the cache. */
+export const isCached = (endpoint: string): boolean => CACHED_ENDPOINTS.has(endpoint);
+
 /** Full track objects go to the track cache, the backend metadata of artists and episodes to the metadata cache. */
 export function cacheKindOf(endpoint: string): CacheKind {
   if (endpoint === 'track' || endpoint === 'tracks') return 'tracks';

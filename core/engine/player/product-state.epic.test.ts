@@ -4,17 +4,18 @@ import { createFakeHttp } from '../../../adapters/fake/fake-http';
 import type { HttpRequest, HttpResponse } from '../../ports';
 import type { Action } from '../../store/action';
 import type { StateObservable } from '../../store/store';
-import { productStateChanged, tokenReceived, tokenRefreshRequested } from '../session/actions';
+import { loggedOut, productStateChanged, sessionLoaded, tokenReceived, tokenRefreshRequested } from '../session/actions';
 import { authenticated, disconnected, messageReceived } from '../transport/actions';
 import { productStateFailed, productStateFetched, productStateRegistered } from './actions';
 import type { EngineDeps, EngineState } from './deps';
 import { initialEngineState } from './index';
-import { PRODUCT_STATE_RETRY_MS, productStateEpic } from './product-state.epic';
+import { licenseTypeOf, PRODUCT_STATE_RETRY_MS, productStateEpic } from './product-state.epic';
+import { playerReducer } from './reducer';
 
 const state: EngineState = { ...initialEngineState, session: { ...initialEngineState.session, accessToken: 'tok' } };
 
 /** Runs the epic on virtual time: inputs at their frame, the fake provider answering with `respond`. */
-function run(inputs: ReadonlyArray<readonly [number, Action]>, respond: (r: HttpRequest, n: number) => HttpResponse | Error) {
+function run(inputs: ReadonlyArray<readonly [number, Action]>, respond: (r: HttpRequest, n: number) => HttpResponse | Error, initial: EngineState = state) {
   const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
   const calls: HttpRequest[] = [];
   const out: Array<readonly [number, Action]> = [];
@@ -23,7 +24,7 @@ function run(inputs: ReadonlyArray<readonly [number, Action]>, respond: (r: Http
     const http = createFakeHttp(scheduler, calls, (r) => respond(r, n++));
     const deps = { http, scheduler, clock: { now: () => scheduler.now() }, player: { apiUrl: 'https://api.test' } } as unknown as EngineDeps;
     const action$ = new Subject<Action>();
-    const state$ = Object.assign(new Subject<EngineState>(), { value: state }) as unknown as StateObservable<EngineState>;
+    const state$ = Object.assign(new Subject<EngineState>(), { value: initial }) as unknown as StateObservable<EngineState>;
     productStateEpic(action$, state$, deps).subscribe((a) => out.push([scheduler.now(), a]));
     for (const [at, action] of inputs) scheduler.schedule(() => action$.next(action), at);
     flush();
@@ -129,15 +130,82 @@ describe('product state (spec 001 §7 Product state; §4 Auth and Transport life
     ]);
   });
 
-  it('other dealer messages and token refreshes without an event fetch nothing', () => {
+  it('other dealer messages, and token refreshes after the start read without an event, fetch nothing', () => {
+    const refresh = (at: number) =>
+      [at, tokenReceived({ accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: ['player'] })] as const;
+    const { calls, out } = run(
+      [[0, messageReceived({ uri: 'hm://track-playback/v1/command', headers: {}, payloads: [] })], refresh(10), refresh(20), refresh(30)],
+      () => ok(200, '{"ads":"0"}'),
+    );
+    // The first logged-in token is the start read; the later refreshes fetch nothing.
+    expect(calls).toEqual(['GET https://api.test/v1/product_state Bearer tok']);
+    expect(out).toEqual([[10, productStateFetched({ status: 200, body: '{"ads":"0"}' })]]);
+  });
+});
+
+describe('spec 001 §6 licence type: the product state is read at start, not only after a push', () => {
+  const loggedIn: EngineState = {
+    ...initialEngineState,
+    session: { ...initialEngineState.session, status: 'loaded', accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false },
+  };
+  const anonymous: EngineState = { ...loggedIn, session: { ...loggedIn.session, isAnonymous: true } };
+
+  it('a session loaded with a logged-in token reads it once at start', () => {
     const { calls, out } = run(
       [
-        [0, messageReceived({ uri: 'hm://track-playback/v1/command', headers: {}, payloads: [] })],
-        [10, tokenReceived({ accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: ['player'] })],
+        [0, sessionLoaded({ hasToken: true })],
+        [5, tokenReceived({ accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: ['player'] })],
       ],
-      () => ok(200),
+      () => ok(200, '{"ads":"1"}'),
+      loggedIn,
     );
-    expect(calls).toEqual([]);
-    expect(out).toEqual([]);
+    expect(calls).toEqual(['GET https://api.test/v1/product_state Bearer tok']);
+    expect(out).toEqual([[0, productStateFetched({ status: 200, body: '{"ads":"1"}' })]]);
+  });
+
+  it('an anonymous session or one without a token reads nothing; a log-in later reads it with the new token', () => {
+    expect(run([[0, sessionLoaded({ hasToken: true })]], () => ok(200, '{}'), anonymous).calls).toEqual([]);
+    expect(run([[0, sessionLoaded({ hasToken: false })]], () => ok(200, '{}'), initialEngineState).calls).toEqual([]);
+    const anonymousRefresh = run(
+      [[0, tokenReceived({ accessToken: 'anon', expiresAtMs: 9e12, isAnonymous: true, clientId: null, callers: ['player'] })]],
+      () => ok(200, '{}'),
+      anonymous,
+    );
+    expect(anonymousRefresh.calls).toEqual([]);
+    const login = run(
+      [
+        [0, sessionLoaded({ hasToken: false })],
+        [10, tokenReceived({ accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: ['login'] })],
+      ],
+      () => ok(200, '{"ads":"0"}'),
+      initialEngineState,
+    );
+    expect(login.calls).toEqual(['GET https://api.test/v1/product_state Bearer tok']);
+    expect(login.out).toEqual([[10, productStateFetched({ status: 200, body: '{"ads":"0"}' })]]);
+  });
+
+  it('after a log-out the next logged-in token reads it again', () => {
+    const received = (at: number) =>
+      [at, tokenReceived({ accessToken: 'tok', expiresAtMs: 9e12, isAnonymous: false, clientId: null, callers: ['login'] })] as const;
+    const { calls } = run([received(0), [10, loggedOut({ reason: 'logout' })], received(20)], () => ok(200, '{"ads":"0"}'));
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each([
+    ['ads off', '{"ads":"0","product":"premium"}', 'premium'],
+    ['no ads field', '{"product":"premium"}', 'premium'],
+    ["ads on ('1')", '{"ads":"1","product":"free"}', 'on-demand'],
+    ['a body that is no JSON', 'not json', 'on-demand'],
+    ['a JSON list', '[]', 'on-demand'],
+    ['no body (the read failed)', null, 'on-demand'],
+  ] as const)('licenseTypeOf: %s (%s) gives %s', (_, body, type) => expect(licenseTypeOf(body)).toBe(type));
+
+  it('the player state holds the licence type: fetched, or on-demand when the read failed; a registration failure leaves it', () => {
+    const p = initialEngineState.player;
+    expect(p.licenseType).toBeNull();
+    expect(playerReducer(p, productStateFetched({ status: 200, body: '{"ads":"0"}' })).licenseType).toBe('premium');
+    expect(playerReducer(p, productStateFetched({ status: 200, body: '{"ads":"1"}' })).licenseType).toBe('on-demand');
+    expect(playerReducer(p, productStateFailed({ call: 'GET product_state', err: "Cannot get the user's product state." })).licenseType).toBe('on-demand');
+    expect(playerReducer(p, productStateFailed({ call: 'PUT notifications', err: 'x' })).licenseType).toBeNull();
   });
 });

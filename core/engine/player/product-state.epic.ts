@@ -4,8 +4,9 @@ import { catchError, map, mergeMap, retry, take } from 'rxjs/operators';
 import type { HttpRequest, HttpResponse } from '../../ports';
 import type { Action } from '../../store/action';
 import { notSuccessful } from '../device/track-playback-request';
-import { productStateChanged, tokenReceived } from '../session/actions';
+import { loggedOut, productStateChanged, sessionLoaded, tokenReceived } from '../session/actions';
 import { PRODUCT_STATE_CALLER } from '../session/constants';
+import { isLoggedIn } from '../session/state';
 import { onAnswer, retryOnUnauthorised } from '../session/retry-on-unauthorised';
 import { authenticated, disconnected, messageReceived, reconnected } from '../transport/actions';
 import { productStateFailed, productStateFetched, productStateRegistered } from './actions';
@@ -22,6 +23,27 @@ export const PRODUCT_STATE_EVENT_URI = 'hm://product-state/v1/update';
 /** Retries of a failed product-state call (spec 001 §7 says retried, not how often: ours). */
 export const PRODUCT_STATE_RETRIES = 2;
 export const PRODUCT_STATE_RETRY_MS = 1000;
+
+/** The call a failed read of the product state names. */
+export const PRODUCT_STATE_GET = 'GET product_state';
+
+/** spec 001 §6 licence types. */
+export type LicenseType = 'premium' | 'on-demand';
+/**
+ * spec 001 §6: "License type is 'premium' unless the product state says ads are on ('1'), then
+ * 'on-demand'; any error reading it gives 'on-demand'." `body` is the product state's JSON, or null
+ * when it could not be read.
+ */
+export function licenseTypeOf(body: string | null): LicenseType {
+  if (body === null) return 'on-demand';
+  try {
+    const state: unknown = JSON.parse(body);
+    if (typeof state !== 'object' || state === null || Array.isArray(state)) return 'on-demand';
+    return (state as Record<string, unknown>)['ads'] === '1' ? 'on-demand' : 'premium';
+  } catch {
+    return 'on-demand';
+  }
+}
 
 /** spec 001 §8 Product state, verbatim. */
 export const PRODUCT_STATE_FAILED = "Cannot get the user's product state.";
@@ -61,6 +83,8 @@ function request(token: string | null, base: string, method: HttpRequest['method
  * registered for product-state events (PUT, retried on server errors, its answer otherwise
  * ignored: an unauthorised one too); on disconnect the registration is removed (DELETE). A pushed
  * event forces a token refresh (the session's) and, with the new token, a refetch of the state.
+ * The state is also read once at start, when the session first holds a logged-in token (spec 001
+ * §6 licence type); an anonymous session never reads it.
  */
 export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
   const base = deps.player.apiUrl;
@@ -84,9 +108,21 @@ export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
         of(productStateFailed({ call: `${method} notifications`, err: err instanceof ServerError ? registrationFailed(err.status) : failureText(err) })),
       ),
     );
+  // The refreshed token is the one the refetch uses; a 401 refreshes it once more (spec 001 §8 Resolve/transport).
+  const fetchState = (token: string | null): Observable<Action> => {
+    const fetch = (token: string | null) => retried(() => deps.http.request(request(token, base, 'GET', PRODUCT_STATE_PATH)), deps.scheduler, true);
+    return retryOnUnauthorised(action$, PRODUCT_STATE_CALLER, token, fetch).pipe(
+      onAnswer((r): Action[] => [
+        r.status === 200 ? productStateFetched({ status: r.status, body: r.body }) : productStateFailed({ call: PRODUCT_STATE_GET, err: PRODUCT_STATE_FAILED }),
+      ]),
+      catchError(() => of(productStateFailed({ call: PRODUCT_STATE_GET, err: PRODUCT_STATE_FAILED }))),
+    );
+  };
   return defer(() => {
     let connectionId: string | null = null;
     let refetching = false;
+    // Whether this session's product state was read: at start (a loaded or received logged-in token), not only after a push.
+    let read = false;
     return action$.pipe(
       mergeMap((a): Observable<Action> => {
         if (authenticated.match(a) || reconnected.match(a)) {
@@ -102,19 +138,17 @@ export const productStateEpic: PlayerEpic = (action$, state$, deps) => {
           refetching = true;
           return of(productStateChanged());
         }
-        // The refreshed token is the one the refetch uses; a 401 refreshes it once more (spec 001 §8 Resolve/transport).
-        if (tokenReceived.match(a) && refetching) {
+        if (tokenReceived.match(a) && (refetching || (!read && !a.isAnonymous))) {
           refetching = false;
-          const fetch = (token: string | null) => retried(() => deps.http.request(request(token, base, 'GET', PRODUCT_STATE_PATH)), deps.scheduler, true);
-          return retryOnUnauthorised(action$, PRODUCT_STATE_CALLER, state$.value.session.accessToken, fetch).pipe(
-            onAnswer((r): Action[] => [
-              r.status === 200
-                ? productStateFetched({ status: r.status, body: r.body })
-                : productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }),
-            ]),
-            catchError(() => of(productStateFailed({ call: 'GET product_state', err: PRODUCT_STATE_FAILED }))),
-          );
+          read = true;
+          return fetchState(a.accessToken);
         }
+        // spec 001 §6: the licence type of a logged-in listener comes from the product state, so it is read at start.
+        if (sessionLoaded.match(a) && a.hasToken && !read && isLoggedIn(state$.value.session)) {
+          read = true;
+          return fetchState(state$.value.session.accessToken);
+        }
+        if (loggedOut.match(a)) read = false;
         return EMPTY;
       }),
     );

@@ -6,7 +6,8 @@ import { mediaPlayerFailed } from '../media/actions';
 import { trackLoadRequested } from '../lists/actions';
 import { trackingStarted } from '../tracking/actions';
 import { playerInitFailed } from '../../contract';
-import { clientInitialised, machineLoaded, playContextRequested } from './actions';
+import { clientInitialised, machineLoaded, playContextRequested, productStateFailed, productStateFetched } from './actions';
+import { licenseTypeOf, PRODUCT_STATE_GET } from './product-state.epic';
 import type { PlayerState } from './state';
 import { StateMachine } from './state-machine';
 
@@ -25,6 +26,8 @@ function answeredMachine(current: StateMachine | null, answered: unknown): State
 
 /** The player glue's state; the pieces it joins keep their own (session, transport, device, list, media, drm, tracking). */
 export function playerReducer(state: PlayerState, action: Action): PlayerState {
+  if (productStateFetched.match(action)) return { ...state, licenseType: licenseTypeOf(action.body) };
+  if (productStateFailed.match(action) && action.call === PRODUCT_STATE_GET) return { ...state, licenseType: licenseTypeOf(null) };
   if (clientInitialised.match(action)) return { ...state, initialised: true, instanceId: action.instanceId };
   if (playContextRequested.match(action)) return { ...state, pendingReason: action.reason };
   if (machineLoaded.match(action)) return { ...state, machine: action.machine, trackIndex: null, startMs: action.startMs, autoplay: action.autoplay };

@@ -1,5 +1,6 @@
 import type { NavigationReason } from '../lists/constants';
 import type { StateMachine } from './state-machine';
+import type { LicenseType } from './product-state.epic';
 
 /** The player glue's own state: what the widget's events are made of, and what a track load needs. */
 export interface PlayerState {
@@ -27,6 +28,11 @@ export interface PlayerState {
    * error (its message), until the device registers again; null while it is not.
    */
   readonly disabled: string | null;
+  /**
+   * spec 001 §6 licence type of a logged-in listener, from the product state read at start and
+   * after each push ('on-demand' when it could not be read); null until it was read.
+   */
+  readonly licenseType: LicenseType | null;
 }
 
 export const initialPlayerState: PlayerState = {
@@ -41,6 +47,7 @@ export const initialPlayerState: PlayerState = {
   playbackId: null,
   failure: null,
   disabled: null,
+  licenseType: null,
 };
 
 export interface PlayerSlice {
