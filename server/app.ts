@@ -21,8 +21,8 @@ import { registerPlayback } from './playback/routes';
 import { createContextTracks } from './playback/context-tracks';
 import { createConnectStateService, registerConnectStateRoutes, watchTrackPlayback } from './connect-state/routes';
 import { registerLicenceRoutes } from './licence/routes';
+import { registerVideoRoutes } from './video/routes';
 import { registerLoggingService } from './logging-service/routes';
-import { registerOpenPageRoutes } from './open/routes';
 import { registerWebPlayerRoutes } from './webplayer/routes';
 import { DEMO_FEATURE_FLAGS, registerFeatureFlagRoutes, type FeatureFlags } from './feature-flags/routes';
 import { RELEASE_STAMP } from './embed/embed-data';
@@ -227,9 +227,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...(options.logPurgeEveryMs === undefined ? {} : { everyMs: options.logPurgeEveryMs }),
   });
   registerDemoRoutes(app, reader);
-  // spec 000 §7 Open URL: the item pages the widget's links lead to, on this server by default.
-  registerOpenPageRoutes(app, reader, accounts.viewer);
-  // Issue 17: the web player's pages (spec 001 §2), hydrated by /widget/webplayer.js, playing through the widget's engine.
+  // Issue 17: the web player's pages (spec 001 §2), hydrated by /widget/webplayer.js, playing through the widget's engine;
+  // among them the item pages the widget's links lead to (spec 000 §7 Open URL), on this server by default.
   registerWebPlayerRoutes(app, { version: `embed_v2-${RELEASE_STAMP}-${pkg.version}` });
   // spec 000 §2 Routes: the /go page of the desktop hand-off.
   registerGoRoute(app, { publicUrl });
@@ -280,6 +279,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   // Issue 5: licence URL, ClearKey licence server, application certificate, server time (server/licence/README.md).
   registerLicenceRoutes(app, { verify: verifyToken, publicUrl });
+  // Issue 18: the video manifest by source id and the CDN of its segments and subtitles (server/video/README.md).
+  registerVideoRoutes(app, { verify: verifyToken, publicUrl, db, mediaDir: demoCatalogueOf(options.fixturesDir).mediaDir });
   // Issue 5: the logging service, /v1/logging/* and /v1/metric (server/logging-service/README.md).
   registerLoggingService(app, { log: logWriter, verify: verifyToken });
   // Issue 5: the feature-flag service the engine asks for 'send all state updates' (spec 001 §4, §7 User and flags).

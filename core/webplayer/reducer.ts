@@ -1,47 +1,21 @@
-import type { EngineCommand } from '../contract/commands';
 import type { Action } from '../store/action';
-import { defaultPlaybackContext, rowContext, type PlayContext } from './default-context';
-import { loginOfferClosed, playbackChanged, playToggled, rowPlayed, saveAnswered, saveToggled, type WebPlayerPage, type WebPlayerState } from './state';
+import { libraryReducer } from './library';
+import { initialPlayerBar, playerReducer } from './player';
+import { loginOfferClosed, type WebPlayerPage, type WebPlayerState } from './state';
 
-/** The state the server renders a page with and the client hydrates from. */
-export function initialWebPlayerState(page: WebPlayerPage, loggedIn: boolean, saved: Readonly<Record<string, boolean>> = {}): WebPlayerState {
-  return { loggedIn, page, loaded: null, playing: false, saved, loginOffer: null, command: null, save: null };
+/** The state the server renders a page with and the client hydrates from; `library`: saved/followed by URI. */
+export function initialWebPlayerState(page: WebPlayerPage, loggedIn: boolean, library: Readonly<Record<string, boolean>> = {}): WebPlayerState {
+  return { loggedIn, page, player: initialPlayerBar(loggedIn), library, libraryWrite: null, loginOffer: null, command: null, preview: null };
 }
 
-const withCommand = (state: WebPlayerState, command: EngineCommand): WebPlayerState => ({
-  ...state,
-  command: { seq: (state.command?.seq ?? 0) + 1, command },
-});
+const loginOfferReducer = (state: WebPlayerState, action: Action): WebPlayerState => (loginOfferClosed.match(action) ? { ...state, loginOffer: null } : state);
 
-function play(state: WebPlayerState, context: PlayContext | null): WebPlayerState {
-  if (context === null) return state;
-  // Full tracks are for logged-in listeners (spec 001 §4); an anonymous visitor is offered the log-in page.
-  if (!state.loggedIn) return { ...state, loginOffer: 'play' };
-  const name = state.page.tracks[context.row]?.name ?? '';
-  return withCommand(
-    { ...state, loaded: { contextUri: context.contextUri, index: context.index, name }, playing: true },
-    { kind: 'play', contextUri: context.contextUri, index: context.index },
-  );
-}
+/**
+ * The web player's reducers, each one feature, run in turn on every action. A feature adds its
+ * reducer here (one line) and its epic to WEBPLAYER_EPICS (epics.ts).
+ */
+const WEBPLAYER_REDUCERS: ReadonlyArray<(state: WebPlayerState, action: Action) => WebPlayerState> = [playerReducer, libraryReducer, loginOfferReducer];
 
 export function webPlayerReducer(state: WebPlayerState, action: Action): WebPlayerState {
-  if (playToggled.match(action)) {
-    if (state.loaded === null) return play(state, defaultPlaybackContext(state.page));
-    return withCommand({ ...state, playing: !state.playing }, { kind: state.playing ? 'pause' : 'resume' });
-  }
-  if (rowPlayed.match(action)) {
-    const context = rowContext(state.page, action.index);
-    return context === null ? state : play({ ...state, loaded: null }, context);
-  }
-  if (saveToggled.match(action)) {
-    if (!state.loggedIn) return { ...state, loginOffer: 'save' };
-    const saved = !(state.saved[action.id] ?? false);
-    return { ...state, saved: { ...state.saved, [action.id]: saved }, save: { seq: (state.save?.seq ?? 0) + 1, id: action.id, saved } };
-  }
-  if (saveAnswered.match(action)) {
-    return action.ok ? state : { ...state, saved: { ...state.saved, [action.id]: !action.saved } };
-  }
-  if (playbackChanged.match(action)) return { ...state, playing: action.playing };
-  if (loginOfferClosed.match(action)) return { ...state, loginOffer: null };
-  return state;
+  return WEBPLAYER_REDUCERS.reduce((s, reduce) => reduce(s, action), state);
 }

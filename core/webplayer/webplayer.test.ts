@@ -1,86 +1,158 @@
 import {
+  cardsSection,
+  cardPlayed,
   defaultPlaybackContext,
+  engineEventReceived,
   initialWebPlayerState,
-  playbackChanged,
+  libraryAnswered,
+  libraryToggled,
+  nextRequested,
   playToggled,
+  previewFactReceived,
   rowPlayed,
-  saveAnswered,
-  saveToggled,
+  seekRequested,
+  tracksSection,
   webPlayerReducer,
+  type WebCard,
   type WebPlayerPage,
   type WebTrack,
 } from './index';
 
-const track = (id: string, playable = true): WebTrack => ({ id, uri: `spotify:track:${id}`, name: `Song ${id}`, artists: 'Artist', playable });
-const page = (over: Partial<WebPlayerPage>): WebPlayerPage => ({ path: '/', itemUri: null, listContextUri: null, tracks: [], ...over });
+const track = (id: string, playable = true, previewUrl: string | null = `/preview/${id}.mp3`): WebTrack => ({
+  id,
+  uri: `spotify:track:${id}`,
+  name: `Song ${id}`,
+  artists: [{ name: 'Artist', href: '/artist/ar' }],
+  album: null,
+  imageUrl: null,
+  durationMs: 200_000,
+  previewUrl,
+  playable,
+});
+const card = (uri: string, playable = true): WebCard => ({ uri, href: '/x', name: uri, subtitle: '', imageUrl: null, round: false, playable });
+const list = (contextUri: string | null, rows: WebTrack[]) => tracksSection('l', null, contextUri, rows, { album: false, cover: false }, '');
+const page = (over: Partial<WebPlayerPage>): WebPlayerPage => ({ path: '/', itemUri: null, header: null, sections: [], ...over });
 
 describe('spec 001 §2 default playback context', () => {
   it.each([
     [
-      'an item path plays its item from its first playable row',
-      page({ path: '/album/a1', itemUri: 'spotify:album:a1', tracks: [track('x', false), track('y')] }),
-      { contextUri: 'spotify:album:a1', index: 1, row: 1 },
+      'an item path plays its item from the first playable row of its list',
+      page({ path: '/album/a1', itemUri: 'spotify:album:a1', sections: [list('spotify:album:a1', [track('x', false), track('y')])] }),
+      { contextUri: 'spotify:album:a1', index: 1, section: 0, row: 1 },
     ],
     [
       'an item path plays its item even before its rows are known',
       page({ path: '/album/a1', itemUri: 'spotify:album:a1' }),
-      { contextUri: 'spotify:album:a1', index: 0, row: 0 },
+      { contextUri: 'spotify:album:a1', index: 0, section: -1, row: -1 },
     ],
     [
       '/collection/tracks plays that list from its first playable row',
-      page({ path: '/collection/tracks', listContextUri: 'spotify:user:demo:collection', tracks: [track('a'), track('b')] }),
-      { contextUri: 'spotify:user:demo:collection', index: 0, row: 0 },
+      page({ path: '/collection/tracks', sections: [list('spotify:user:demo:collection', [track('a'), track('b')])] }),
+      { contextUri: 'spotify:user:demo:collection', index: 0, section: 0, row: 0 },
     ],
     [
       'search plays the first playable result as its own track',
-      page({ path: '/search/x', tracks: [track('a', false), track('b'), track('c')] }),
-      { contextUri: 'spotify:track:b', index: 0, row: 1 },
+      page({ path: '/search/x', sections: [list(null, [track('a', false), track('b'), track('c')])] }),
+      { contextUri: 'spotify:track:b', index: 0, section: 0, row: 1 },
     ],
-    ['a page with nothing playable plays nothing', page({ path: '/search/x', tracks: [track('a', false)] }), null],
-    ['an empty page plays nothing', page({ path: '/collection/tracks', listContextUri: 'spotify:user:demo:collection' }), null],
+    [
+      'a page of cards plays its first playable card, after lists with nothing playable',
+      page({
+        path: '/browse/featured',
+        sections: [list(null, [track('a', false)]), cardsSection('c', null, [card('spotify:album:n', false), card('spotify:album:p')], '')],
+      }),
+      { contextUri: 'spotify:album:p', index: 0, section: 1, row: -1 },
+    ],
+    ['a page with nothing playable plays nothing', page({ path: '/search/x', sections: [list(null, [track('a', false)])] }), null],
+    ['an empty page plays nothing', page({ path: '/collection/tracks', sections: [list('spotify:user:demo:collection', [])] }), null],
   ])('%s', (_name, given, expected) => {
     expect(defaultPlaybackContext(given)).toEqual(expected);
   });
 });
 
-describe('web player reducer', () => {
-  const collection = page({ path: '/collection/tracks', listContextUri: 'spotify:user:demo:collection', tracks: [track('a'), track('b')] });
+describe('web player reducer: the player bar, logged in (full tracks through the engine)', () => {
+  const collection = page({ path: '/collection/tracks', sections: [list('spotify:user:demo:collection', [track('a'), track('b')])] });
 
-  it('toggling play with nothing loaded sends the default context to the engine', () => {
+  it('toggling play with nothing loaded sends the default context to the engine and names its row', () => {
     const next = webPlayerReducer(initialWebPlayerState(collection, true), playToggled());
     expect(next.command).toEqual({ seq: 1, command: { kind: 'play', contextUri: 'spotify:user:demo:collection', index: 0 } });
-    expect(next.loaded).toEqual({ contextUri: 'spotify:user:demo:collection', index: 0, name: 'Song a' });
+    expect(next.player.current?.name).toBe('Song a');
+    expect(next.player.playing).toBe(true);
   });
 
-  it('toggling play with something loaded pauses and resumes it', () => {
+  it('toggling with something loaded pauses and resumes; next, seek and the engine events follow', () => {
     let s = webPlayerReducer(initialWebPlayerState(collection, true), playToggled());
     s = webPlayerReducer(s, playToggled());
     expect(s.command).toEqual({ seq: 2, command: { kind: 'pause' } });
     s = webPlayerReducer(s, playToggled());
     expect(s.command).toEqual({ seq: 3, command: { kind: 'resume' } });
-    expect(webPlayerReducer(s, playbackChanged({ playing: false })).playing).toBe(false);
+    s = webPlayerReducer(s, nextRequested());
+    expect(s.command?.command).toEqual({ kind: 'next' });
+    s = webPlayerReducer(s, engineEventReceived({ event: { kind: 'trackChanged', uri: 'spotify:track:b', durationMs: 180_000 } }));
+    expect([s.player.current?.name, s.player.durationMs, s.player.positionMs]).toEqual(['Song b', 180_000, 0]);
+    s = webPlayerReducer(s, seekRequested({ positionMs: 999_999 }));
+    expect(s.command?.command).toEqual({ kind: 'seek', positionMs: 180_000 });
+    s = webPlayerReducer(s, engineEventReceived({ event: { kind: 'progress', positionMs: 61_000 } }));
+    expect(s.player.positionMs).toBe(61_000);
+    s = webPlayerReducer(s, engineEventReceived({ event: { kind: 'paused' } }));
+    expect(s.player.playing).toBe(false);
   });
 
-  it('a row plays in the page list context at its index', () => {
-    const s = webPlayerReducer(initialWebPlayerState(collection, true), rowPlayed({ index: 1 }));
+  it('a track the page has no row for is shown by its uri until its metadata comes', () => {
+    const s = webPlayerReducer(
+      initialWebPlayerState(collection, true),
+      engineEventReceived({ event: { kind: 'trackChanged', uri: 'spotify:track:zz', durationMs: 1 } }),
+    );
+    expect(s.player.current).toMatchObject({ uri: 'spotify:track:zz', id: 'zz', name: '' });
+  });
+
+  it('a row plays in its list context at its index; a card plays its item', () => {
+    const s = webPlayerReducer(initialWebPlayerState(collection, true), rowPlayed({ section: 0, index: 1 }));
     expect(s.command?.command).toEqual({ kind: 'play', contextUri: 'spotify:user:demo:collection', index: 1 });
+    const c = webPlayerReducer(s, cardPlayed({ uri: 'spotify:album:q' }));
+    expect(c.command?.command).toEqual({ kind: 'play', contextUri: 'spotify:album:q', index: 0 });
   });
 
-  it('an anonymous visitor who plays or saves is offered the log-in page, no command and no request', () => {
-    const anon = initialWebPlayerState(collection, false);
-    const played = webPlayerReducer(anon, playToggled());
-    expect(played.loginOffer).toBe('play');
-    expect(played.command).toBeNull();
-    const saved = webPlayerReducer(anon, saveToggled({ id: 'a' }));
-    expect(saved.loginOffer).toBe('save');
-    expect(saved.save).toBeNull();
+  it('a library toggle shows at once and is put back when the write fails', () => {
+    let s = webPlayerReducer(initialWebPlayerState(collection, true), libraryToggled({ uri: 'spotify:album:q' }));
+    expect(s.library['spotify:album:q']).toBe(true);
+    expect(s.libraryWrite).toEqual({ seq: 1, uri: 'spotify:album:q', on: true });
+    s = webPlayerReducer(s, libraryAnswered({ uri: 'spotify:album:q', on: true, ok: false }));
+    expect(s.library['spotify:album:q']).toBe(false);
+  });
+});
+
+describe('web player reducer: anonymous visitors (spec 000 §4 preview mode, issue 17 log-in offer)', () => {
+  const album = page({
+    path: '/album/a1',
+    itemUri: 'spotify:album:a1',
+    sections: [list('spotify:album:a1', [track('x', true, null), track('y'), track('z')])],
   });
 
-  it('saving flips the row at once and asks for the write; a failed write puts it back', () => {
-    const s = webPlayerReducer(initialWebPlayerState(collection, true, { a: false }), saveToggled({ id: 'a' }));
-    expect(s.saved.a).toBe(true);
-    expect(s.save).toEqual({ seq: 1, id: 'a', saved: true });
-    expect(webPlayerReducer(s, saveAnswered({ id: 'a', saved: true, ok: false })).saved.a).toBe(false);
-    expect(webPlayerReducer(s, saveAnswered({ id: 'a', saved: true, ok: true })).saved.a).toBe(true);
+  it('play with nothing loaded previews the item from its first row with a preview, on the preview element', () => {
+    const s = webPlayerReducer(initialWebPlayerState(album, false), playToggled());
+    expect(s.command).toBeNull();
+    expect(s.preview).toEqual({ seq: 1, steps: [{ kind: 'load', src: '/preview/y.mp3' }, { kind: 'play' }] });
+    expect([s.player.mode, s.player.current?.id, s.player.durationMs]).toEqual(['preview', 'y', 30_000]);
+  });
+
+  it('the 30 s cap ends a preview and the next row plays; the last one stops', () => {
+    let s = webPlayerReducer(initialWebPlayerState(album, false), playToggled());
+    s = webPlayerReducer(s, previewFactReceived({ kind: 'timeupdate', positionMs: 12_000, durationMs: 40_000 }));
+    expect(s.player.positionMs).toBe(12_000);
+    s = webPlayerReducer(s, previewFactReceived({ kind: 'timeupdate', positionMs: 30_000, durationMs: 40_000 }));
+    expect(s.player.current?.id).toBe('z');
+    expect(s.preview?.steps).toEqual([{ kind: 'load', src: '/preview/z.mp3' }, { kind: 'play' }]);
+    s = webPlayerReducer(s, nextRequested());
+    expect(s.player.playing).toBe(false);
+    expect(s.preview?.steps).toEqual([{ kind: 'pause' }, { kind: 'seek', positionMs: 0 }]);
+  });
+
+  it('saving, following and playing a card offer the log-in page instead', () => {
+    const s = initialWebPlayerState(album, false);
+    expect(webPlayerReducer(s, libraryToggled({ uri: 'spotify:album:a1' })).loginOffer).toBe('save');
+    expect(webPlayerReducer(s, libraryToggled({ uri: 'spotify:artist:b' })).loginOffer).toBe('follow');
+    expect(webPlayerReducer(s, cardPlayed({ uri: 'spotify:album:b' })).loginOffer).toBe('play');
+    expect(webPlayerReducer(s, libraryToggled({ uri: 'spotify:album:a1' })).libraryWrite).toBeNull();
   });
 });

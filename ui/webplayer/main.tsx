@@ -1,14 +1,24 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { asyncScheduler } from 'rxjs';
+import { isRight } from 'fp-ts/Either';
+import { createAudioElement } from '../../adapters/browser/audio-element';
 import { createFetchHttp } from '../../adapters/browser/fetch-http';
 import { catalogueConfigured, catalogueEpics, catalogueReducer, initialCatalogueState, type CatalogueState } from '../../core/catalogue';
-import type { EngineEvent } from '../../core/contract/events';
+import { EngineEvent } from '../../core/contract/events';
 import { sessionReducer } from '../../core/engine/session/reducer';
 import { initialSessionState, type SessionState } from '../../core/engine/session/state';
 import type { Action } from '../../core/store/action';
 import { createStore, type Store } from '../../core/store/store';
-import { playbackChanged, webPlayerReducer, webPlayerSaveEpic, type WebPlayerState } from '../../core/webplayer';
+import {
+  engineEventReceived,
+  previewFactReceived,
+  WEBPLAYER_EPICS,
+  webPlayerReducer,
+  type PreviewElement,
+  type WebPlayerDeps,
+  type WebPlayerState,
+} from '../../core/webplayer';
 import type { EngineClient } from '../engine/engine-port';
 import { PAGE_DATA_ID, ROOT_ID, type WebPlayerPageData } from './page-data';
 import { WebPlayerApp } from './WebPlayerApp';
@@ -20,12 +30,34 @@ interface PageState {
   readonly webplayer: WebPlayerState;
 }
 
+type PageDeps = { clock: { now(): number }; scheduler: typeof asyncScheduler; http: ReturnType<typeof createFetchHttp> } & WebPlayerDeps;
+
+/**
+ * Anonymous visitors hear previews on one audio element, the widget's preview player's adapter
+ * (spec 001 §4 preview player); its facts enter the store. Listeners never get one: the engine plays.
+ */
+function previewElement(enabled: boolean, dispatch: (action: Action) => void): PreviewElement {
+  const element = document.createElement('audio');
+  element.className = 'wp-preview-audio';
+  if (enabled) document.body.appendChild(element);
+  const port = createAudioElement(element);
+  if (enabled) {
+    port.facts$.subscribe((fact) =>
+      dispatch(previewFactReceived({ kind: fact.kind, positionMs: fact.positionMs, durationMs: Number.isFinite(fact.durationMs) ? fact.durationMs : null })),
+    );
+  }
+  return port;
+}
+
 function createPageStore(data: WebPlayerPageData): Store<PageState> {
   const session = data.session;
-  const store = createStore<PageState, { clock: { now(): number }; scheduler: typeof asyncScheduler; http: ReturnType<typeof createFetchHttp> }>({
+  // The element's facts reach the store once it exists (the store is made with the element as its dep).
+  let dispatchLater: (action: Action, src?: 'ui' | 'adapter') => void = () => undefined;
+  const preview = previewElement(!data.state.loggedIn, (action) => dispatchLater(action, 'adapter'));
+  const store = createStore<PageState, PageDeps>({
     reducer: (s, a) => ({ session: sessionReducer(s.session, a), catalogue: catalogueReducer(s.catalogue, a), webplayer: webPlayerReducer(s.webplayer, a) }),
-    epics: [...catalogueEpics, webPlayerSaveEpic],
-    deps: { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, http: createFetchHttp((url, init) => fetch(url, init)) },
+    epics: [...catalogueEpics, ...WEBPLAYER_EPICS],
+    deps: { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, http: createFetchHttp((url, init) => fetch(url, init)), preview },
     initialState: {
       session:
         session === null
@@ -35,6 +67,7 @@ function createPageStore(data: WebPlayerPageData): Store<PageState> {
       webplayer: data.state,
     },
   });
+  dispatchLater = (action, src) => store.dispatch(action, src);
   const origin = window.location.origin;
   store.dispatch(
     catalogueConfigured({
@@ -54,13 +87,13 @@ interface EngineBundle {
 }
 
 /** The widget's full-playback engine (its own bundle, /widget/engine.js), started on the first command. */
-function lazyEngine(version: string): (send: (engine: EngineClient) => void, onEvent: (event: EngineEvent) => void) => void {
+function lazyEngine(version: string): (send: (engine: EngineClient) => void, onEvent: (event: unknown) => void) => void {
   let engine: Promise<EngineClient> | undefined;
   return (send, onEvent) => {
     engine ??= (import(new URL('engine.js', import.meta.url).href) as Promise<EngineBundle>)
       .then((bundle) => bundle.startEngineClient({ hosts: { api: '', accounts: '' }, version }))
       .then((client) => {
-        client.events$.subscribe((event) => onEvent(event as EngineEvent));
+        client.events$.subscribe((event) => onEvent(event));
         client.send({ kind: 'initialise' });
         return client;
       });
@@ -85,8 +118,8 @@ function Root({ data, store }: { data: WebPlayerPageData; store: Store<PageState
     engine.current(
       (client) => client.send(command.command),
       (event) => {
-        if (event.kind === 'played') dispatch(playbackChanged({ playing: true }));
-        if (event.kind === 'paused' || event.kind === 'reset') dispatch(playbackChanged({ playing: false }));
+        const decoded = EngineEvent.decode(event);
+        if (isRight(decoded)) dispatch(engineEventReceived({ event: decoded.right }));
       },
     );
   }, [state.command, dispatch]);

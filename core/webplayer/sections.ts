@@ -1,0 +1,21 @@
+import type { CardsSection, TracksSection, WebCard, WebTrack } from './state';
+
+/** A track/episode list; contextUri null: each row plays as its own track. */
+export const tracksSection = (
+  id: string,
+  title: string | null,
+  contextUri: string | null,
+  rows: readonly WebTrack[],
+  columns: TracksSection['columns'],
+  empty: string,
+): TracksSection => ({ kind: 'tracks', id, title, contextUri, rows, columns, empty });
+
+/** A grid of cards; moreHref: a "Show all" link. */
+export const cardsSection = (id: string, title: string | null, cards: readonly WebCard[], empty: string, moreHref: string | null = null): CardsSection => ({
+  kind: 'cards',
+  id,
+  title,
+  moreHref,
+  cards,
+  empty,
+});

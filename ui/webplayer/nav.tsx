@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { loginHref } from './format';
+import { LibraryIcon, SearchIcon } from './icons';
+
+/** A link of the sidebar; `icon` for the main links. */
+export interface NavLink {
+  readonly href: string;
+  readonly label: string;
+  readonly icon?: ReactNode;
+}
+
+/**
+ * The sidebar's main links (spec 001 §2 paths). Only pages that exist are linked: a helper who
+ * adds a page group adds its link here (one line), e.g. { href: '/browse/featured', label: 'Home', icon: <HomeIcon /> }.
+ */
+export const NAV_LINKS: readonly NavLink[] = [];
+
+/** "Your Library": the listener's collection pages (spec 001 §2 /collection/...), one line each. */
+export const LIBRARY_LINKS: readonly NavLink[] = [{ href: '/collection/tracks', label: 'Liked Songs' }];
+
+const isCurrent = (path: string, href: string) => path === href || path.startsWith(`${href}/`);
+
+function Links({ links, path }: { links: readonly NavLink[]; path: string }) {
+  return (
+    <ul className="wp-navlist">
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} aria-current={isCurrent(path, link.href) ? 'page' : undefined}>
+            {link.icon}
+            <span>{link.label}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sidebar: main links, then the library's. */
+export function Sidebar({ path }: { path: string }) {
+  return (
+    <nav className="wp-side" aria-label="Main">
+      <a className="wp-brand" href={LIBRARY_LINKS[0]?.href ?? '/'}>
+        <span aria-hidden="true" className="wp-logo" />
+        <span>Web Player</span>
+      </a>
+      {NAV_LINKS.length === 0 ? null : <Links links={NAV_LINKS} path={path} />}
+      <h2 className="wp-side-title">
+        <LibraryIcon />
+        <span>Your Library</span>
+      </h2>
+      <Links links={LIBRARY_LINKS} path={path} />
+    </nav>
+  );
+}
+
+/** The top bar: the search box (a form: it works before the script) and the log-in link for anonymous visitors. */
+export function TopBar({ path, query, loggedIn }: { path: string; query: string; loggedIn: boolean }) {
+  return (
+    <div className="wp-top">
+      <form role="search" action="/search" method="get" className="wp-search">
+        <label htmlFor="wp-q" className="wp-visually-hidden">
+          Search
+        </label>
+        <SearchIcon />
+        <input id="wp-q" name="q" type="search" defaultValue={query} placeholder="What do you want to play?" />
+        <button type="submit" className="wp-visually-hidden">
+          Search
+        </button>
+      </form>
+      {loggedIn ? null : (
+        <a className="wp-login" href={loginHref(path)}>
+          Log in
+        </a>
+      )}
+    </div>
+  );
+}
