@@ -110,7 +110,7 @@ export async function transcodeAudio(tools: MediaTools, request: TranscodeReques
 }
 
 /** A packaged file is whole when its init segment and its fragments add up to its size. */
-export function checkSeekTable(file: TranscodedFile): void {
+export function checkSeekTable(file: Pick<TranscodedFile, 'format' | 'size' | 'seekTable'>): void {
   if (file.seekTable === null) return;
   const total = file.seekTable.offset + file.seekTable.segments.reduce((sum, [size]) => sum + size, 0);
   if (total !== file.size || file.seekTable.segments.length === 0) {

@@ -11,9 +11,13 @@
 // - `+skip_trailer` leaves out the mfra index: the file is then exactly init + moof/mdat pairs, and
 //   the seek table replaces mfra (the packager drops one anyway: its offsets would go stale).
 
-/** Arguments for `ffmpeg` (without the program name) transcoding `input` to `output` at `bitrateKbps`. */
-export function ffmpegFragmentArgs(input: string, output: string, bitrateKbps: number): string[] {
+/**
+ * Arguments for `ffmpeg` (without the program name) transcoding `input` to `output` at `bitrateKbps`;
+ * `fragmentSeconds` is 10 for audio files, a video's segment length for its audio profile.
+ */
+export function ffmpegFragmentArgs(input: string, output: string, bitrateKbps: number, fragmentSeconds = 10, extra: readonly string[] = []): string[] {
   if (!Number.isInteger(bitrateKbps) || bitrateKbps <= 0) throw new Error(`bad AAC bitrate ${bitrateKbps}`);
+  if (!Number.isInteger(fragmentSeconds) || fragmentSeconds <= 0) throw new Error(`bad fragment length ${fragmentSeconds}`);
   return [
     '-hide_banner',
     '-loglevel',
@@ -37,7 +41,8 @@ export function ffmpegFragmentArgs(input: string, output: string, bitrateKbps: n
     '-movflags',
     '+frag_keyframe+empty_moov+default_base_moof+skip_trailer',
     '-frag_duration',
-    '10000000',
+    String(fragmentSeconds * 1_000_000),
+    ...extra,
     '-f',
     'mp4',
     output,

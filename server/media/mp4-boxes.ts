@@ -1,5 +1,5 @@
 // A small ISO-BMFF (ISO/IEC 14496-12) box reader and writer: just enough structure to rewrite the
-// fragmented AAC files ffmpeg writes into CENC (cenc-packager.ts). Boxes we do not need to look
+// fragmented AAC and H.264 files ffmpeg writes into CENC (cenc-packager.ts). Boxes we do not need to look
 // inside stay opaque bytes, so whatever else ffmpeg writes passes through unchanged.
 
 /**
@@ -27,6 +27,8 @@ function childOffset(type: string, payload: Uint8Array): number | null {
     if (version === 1) return 44;
     throw new Error(`${type}: unsupported sound description version ${version}`);
   }
+  // VisualSampleEntry (ISO/IEC 14496-12 §12.1.3): 8 bytes of SampleEntry and 70 of visual fields before avcC and the rest.
+  if (type === 'avc1' || type === 'encv') return 78;
   return null;
 }
 
