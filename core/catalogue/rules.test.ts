@@ -474,7 +474,7 @@ describe('spec 001 §9 cache: the layer reads the answers it keeps', () => {
     ],
     ['a search', getSearch('x'), {}],
   ] as const)("%s is a listener's changing data: neither kept nor read, each ask is sent", (_, request, body) => {
-    const again = { ...request, requestId: 'y' } as Action;
+    const again = { ...request, requestId: 'y' } as unknown as Action;
     const r = run(
       [
         [1, request],
