@@ -8,3 +8,4 @@
 export * from './commands';
 export * from './events';
 export * from './failures';
+export * from './remote-view';

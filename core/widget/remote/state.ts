@@ -1,5 +1,16 @@
 import type { Draft } from 'immer';
-import type { RemoteDevice, RemotePlaying } from '../../contract';
+import {
+  deviceListOf,
+  initialRemoteView,
+  remoteDeviceOf,
+  remotePlayingOf,
+  remoteVolumeOf,
+  setRemoteVolume,
+  takeRemoteState,
+  type RemoteDevice,
+  type RemotePlaying,
+  type RemoteViewState,
+} from '../../contract';
 import type { ActionOf } from '../../store/action';
 import type { engineCommandDecided } from '../full-playback/actions';
 import type { WidgetState } from '../state';
@@ -7,25 +18,9 @@ import type { muteToggled, volumeChanged } from '../volume/actions';
 import { clampVolume, selectVolume } from '../volume/state';
 import type { devicesClosed, devicesToggled, deviceChosen, remoteStateReceived, repeatCycled, shuffleToggled } from './actions';
 
-/** The controller's part of the widget state (absent until the first cluster or devices button, as in older logs). */
-export interface RemoteViewState {
-  readonly activeDeviceId: string | null;
-  readonly devices: ReadonlyArray<RemoteDevice>;
-  readonly playing: RemotePlaying | null;
-  /** The device list is open. */
-  readonly listOpen: boolean;
-  /** Remote commands decided so far: their ids are w1, w2... (replayable, unlike a random id). */
-  readonly sent: number;
-  /**
-   * The volume the visitor set for the active other device, shown until a cluster reports that device at it
-   * (the command goes after the engine's 1 s debounce, spec 001 §9, and its report comes later still).
-   */
-  readonly volumeSet?: { readonly deviceId: string; readonly level: number } | null;
-  /** The last volume above 0 set for another device: unmuting it brings it back. */
-  readonly volumeLastAudible?: number;
-}
-
-export const initialRemoteView: RemoteViewState = { activeDeviceId: null, devices: [], playing: null, listOpen: false, sent: 0 };
+/** The controller's part of the widget state (absent until the first cluster or devices button, as in older logs): the shared view of core/contract/remote-view.ts. */
+export type { RemoteViewState };
+export { initialRemoteView };
 
 export type RemoteAction =
   | ActionOf<typeof remoteStateReceived>
@@ -39,15 +34,11 @@ export function reduceRemote(draft: Draft<WidgetState>, action: RemoteAction): v
   const remote = (draft.remote ??= { ...initialRemoteView, devices: [] });
   switch (action.type) {
     case 'remote/stateReceived': {
+      const next = takeRemoteState(remote, action.state);
       remote.activeDeviceId = action.state.activeDeviceId;
       remote.devices = action.state.devices;
       remote.playing = action.state.playing;
-      const set = remote.volumeSet;
-      if (set != null) {
-        const reported = action.state.activeDeviceId === set.deviceId ? action.state.devices.find((d) => d.id === set.deviceId) : undefined;
-        // spec 001 §5: the device reports round(65535 × volume), 0..1 again in the cluster.
-        if (reported === undefined || Math.abs(reported.volume - set.level) <= 1 / VOLUME_STEPS) remote.volumeSet = null;
-      }
+      if (remote.volumeSet != null) remote.volumeSet = next.volumeSet ?? null;
       return;
     }
     case 'remote/devicesToggled':
@@ -78,26 +69,13 @@ export const selectRemoteView = (state: Pick<WidgetState, 'remote'>): RemoteView
  * The device the remote-control view drives: the active device when it is not this widget's own
  * engine (and not unknown). Null when nothing is active or playback is here.
  */
-export function selectRemoteDevice(state: Pick<WidgetState, 'remote'>): RemoteDevice | null {
-  const remote = selectRemoteView(state);
-  if (remote.activeDeviceId === null) return null;
-  const device = remote.devices.find((d) => d.id === remote.activeDeviceId);
-  return device === undefined || device.local ? null : device;
-}
-
-/** spec 001 §5: a device's volume goes over the wire as an integer 0..65535. */
-const VOLUME_STEPS = 65535;
+export const selectRemoteDevice = (state: Pick<WidgetState, 'remote'>): RemoteDevice | null => remoteDeviceOf(selectRemoteView(state));
 
 /**
  * The volume of the active other device (the cluster's, 0..1), or the one the visitor just set for it;
  * null when playback is here or the device cannot change its volume (spec 001 §3 volume -1).
  */
-export function selectRemoteVolume(state: Pick<WidgetState, 'remote'>): number | null {
-  const device = selectRemoteDevice(state);
-  if (device === null || device.volume < 0) return null;
-  const set = selectRemoteView(state).volumeSet;
-  return set != null && set.deviceId === device.id ? set.level : device.volume;
-}
+export const selectRemoteVolume = (state: Pick<WidgetState, 'remote'>): number | null => remoteVolumeOf(selectRemoteView(state));
 
 /** The volume the control shows and drives: the active other device's, else this browser's own. */
 export function selectShownVolume(state: Pick<WidgetState, 'remote' | 'volume'>): number {
@@ -110,27 +88,17 @@ export function selectShownVolume(state: Pick<WidgetState, 'remote' | 'volume'>)
  * False when they are this browser's (the volume reducer takes them).
  */
 export function reduceRemoteVolume(draft: Draft<WidgetState>, action: ActionOf<typeof volumeChanged> | ActionOf<typeof muteToggled>): boolean {
-  const shown = selectRemoteVolume(draft);
-  const device = selectRemoteDevice(draft);
-  if (shown === null || device === null) return false;
+  const next = setRemoteVolume(selectRemoteView(draft), action.type === 'widget/volumeChanged' ? clampVolume(action.volume) : null);
+  if (next === null) return false;
   const remote = (draft.remote ??= { ...initialRemoteView, devices: [] });
-  const lastAudible = remote.volumeLastAudible ?? (shown > 0 ? shown : 1);
-  const level = action.type === 'widget/volumeChanged' ? clampVolume(action.volume) : shown > 0 ? 0 : lastAudible;
-  if (shown > 0) remote.volumeLastAudible = shown;
-  if (level > 0) remote.volumeLastAudible = level;
-  remote.volumeSet = { deviceId: device.id, level };
+  remote.volumeSet = next.volumeSet ?? null;
+  if (next.volumeLastAudible !== undefined) remote.volumeLastAudible = next.volumeLastAudible;
   return true;
 }
 
 /** What the other device plays, when the view drives one. */
-export function selectRemotePlaying(state: Pick<WidgetState, 'remote'>): RemotePlaying | null {
-  return selectRemoteDevice(state) === null ? null : selectRemoteView(state).playing;
-}
+export const selectRemotePlaying = (state: Pick<WidgetState, 'remote'>): RemotePlaying | null => remotePlayingOf(selectRemoteView(state));
 
 /** The device list, the active device first, then by name (this browser's own among them). */
-export function selectDeviceList(state: Pick<WidgetState, 'remote'>): ReadonlyArray<RemoteDevice & { readonly active: boolean }> {
-  const remote = selectRemoteView(state);
-  return remote.devices
-    .map((d) => ({ ...d, active: d.id === remote.activeDeviceId }))
-    .sort((a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-}
+export const selectDeviceList = (state: Pick<WidgetState, 'remote'>): ReadonlyArray<RemoteDevice & { readonly active: boolean }> =>
+  deviceListOf(selectRemoteView(state));
