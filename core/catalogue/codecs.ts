@@ -65,6 +65,8 @@ export const TermsMetadata = t.type({ license: t.string, reacceptanceRequired: t
 export const RecentlyPlayed = t.type({ playContexts: t.array(t.type({ uri: t.string, name: t.string })) });
 export const Sponsorships = t.type({ sponsorships: t.array(t.type({ playlistUri: t.string })) });
 export const SocialSession = t.type({ sessionToken: t.string, is_member: t.boolean, session_members: t.array(t.unknown) });
+/** spec 001 §7 Seed-to-playlist: the similar episodes of an episode (server/other-services/seed-to-playlist.ts). */
+export const SimilarEpisodes = t.type({ mediaItems: t.array(t.type({ uri: t.string })), episodes: t.array(Episode) });
 /** The answers nobody reads a field of yet (root list: its fields follow `decorate`). */
 export const Untyped = t.UnknownRecord;
 

@@ -318,7 +318,7 @@ const ROWS: ReadonlyArray<Row> = [
     `${G}/inspiredby-mix/v2/seed_to_playlist/spotify%3Aepisode%3Aep1?response-format=json`,
     GATEWAY,
     undefined,
-    record,
+    { seedUri: 'spotify:episode:ep1', mediaItems: [{ uri: 'spotify:episode:ep2' }], episodes: [{ ...episode, id: 'ep2', uri: 'spotify:episode:ep2' }] },
   ],
 ];
 

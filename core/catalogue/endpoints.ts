@@ -490,7 +490,7 @@ export const otherServices = {
     path: '/seed_to_playlist/{uri}',
     params: { uri: t.string },
     fixed: { 'response-format': 'json' },
-    answer: C.Untyped,
+    answer: C.SimilarEpisodes,
     failure: SIMILAR_EPISODES_FAILED,
   }),
 } as const;

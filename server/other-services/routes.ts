@@ -27,6 +27,7 @@ import {
 import { createRadio, type FeedbackKind } from './radio';
 import { contextNames, recordRecentlyPlayed } from './recently-played';
 import { createRootlist, diff } from './rootlist';
+import { registerSeedToPlaylist } from './seed-to-playlist';
 
 export interface OtherServicesOptions {
   readonly authenticate: Authenticate;
@@ -50,6 +51,7 @@ export const OTHER_SERVICE_PREFIXES = [
   '/sponsoredplaylist/v1',
   '/social-connect/v1',
   '/playlist/v2',
+  '/inspiredby-mix/v2',
 ] as const;
 
 /**
@@ -78,6 +80,7 @@ export function registerOtherServices(app: FastifyInstance, options: OtherServic
   service('/sponsoredplaylist/v1', (api) => sponsored(api, deps));
   service('/social-connect/v1', (api) => social(api, deps));
   service('/playlist/v2', (api) => rootlist(api, deps));
+  service('/inspiredby-mix/v2', (api) => registerSeedToPlaylist(api, deps));
 }
 
 const viewerOf = (owner: TokenOwner) => (owner.userId === ANONYMOUS_USER ? null : owner.userId);
