@@ -18,7 +18,7 @@ describe.each(DIALECTS)('seed to playlist on %s', (dialect) => {
 
   const get = async (path: string, token: string | null) => {
     const response = await fetch(t.server.url(path), { headers: token === null ? {} : { authorization: `Bearer ${token}` } });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: await response.json() };
   };
   const similar = (uri: string, token: string | null) => get(`/inspiredby-mix/v2/seed_to_playlist/${encodeURIComponent(uri)}?response-format=json`, token);
 
