@@ -18,6 +18,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { decodeMetadata } from '../server/ingest/metadata-codec';
 import { artistIdOf } from '../server/ingest/plan-album';
+import { writeVideoShow } from './make-demo-video-source';
 
 const FFMPEG = process.env.FFMPEG ?? '/usr/bin/ffmpeg';
 const ESPEAK = process.env.ESPEAK ?? '/usr/bin/espeak-ng';
@@ -424,6 +425,10 @@ function main(): void {
     })),
   });
 
+  // Issue 18: the video show (scripts/make-demo-video-source.ts).
+  process.stderr.write('window-on-the-harbour: ep1.mp4 (video)\n');
+  writeVideoShow(out, tmp);
+
   const playlists = join(out, 'playlists');
   mkdirSync(playlists, { recursive: true });
   writeCover(join(playlists, 'evening-drift.png'), '4b3a7d', '2e2452', 'mosaic', 1);
@@ -446,7 +451,7 @@ function main(): void {
   });
   rmSync(tmp, { recursive: true, force: true });
   process.stderr.write(`demo sources written to ${out}; ingest them in this order:\n`);
-  process.stdout.write(`${['harbour-lights', 'paper-kites', 'tidal-notes', 'playlists'].map((f) => join(out, f)).join(' ')}\n`);
+  process.stdout.write(`${['harbour-lights', 'paper-kites', 'tidal-notes', 'window-on-the-harbour', 'playlists'].map((f) => join(out, f)).join(' ')}\n`);
 }
 
 main();

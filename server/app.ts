@@ -21,6 +21,7 @@ import { registerPlayback } from './playback/routes';
 import { createContextTracks } from './playback/context-tracks';
 import { createConnectStateService, registerConnectStateRoutes, watchTrackPlayback } from './connect-state/routes';
 import { registerLicenceRoutes } from './licence/routes';
+import { registerVideoRoutes } from './video/routes';
 import { registerLoggingService } from './logging-service/routes';
 import { registerWebPlayerRoutes } from './webplayer/routes';
 import { DEMO_FEATURE_FLAGS, registerFeatureFlagRoutes, type FeatureFlags } from './feature-flags/routes';
@@ -278,6 +279,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   // Issue 5: licence URL, ClearKey licence server, application certificate, server time (server/licence/README.md).
   registerLicenceRoutes(app, { verify: verifyToken, publicUrl });
+  // Issue 18: the video manifest by source id and the CDN of its segments and subtitles (server/video/README.md).
+  registerVideoRoutes(app, { verify: verifyToken, publicUrl, db, mediaDir: demoCatalogueOf(options.fixturesDir).mediaDir });
   // Issue 5: the logging service, /v1/logging/* and /v1/metric (server/logging-service/README.md).
   registerLoggingService(app, { log: logWriter, verify: verifyToken });
   // Issue 5: the feature-flag service the engine asks for 'send all state updates' (spec 001 §4, §7 User and flags).

@@ -23,8 +23,20 @@ export async function fileSoldIn(db: Kysely<Database>, fileId: string, country: 
     ])
     .where('f.file_id', '=', fileId)
     .executeTakeFirst();
-  if (row === undefined) return true;
+  if (row === undefined) return videoSourceSoldIn(db, fileId, country);
   if (row.episode_id !== null && typeof row.episode_markets === 'string') return episodeSoldIn(row.episode_markets, row.show_markets ?? null, country);
   if (row.track_id !== null) return rowMarkets({ available_markets: row.track_markets }).includes(country);
   return true;
+}
+
+/** Issue 18: a video source (the licence server's content id for a video) is sold where its episode is. */
+async function videoSourceSoldIn(db: Kysely<Database>, sourceId: string, country: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('video_sources as v')
+    .innerJoin('episodes as e', 'e.id', 'v.episode_id')
+    .leftJoin('shows as s', 's.id', 'e.show_id')
+    .select(['e.available_markets as episode_markets', 's.available_markets as show_markets'])
+    .where('v.source_id', '=', sourceId)
+    .executeTakeFirst();
+  return row === undefined || episodeSoldIn(row.episode_markets, row.show_markets ?? null, country);
 }

@@ -78,6 +78,9 @@ export const CATALOGUE_TABLES = [
   'artist_biographies',
   'episode_descriptions',
   'audio_files',
+  // Issue 18 (migration 007): the demo's video episode.
+  'video_sources',
+  'video_profiles',
   // Issue 17 (migration 006): the genres the demo sources name.
   'genres',
   'item_genres',

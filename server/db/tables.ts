@@ -182,6 +182,34 @@ export interface AudioFilesTable {
   track_id: string | null;
   episode_id: string | null;
 }
+/** Issue 18 (migration 007): a video episode's source, the manifest id of spec 001 §3 manifest_ids_video. */
+export interface VideoSourcesTable {
+  source_id: string;
+  episode_id: string;
+  segment_length: number;
+  duration_ms: number;
+  key_id: string;
+  key: string;
+  subtitle_languages: string;
+  media_dir: string;
+}
+/** Issue 18 (migration 007): one profile of a video source (spec 001 §3 Video profile) and its packaged file. */
+export interface VideoProfilesTable {
+  source_id: string;
+  profile_id: number;
+  path: string;
+  mime_type: string;
+  video_codec: string | null;
+  audio_codec: string | null;
+  encrypted: number;
+  preview: number;
+  max_bitrate: number;
+  video_bitrate: number;
+  audio_bitrate: number;
+  video_width: number;
+  video_height: number;
+  seek_table: string;
+}
 export interface PlaybackDevicesTable {
   account_id: string;
   device_id: string;
@@ -342,6 +370,8 @@ export interface Database {
   artist_biographies: ArtistBiographiesTable;
   episode_descriptions: EpisodeDescriptionsTable;
   audio_files: AudioFilesTable;
+  video_sources: VideoSourcesTable;
+  video_profiles: VideoProfilesTable;
   playback_devices: PlaybackDevicesTable;
   playback_state_updates: PlaybackStateUpdatesTable;
   connect_state_users: ConnectStateUsersTable;

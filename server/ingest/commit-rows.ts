@@ -173,6 +173,40 @@ async function write(db: Kysely<Database>, rows: IngestRows, tmpDir: string, med
       );
       await insert(
         trx,
+        'video_sources',
+        rows.videoSources.map((r) => ({
+          source_id: r.sourceId,
+          episode_id: r.episodeId,
+          segment_length: r.segmentLength,
+          duration_ms: r.durationMs,
+          key_id: r.keyId,
+          key: r.key,
+          subtitle_languages: JSON.stringify(r.subtitleLanguages),
+          media_dir: r.mediaDir,
+        })),
+      );
+      await insert(
+        trx,
+        'video_profiles',
+        rows.videoProfiles.map((r) => ({
+          source_id: r.sourceId,
+          profile_id: r.profileId,
+          path: r.path,
+          mime_type: r.mimeType,
+          video_codec: r.videoCodec,
+          audio_codec: r.audioCodec,
+          encrypted: r.encrypted ? 1 : 0,
+          preview: r.preview ? 1 : 0,
+          max_bitrate: r.maxBitrate,
+          video_bitrate: r.videoBitrate,
+          audio_bitrate: r.audioBitrate,
+          video_width: r.width,
+          video_height: r.height,
+          seek_table: JSON.stringify(r.seekTable),
+        })),
+      );
+      await insert(
+        trx,
         'ingest_sources',
         rows.sources.map((r) => ({ resource_id: r.resourceId, kind: r.kind, name: r.name, source_hash: r.sourceHash })),
       );

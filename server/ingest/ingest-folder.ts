@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { commitRows } from './commit-rows';
 import type { IngestPlan } from './ingest-plan';
 import type { IngestRows, SourceRow } from './ingest-rows';
+import type { IngestContext } from './ingest-work';
 import { defaultMediaTools, type MediaTools } from './media-tools';
 import { mediaDirOf, openIngestDatabase } from './open-catalogue';
 import { planAlbum } from './plan-album';
@@ -25,6 +26,8 @@ export interface IngestOptions {
   /** Key ids, keys and IVs; crypto.randomBytes unless a test pins them. */
   readonly randomBytes?: (n: number) => Uint8Array;
   readonly onProgress?: (progress: IngestProgress) => void;
+  /** Tests shrink the video ladder's sizes (issue 18; server/ingest/transcode-video.ts). */
+  readonly videoLadder?: IngestContext['videoLadder'];
 }
 
 export interface IngestSummary {
@@ -148,6 +151,7 @@ export async function ingestFolder(dir: string, options: IngestOptions): Promise
           tools: options.tools ?? defaultMediaTools(),
           tmpDir,
           ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+          ...(options.videoLadder ? { videoLadder: options.videoLadder } : {}),
           step: (label) => options.onProgress?.({ done: ++done, total, label }),
         },
         new Set(added.map((s) => s.resourceId)),

@@ -22,6 +22,36 @@ export interface AudioFileRow {
   readonly episodeId: string | null;
 }
 
+/** A video episode's source (spec 001 §3 manifest_ids_video); `mediaDir` is relative to `${DATA_DIR}/media`. */
+export interface VideoSourceRow {
+  readonly sourceId: string;
+  readonly episodeId: string;
+  readonly segmentLength: number;
+  readonly durationMs: number;
+  readonly keyId: string;
+  readonly key: string;
+  readonly subtitleLanguages: readonly string[];
+  readonly mediaDir: string;
+}
+
+/** One profile of a video source (spec 001 §3 Video profile); `path` is relative to `${DATA_DIR}/media`. */
+export interface VideoProfileRow {
+  readonly sourceId: string;
+  readonly profileId: number;
+  readonly path: string;
+  readonly mimeType: string;
+  readonly videoCodec: string | null;
+  readonly audioCodec: string | null;
+  readonly encrypted: boolean;
+  readonly preview: boolean;
+  readonly maxBitrate: number;
+  readonly videoBitrate: number;
+  readonly audioBitrate: number;
+  readonly width: number;
+  readonly height: number;
+  readonly seekTable: SeekTableJson;
+}
+
 /** What one ingested resource was made from (table ingest_sources). */
 export interface SourceRow {
   readonly resourceId: string;
@@ -60,6 +90,9 @@ export interface IngestRows {
   itemGenres: Array<{ itemType: 'artist' | 'album' | 'show' | 'playlist'; itemId: string; genreId: string; position: number }>;
   images: ImageRow[];
   audioFiles: AudioFileRow[];
+  /** Issue 18: video episodes' sources and profiles (migration 007). */
+  videoSources: VideoSourceRow[];
+  videoProfiles: VideoProfileRow[];
   sources: SourceRow[];
   /** Files in the temporary directory (`tmpName`) and where they go under the media folder. */
   files: Array<{ tmpName: string; mediaPath: string }>;
@@ -83,6 +116,8 @@ export const emptyRows = (): IngestRows => ({
   itemGenres: [],
   images: [],
   audioFiles: [],
+  videoSources: [],
+  videoProfiles: [],
   sources: [],
   files: [],
 });

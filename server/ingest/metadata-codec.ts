@@ -13,7 +13,9 @@
  *   { "kind": "show", "name": "Tidal Notes", "publisher": "Driftwood Audio", "cover": "cover.png",
  *     "availableMarkets": ["SE", "US"], "genres": ["Music talk"],            // genres optional
  *     "episodes": [{ "file": "ep1.wav", "title": "Ep. 1", "releaseDate": "2019-08-02",
- *                    "description": "...", "availableMarkets": ["SE"], "cover": "ep1.png" }] }   // cover optional
+ *                    "description": "...", "availableMarkets": ["SE"], "cover": "ep1.png" },   // cover optional
+ *                  { "video": "ep4.mp4", "title": "Ep. 4", ... }] }   // a video episode (issue 18): `file` optional;
+ *                  // its WebVTT subtitles are the folder's `ep4.<language>.vtt` files (e.g. ep4.en.vtt, ep4.sv.vtt)
  *
  *   { "kind": "playlists",
  *     "playlists": [{ "name": "Evening Drift", "owner": "Ines Varga", "cover": "drift.png",  // cover, genres optional
@@ -91,7 +93,11 @@ export const AlbumMetadata = t.intersection(
 export type AlbumMetadata = t.TypeOf<typeof AlbumMetadata>;
 
 export const ShowEpisode = t.intersection(
-  [t.type({ file: FileName, title: NonEmpty, releaseDate: ReleaseDate, description: t.string, availableMarkets: Markets }), t.partial({ cover: FileName })],
+  [
+    t.type({ title: NonEmpty, releaseDate: ReleaseDate, description: t.string, availableMarkets: Markets }),
+    // `file` (audio) or `video` or both; a video episode's audio files are made from the video when `file` is left out.
+    t.partial({ file: FileName, video: FileName, cover: FileName }),
+  ],
   'ShowEpisode',
 );
 export const ShowMetadata = t.intersection(
@@ -155,6 +161,9 @@ function checkConsistency(metadata: IngestMetadata, source: string): void {
     });
   } else if (metadata.kind === 'show') {
     if (metadata.episodes.length === 0) fail('episodes', 'expected at least one episode');
+    metadata.episodes.forEach((episode, i) => {
+      if (episode.file === undefined && episode.video === undefined) fail(`episodes.${i}`, 'expected a file (audio) or a video');
+    });
   } else {
     metadata.playlists.forEach((playlist, i) => {
       if (playlist.tracks.length === 0) fail(`playlists.${i}.tracks`, 'expected at least one track');

@@ -12,16 +12,22 @@ export type LicenceOutcome = { readonly licence: ClearKeyLicence } | { readonly 
  */
 export function createLicenceKeys(db: Kysely<Database>): (request: Uint8Array, contentId: string) => Promise<LicenceOutcome> {
   // The content's keys (issue 14: in the configured database), read once per request.
+  // The content is an audio file (by file id) or a video source (issue 18: by source id, one key for all its profiles).
   const keysOf = async (contentId: string) =>
     new Map(
-      (
-        await db
+      [
+        ...(await db
           .selectFrom('audio_files')
           .select([sql<string>`lower(key_id)`.as('kid'), 'key'])
           .where('file_id', '=', contentId)
           .where('key', 'is not', null)
-          .execute()
-      ).map((r) => [r.kid, r.key as string]),
+          .execute()),
+        ...(await db
+          .selectFrom('video_sources')
+          .select([sql<string>`lower(key_id)`.as('kid'), 'key'])
+          .where('source_id', '=', contentId)
+          .execute()),
+      ].map((r) => [r.kid, r.key as string]),
     );
   return async (request, contentId) => {
     let kids: Uint8Array[];

@@ -4,6 +4,7 @@ import { migration003 } from './003_list_order';
 import { migration004 } from './004_connect_state';
 import { migration005 } from './005_other_services';
 import { migration006 } from './006_genres';
+import { migration007 } from './007_video';
 
 /**
  * Issue 14: every migration, by name in the order they apply (Kysely's Migrator sorts by name, so
@@ -17,6 +18,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '004_connect_state': migration004,
   '005_other_services': migration005,
   '006_genres': migration006,
+  '007_video': migration007,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
