@@ -267,8 +267,13 @@ export interface MediaSourcePort {
   attach(mimeType: string): Observable<void>;
   /** GETs `range` of `url` (Range header) and keeps the body under `key`; emits one result, never errors. */
   fetchRange(key: string, url: string, range: MediaByteRange): Observable<RangeFetchResult>;
-  /** Appends the body kept under `key` and frees it; emits the buffered end (ms) after updateend. Errors with the DOMException's name (QuotaExceededError, ...). */
-  append(key: string): Observable<number>;
+  /**
+   * Appends the body kept under `key` and frees it; emits the buffered end (ms) after updateend. Errors with the DOMException's name (QuotaExceededError, ...).
+   * `offsetMs` (default 0) is the source buffer's timestampOffset for it: where the file's time 0 lies on the element's
+   * time line. A track chained behind the one playing (issue 15, gapless: spec 001 §4 can-preload) is appended at the
+   * end of that track, in the same source buffer, so the element plays on across the boundary without a new MediaSource.
+   */
+  append(key: string, offsetMs?: number): Observable<number>;
   /** Removes [startMs, endMs) (endMs may be Infinity); emits the buffered end after updateend. */
   remove(startMs: number, endMs: number): Observable<number>;
   /** Ends the stream (MediaSource.endOfStream()). */

@@ -24,4 +24,12 @@ describe('gapOf', () => {
   it('is null when track 2 never sounded', () => {
     expect(gapOf([sample(0, 'a', 1), sample(10, 'a', 1.01), sample(20, 'b', 0)])).toBeNull();
   });
+
+  it("on one time line (track 2 chained in the same MediaSource): how far the wall clock ran ahead of the playhead across track 1's length", () => {
+    // Track 1 is 10 s: the playhead stalls 30 ms at 10 s, then runs on.
+    const samples = [sample(0, 'a', 9.5, 20), sample(100, 'a', 9.6, 20), sample(500, 'a', 10, 20), sample(530, 'a', 10.0001, 20), sample(1000, 'a', 10.47, 20)];
+    expect(gapOf(samples, 10)?.gapMs).toBeCloseTo(1000 - 100 - 870, 1);
+    // Not crossed yet: no figure.
+    expect(gapOf(samples.slice(0, 3), 10)).toBeNull();
+  });
 });

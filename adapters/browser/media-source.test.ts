@@ -14,7 +14,10 @@ const response = (status: number, size: number): Response =>
 
 class FakeSourceBuffer extends EventTarget {
   updating = false;
+  timestampOffset = 0;
   readonly appended: number[] = [];
+  /** The timestampOffset each append was made at (s). */
+  readonly offsets: number[] = [];
   readonly removed: Array<[number, number]> = [];
   constructor(private readonly quotaAfter = Infinity) {
     super();
@@ -22,6 +25,7 @@ class FakeSourceBuffer extends EventTarget {
   appendBuffer(data: ArrayBuffer): void {
     if (this.appended.length >= this.quotaAfter) throw Object.assign(new Error('full'), { name: 'QuotaExceededError' });
     this.appended.push(data.byteLength);
+    this.offsets.push(this.timestampOffset);
     queueMicrotask(() => this.dispatchEvent(new Event('updateend')));
   }
   remove(start: number, end: number): void {
@@ -149,6 +153,24 @@ describe('browser MediaSource adapter (core/ports.ts MediaSourcePort)', () => {
     await firstValueFrom(port.append('next.f2.init'));
     expect(buffers[1]!.appended).toEqual([50]);
     await expect(firstValueFrom(port.append('1.0.3'))).rejects.toMatchObject({ name: 'NotFoundError' });
+  });
+
+  it('issue 15 gapless: an append at an offset goes into the same source buffer at that timestampOffset (the next track behind the current one); a plain append is at 0', async () => {
+    const { port, buffers, sources, open } = setup();
+    await open();
+    await firstValueFrom(port.fetchRange('1.0.2', 'http://cdn/f1', { first: 100, last: 199 }));
+    await firstValueFrom(port.fetchRange('next.f2.init', 'http://cdn/f2', { first: 0, last: 49 }));
+    await firstValueFrom(port.fetchRange('next.f2.0', 'http://cdn/f2', { first: 50, last: 349 }));
+    await firstValueFrom(port.append('1.0.2'));
+    await firstValueFrom(port.append('next.f2.init', 25_000));
+    await firstValueFrom(port.append('next.f2.0', 25_000));
+    expect(buffers).toHaveLength(1);
+    expect(sources).toHaveLength(1);
+    expect(buffers[0]!.appended).toEqual([100, 50, 300]);
+    expect(buffers[0]!.offsets).toEqual([0, 25, 25]);
+    await firstValueFrom(port.fetchRange('1.1.-1', 'http://cdn/f1', { first: 0, last: 9 }));
+    await firstValueFrom(port.append('1.1.-1'));
+    expect(buffers[0]!.offsets).toEqual([0, 25, 25, 0]);
   });
 
   it('a full buffer errors the append with QuotaExceededError (spec 001 §8 Media)', async () => {

@@ -129,11 +129,13 @@ export function createBrowserMediaSource(win: MediaSourceWindow, element: MediaS
       };
     });
 
-  const append = (key: string): Observable<number> =>
+  const append = (key: string, offsetMs = 0): Observable<number> =>
     update((sb) => {
       const body = bodies.get(key);
       if (body === undefined) throw named('NotFoundError', `no fetched body under ${key}`);
       bodies.delete(key);
+      // Only when it changes: a chained track's appends are behind the playing one's (core/ports.ts append).
+      if (sb.timestampOffset !== offsetMs / 1000) sb.timestampOffset = offsetMs / 1000;
       sb.appendBuffer(body);
     });
 

@@ -62,11 +62,11 @@ export function createFakeMediaSource(scheduler: SchedulerLike, calls: string[],
         return result;
       });
     },
-    append: (key) => {
+    append: (key, offsetMs) => {
       const n = appends;
       appends += 1;
       return later(script.updateMs ?? 0, () => {
-        calls.push(`append ${key}`);
+        calls.push(offsetMs === undefined || offsetMs === 0 ? `append ${key}` : `append ${key} at ${offsetMs}`);
         if (!kept.delete(key)) return named('NotFoundError');
         const error = script.appendError?.(key, n);
         return error === undefined ? bufferedEnd : named(error);

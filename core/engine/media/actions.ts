@@ -142,6 +142,13 @@ export const mediaPreloaded = defineAction('mediaPlayer/preloaded', {
 export const mediaPreloadDropped = defineAction('mediaPlayer/preloadDropped', { reason: t.string });
 /** Load `playId` starts from the file fetched ahead: no resolve, seek table, init or first fragment request. */
 export const mediaPreloadUsed = defineAction('mediaPlayer/preloadUsed', { playId: t.number, fileId: t.string });
+/**
+ * Issue 15, gapless (spec 001 §4 can-preload): the file fetched ahead is appended behind load
+ * `playId`'s last fragment, in the same source buffer, at the end of the track on the element's
+ * time line; the element plays on into it, and its load (from 0, once the track has ended there)
+ * continues the same MediaSource instead of opening a new one.
+ */
+export const mediaChainRequested = defineAction('mediaPlayer/chainRequested', { playId: t.number, clears: t.number, fileId: t.string });
 /** The track ended; `synthesised` for a protected track's timer (spec 001 §4). */
 export const mediaTrackEnded = defineAction('mediaPlayer/ended', { playId: t.number, synthesised: t.boolean });
 /** spec 001 §8 Reactions: an autoplay-blocked play emits autoplay-failed; other refusals pause. */
@@ -182,6 +189,7 @@ export const mediaPlayerActions = [
   mediaPreloaded,
   mediaPreloadDropped,
   mediaPreloadUsed,
+  mediaChainRequested,
   mediaTrackEnded,
   mediaPlayRefused,
   mediaPlayerFailed,

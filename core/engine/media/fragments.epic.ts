@@ -7,6 +7,7 @@ import { genericBackoffMs } from '../transport/backoff';
 import {
   endOfStreamRequested,
   fragmentFetched,
+  mediaChainRequested,
   fragmentRequested,
   fragmentRetried,
   fragmentStalled,
@@ -22,6 +23,7 @@ import { failure } from './failure';
 import { flagStall } from './fetch-stall';
 import { fragmentRequest, judgeFragment, withRetryLimit } from './fragment-fetch';
 import { fragmentAfter, nextFetch, type FragmentPlan } from './fragment-plan';
+import { chainable } from './reducer';
 import type { MediaSlice, MediaState } from './state';
 import { onStatusZero } from './storage-resolve';
 
@@ -42,8 +44,39 @@ export function wantedStep(media: MediaState): Action | null {
   if (!media.initRequested) return fragmentRequested({ playId, clears, index: -1, ...plan.init });
   const decision = nextFetch(plan, media.positionMs, coveredEndMs(plan, media.positionMs, media.bufferedEndMs, media.fetched));
   if (decision.kind === 'enough') return null;
-  if (decision.kind === 'end-of-stream') return endOfStreamRequested({ playId, clears });
+  if (decision.kind === 'end-of-stream') return holdsStreamOpen(media) ? null : endOfStreamRequested({ playId, clears });
   return fragmentRequested({ playId, clears, index: decision.fragment.index, ...decision.fragment.bytes });
+}
+
+/**
+ * issue 15: the stream does not end while the next file fetched ahead may still go behind this
+ * one (chainStep). A protected track only: its ended is synthesised (spec 001 §4), so a preload
+ * that never comes cannot leave the element waiting at the end for ever.
+ */
+function holdsStreamOpen(media: MediaState): boolean {
+  const { preload, track } = media;
+  if (preload === undefined || track === null || !track.protected) return false;
+  return preload.ready === null || chainable(track, preload.ready);
+}
+
+const ACTIVE: ReadonlySet<string> = new Set(['playing', 'paused', 'buffering']);
+
+/**
+ * issue 15, gapless: once every fragment of the track is fetched (its stream would end), the next
+ * file fetched ahead is chained behind it in the same source buffer (reducer.ts chained), when it
+ * can be (reducer.ts chainable); also after the stream ended, when the preload came later (an
+ * append reopens an ended MediaSource).
+ */
+export function chainStep(media: MediaState): Action | null {
+  const { plan, track, preload, queue, playId } = media;
+  const ready = preload?.ready ?? null;
+  if (track === null || plan === null || preload === undefined || ready === null || media.chain !== undefined) return null;
+  if (!queue.open || media.fetching || !ACTIVE.has(media.status) || !chainable(track, ready)) return null;
+  // The track's own init segment is in (a seek may have asked for it again).
+  if (!media.initRequested || media.initPending === true) return null;
+  const done =
+    media.endOfStream || nextFetch(plan, media.positionMs, coveredEndMs(plan, media.positionMs, media.bufferedEndMs, media.fetched)).kind === 'end-of-stream';
+  return done ? mediaChainRequested({ playId, clears: queue.clears, fileId: preload.fileId }) : null;
 }
 
 /**
@@ -70,7 +103,7 @@ const stepKey = (step: Action | null): string => (step === null ? 'none' : JSON.
  */
 export const topUpEpic: MediaEpic = (_action$, state$) =>
   state$.pipe(
-    map((state) => wantedStep(state.media)),
+    map((state) => wantedStep(state.media) ?? chainStep(state.media)),
     distinctUntilChanged((a, b) => stepKey(a) === stepKey(b)),
     filter((step): step is Action => step !== null),
   );

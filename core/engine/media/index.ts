@@ -12,12 +12,15 @@
  * protected track also needs the DRM (core/engine/drm) on the same element; its drm/userCapped
  * pauses playback (spec 001 §4). mediaPreloadRequested (after canPreload) fetches the next file
  * ahead; a load of that file from 0 starts from it (mediaPlayer/preloadUsed), mediaPreloadDropped drops it.
+ * Issue 15, gapless: a protected track's next file fetched ahead is chained behind it in the same
+ * source buffer (mediaPlayer/chainRequested); the playhead crossing into it ends the track, and
+ * the load of that file from 0 continues the MediaSource: its positions count from its origin.
  */
 import { combineEpics } from '../../store/store';
 import type { MediaEpic } from './deps';
 import { fragmentFetchEpic, topUpEpic } from './fragments.epic';
 import { loadEpic } from './load.epic';
-import { preloadEpic } from './preload.epic';
+import { preloadEpic, refetchEpic } from './preload.epic';
 import { cappedEpic, canPreloadEpic, elementCommandsEpic, elementErrorEpic, endedEpic, metadataEpic, pauseEventEpic } from './playback.epic';
 import { quotaExceededEpic, sourceBufferEpic } from './source-buffer.epic';
 import { storageResolveEpic } from './storage-resolve.epic';
@@ -27,7 +30,7 @@ export * from './constants';
 export * from './media-errors';
 export { decodeMediaElementFact, mediaElementError } from './element-fact';
 export { mediaReducer } from './reducer';
-export { initialMediaState, type MediaSlice, type MediaState, type MediaStatus, type MediaTrack, type Preload, type PreloadedFile } from './state';
+export { initialMediaState, type Chain, type MediaSlice, type MediaState, type MediaStatus, type MediaTrack, type Preload, type PreloadedFile } from './state';
 export { preloadKeys } from './preload.epic';
 export type { MediaConfig, MediaDeps, MediaEpic } from './deps';
 
@@ -43,6 +46,7 @@ export const mediaEpics: ReadonlyArray<MediaEpic> = [
   pauseEventEpic,
   canPreloadEpic,
   preloadEpic,
+  refetchEpic,
   endedEpic,
   elementErrorEpic,
   cappedEpic,

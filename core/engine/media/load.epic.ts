@@ -1,7 +1,15 @@
-import { EMPTY, catchError, filter, map, merge, of, switchMap, take, type Observable } from 'rxjs';
+import { EMPTY, catchError, filter, map, merge, mergeMap, of, switchMap, take, type Observable } from 'rxjs';
 import { isLeft } from 'fp-ts/Either';
 import type { Action } from '../../store/action';
-import { mediaLoadRequested, mediaPreloadUsed, mediaSourceOpened, mediaStopRequested, seekTableLoaded, storageResolveRequested } from './actions';
+import {
+  mediaElementFact,
+  mediaLoadRequested,
+  mediaPreloadUsed,
+  mediaSourceOpened,
+  mediaStopRequested,
+  seekTableLoaded,
+  storageResolveRequested,
+} from './actions';
 import type { MediaDeps, MediaEpic } from './deps';
 import { mediaElementError } from './element-fact';
 import { failure } from './failure';
@@ -28,13 +36,33 @@ function loadSeekTable(deps: MediaDeps, state$: StateObservable<MediaSlice>, pla
 }
 
 /**
+ * issue 15, gapless: a load that continued the MediaSource of the track before it (reducer.ts
+ * continued) opens none. The element, already playing into the file, reports no new metadata or
+ * playing: they are told here, as the element's facts at the file's origin, so that the list
+ * player, tracking and the device see the load's steps as after a new MediaSource.
+ */
+function continuedLoad(state$: StateObservable<MediaSlice>, fileId: string): Observable<Action> {
+  const { playId, originMs = 0, plan, bufferedEndMs } = state$.value.media;
+  const fact = { positionMs: originMs, durationMs: originMs + (plan?.durationMs ?? 0), bufferedEndMs: originMs + bufferedEndMs, errorCode: null };
+  return of(mediaPreloadUsed({ playId, fileId }), mediaElementFact({ kind: 'loadedmetadata', ...fact }), mediaElementFact({ kind: 'playing', ...fact }));
+}
+
+/**
  * spec 001 §4 Media player, load: a new MediaSource on the element with its source buffer, the
  * storage resolution and the seek table, all under the new play id. A newer load or a stop
- * detaches the MediaSource (the switch unsubscribes it) and drops the older steps.
+ * detaches the MediaSource (the switch unsubscribes it) and drops the older steps; a load that
+ * continues the chained file (continuedLoad) keeps it.
  */
-export const loadEpic: MediaEpic = (action$, state$, deps) =>
-  action$.pipe(
-    filter((action) => mediaLoadRequested.match(action) || mediaStopRequested.match(action)),
+export const loadEpic: MediaEpic = (action$, state$, deps) => {
+  // The reducer has taken the load: only a continued one names the load it continued.
+  const continues = (action: Action): boolean => mediaLoadRequested.match(action) && state$.value.media.chainedFrom !== undefined;
+  const continuing = action$.pipe(
+    filter(mediaLoadRequested.match),
+    filter(() => state$.value.media.chainedFrom !== undefined),
+    mergeMap((action) => continuedLoad(state$, action.fileId)),
+  );
+  const attaching = action$.pipe(
+    filter((action) => (mediaLoadRequested.match(action) && !continues(action)) || mediaStopRequested.match(action)),
     switchMap((action) => {
       if (!mediaLoadRequested.match(action)) return EMPTY;
       const { playId, resolved, plan } = state$.value.media;
@@ -48,3 +76,5 @@ export const loadEpic: MediaEpic = (action$, state$, deps) =>
       return merge(attach, of(storageResolveRequested({ playId, fileId: action.fileId, reason: 'load' })), loadSeekTable(deps, state$, playId, action.fileId));
     }),
   );
+  return merge(continuing, attaching);
+};

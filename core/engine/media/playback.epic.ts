@@ -32,9 +32,10 @@ export const elementCommandsEpic: MediaEpic = (action$, state$, deps) =>
       (action) => mediaPlayRequested.match(action) || mediaPauseRequested.match(action) || mediaSeekRequested.match(action) || mediaStopRequested.match(action),
     ),
     mergeMap((action): Observable<Action> => {
-      const { playId, track } = state$.value.media;
+      const { playId, track, originMs = 0 } = state$.value.media;
       if (track === null) return EMPTY;
-      if (mediaSeekRequested.match(action)) return deps.mediaSource.seek(action.positionMs).pipe(ignoreElements());
+      // The track's position on the element's time line (a chained track starts at its origin: state.ts originMs).
+      if (mediaSeekRequested.match(action)) return deps.mediaSource.seek(originMs + action.positionMs).pipe(ignoreElements());
       if (mediaPauseRequested.match(action) || mediaStopRequested.match(action)) return deps.mediaSource.pause().pipe(ignoreElements());
       return deps.mediaSource.play().pipe(
         ignoreElements(),
@@ -59,9 +60,9 @@ export const metadataEpic: MediaEpic = (action$, state$, deps) =>
         take(1),
         mergeMap(() => {
           // The start position, or where a seek during the load went.
-          const { track, positionMs } = state$.value.media;
+          const { track, positionMs, originMs = 0 } = state$.value.media;
           if (track === null) return EMPTY;
-          const seek = positionMs > 0 ? deps.mediaSource.seek(positionMs).pipe(ignoreElements()) : EMPTY;
+          const seek = positionMs > 0 ? deps.mediaSource.seek(originMs + positionMs).pipe(ignoreElements()) : EMPTY;
           return concat(seek, track.autoplay ? of(mediaPlayRequested()) : EMPTY);
         }),
       );
@@ -99,14 +100,20 @@ const sameClock = (a: EndClock, b: EndClock): boolean =>
 
 /**
  * spec 001 §4 Media player: ended — the element's own, or synthesised for a protected track from
- * a timer set to the remaining duration (media-timers.ts); whichever comes first, once.
+ * a timer set to the remaining duration (media-timers.ts); whichever comes first, once. With the
+ * next file chained behind the track (issue 15), the element never ends there: its playhead
+ * crossing the chained file's origin is the track's end.
  */
 export const endedEpic: MediaEpic = (action$, state$, deps) => {
   const notEnded = (playId: number): boolean =>
     state$.value.media.playId === playId && state$.value.media.status !== 'ended' && state$.value.media.status !== 'failed';
+  const crossed = (positionMs: number): boolean => {
+    const { chain } = state$.value.media;
+    return chain !== undefined && positionMs >= chain.originMs;
+  };
   const fromElement = action$.pipe(
     filter(mediaElementFact.match),
-    filter((fact) => fact.kind === 'ended'),
+    filter((fact) => fact.kind === 'ended' || (fact.kind === 'timeupdate' && crossed(fact.positionMs))),
     map(() => state$.value.media.playId),
     filter(notEnded),
     map((playId) => mediaTrackEnded({ playId, synthesised: false })),

@@ -32,7 +32,11 @@ const script = {
     range.first === 0 ? { kind: 'response', status: 206, byteLength: range.last + 1, initData: PSSH } : undefined,
 };
 
-/** f1 plays; 9 s before its end (can-preload) f2 is asked for ahead; f1 ends at 25 s and f2 is loaded at 30000. */
+/**
+ * f1 plays; 9 s before its end (can-preload) f2 is asked for ahead; f1 ends at 25 s and f2 is loaded at 30000.
+ * An unprotected f1 by default: its next file cannot be chained behind it (reducer.ts chainable),
+ * so f2's load opens a new MediaSource and starts from what was fetched.
+ */
 function transition(extra: ReadonlyArray<readonly [number, Action]> = [], resolveStatus = 200) {
   const s = scheduler();
   let result: { run: ReturnType<typeof runMedia>; callsAtLoad: number; httpAtLoad: number } | undefined;
@@ -42,7 +46,7 @@ function transition(extra: ReadonlyArray<readonly [number, Action]> = [], resolv
       s,
       files(resolveStatus),
       script,
-      [[0, load()], [16_500, mediaPreloadRequested({ playId: 1, fileId: 'f2' })], ...extra, [30_000, load({ fileId: 'f2' })]],
+      [[0, load({ protected: false })], [16_500, mediaPreloadRequested({ playId: 1, fileId: 'f2' })], ...extra, [30_000, load({ fileId: 'f2' })]],
       40_000,
     );
     run.fact(1000, { kind: 'playing', positionMs: 0 });

@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/Either';
 import { PRELOAD_KEY_PREFIX, type HttpResponse, type RangeFetchResult } from '../../ports';
 import type { Action } from '../../store/action';
 import { authorisation } from '../session/authorisation';
-import { mediaLoadRequested, mediaPreloadDropped, mediaPreloaded, mediaPreloadRequested, mediaStopRequested } from './actions';
+import { mediaLoadRequested, mediaPreloadDropped, mediaPreloaded, mediaPreloadRequested, mediaSeekRequested, mediaStopRequested } from './actions';
 import type { MediaDeps, MediaEpic } from './deps';
 import { judgeFragment } from './fragment-fetch';
 import { fragmentPlan } from './fragment-plan';
@@ -88,4 +88,13 @@ export const preloadEpic: MediaEpic = (action$, state$, deps) =>
       if (media.preload?.fileId !== a.fileId || media.preload.ready !== null) return EMPTY;
       return preloadFile(deps, a, session.accessToken === null ? null : authorisation(session));
     }),
+  );
+
+/** A seek back from the boundary cleared the chained file (reducer.ts): it is fetched ahead again, under the same load. */
+export const refetchEpic: MediaEpic = (action$, state$) =>
+  action$.pipe(
+    filter(mediaSeekRequested.match),
+    map(() => state$.value.media),
+    filter((media) => media.preload?.again === true),
+    map((media) => mediaPreloadRequested({ playId: media.playId, fileId: media.preload?.fileId ?? '' })),
   );

@@ -5,7 +5,7 @@ import { recordError, recordStop } from './fatal-on-next';
 import { fragmentPlan } from './fragment-plan';
 import { nextPlayId } from './play-id';
 import { clear, emptyQueue, enqueue, sourceOpened, updateEnded, type BufferOperation, type QueueTransition } from './source-buffer-queue';
-import { initialMediaState, type MediaState, type MediaStatus, type PreloadedFile } from './state';
+import { initialMediaState, type Chain, type MediaState, type MediaStatus, type MediaTrack, type PreloadedFile } from './state';
 
 /** Takes a queue transition: its state, and the operation it started for the source-buffer epic. */
 function withQueue(state: MediaState, transition: QueueTransition<string>): MediaState {
@@ -23,6 +23,84 @@ const enqueueOp = (state: MediaState, operation: BufferOperation<string>): Media
 /** spec 001 §4 Source buffer: a step of an older load or from before the last clear is dropped. */
 const current = (state: MediaState, step: { playId: number; clears?: number }): boolean =>
   step.playId === state.playId && (step.clears === undefined || step.clears === state.queue.clears);
+
+/** A buffer update's end: of this load, or of the load it continued (the same source buffer, issue 15 chain). */
+const currentUpdate = (state: MediaState, step: { playId: number }): boolean => current(state, step) || step.playId === state.chainedFrom;
+
+/** Where the track's time 0 lies on the element's time line (state.ts originMs). */
+const originOf = (state: MediaState): number => state.originMs ?? 0;
+
+/** An append of the current track's body, at its origin (no offset at 0: as before chains). */
+const appendOp = (state: MediaState, data: string): BufferOperation<string> =>
+  originOf(state) === 0 ? { kind: 'append', data } : { kind: 'append', data, offsetMs: originOf(state) };
+
+/**
+ * The next file fetched ahead may go behind this track in the same source buffer (issue 15): a
+ * protected track followed by a CENC file, whose keys the element's MediaKeys gets ahead (the
+ * DRM licenses the preloaded init data). Anything else takes a new MediaSource at the boundary.
+ */
+export const chainable = (track: MediaTrack, ready: PreloadedFile): boolean => track.protected && !track.isAd && ready.table.protection === 'cenc';
+
+function withoutChain(state: MediaState): MediaState {
+  const { chain: _dropped, ...rest } = state;
+  return rest;
+}
+
+/**
+ * The chain given up before the boundary (a dropped preload: skip, new context, shuffle or repeat
+ * change, list cleared): its range is removed and the duration is this track's again; the buffer's
+ * last init segment was the chained file's, so this track's is asked for again before any append.
+ */
+function unchain(state: MediaState, chain: Chain): MediaState {
+  const durationMs = originOf(state) + (state.plan?.durationMs ?? 0);
+  const unchained = { ...withoutChain(state), endOfStream: false, initRequested: false };
+  const removed = enqueueOp(unchained, { kind: 'remove', startMs: chain.originMs, endMs: chain.originMs + chain.plan.durationMs });
+  return enqueueOp(removed, { kind: 'duration', durationMs });
+}
+
+/**
+ * issue 15, gapless: the next file fetched ahead appended behind this track's last fragment, at
+ * the track's end on the element's time line (its init segment, then fragment 0), and the
+ * MediaSource's duration made to reach its end; its other fragments follow once it is the track.
+ */
+function chained(state: MediaState, fileId: string, ready: PreloadedFile, current: number): MediaState {
+  const plan = fragmentPlan({ ...ready.table, segments: ready.table.segments.map(([size, duration]) => ({ size, duration })), pssh: {} });
+  const originMs = originOf(state) + current;
+  const chain: Chain = { fileId, originMs, resolved: ready.resolved, plan };
+  const next: MediaState = { ...withoutPreload(state), chain, endOfStream: true };
+  const appended = enqueueOp(enqueueOp(next, { kind: 'append', data: ready.initKey, offsetMs: originMs }), {
+    kind: 'append',
+    data: ready.fragmentKey,
+    offsetMs: originMs,
+  });
+  return enqueueOp(appended, { kind: 'duration', durationMs: originMs + plan.durationMs });
+}
+
+/**
+ * The load of the chained file, from 0, once the element has crossed into it (the track ended
+ * there): the same MediaSource and source buffer go on (the queue with its updates, now this
+ * load's), its fragment 0 is buffered, and positions count from its origin.
+ */
+function continued(state: MediaState, track: MediaTrack, playId: number, chain: Chain): MediaState {
+  return {
+    ...initialMediaState,
+    playId,
+    status: 'loading',
+    track,
+    resolved: chain.resolved,
+    plan: chain.plan,
+    positionMs: 0,
+    bufferedEndMs: Math.max(0, originOf(state) + state.bufferedEndMs - chain.originMs),
+    fetched: [0],
+    initRequested: true,
+    queue: { ...state.queue, playId, pending: state.queue.pending.map((update) => ({ ...update, playId })) },
+    started: state.started,
+    bandwidth: state.bandwidth,
+    fatalOnNext: state.fatalOnNext,
+    originMs: chain.originMs,
+    chainedFrom: state.playId,
+  };
+}
 
 const ELEMENT_STATUS: Partial<Record<string, MediaStatus>> = { playing: 'playing', pause: 'paused', waiting: 'buffering' };
 
@@ -53,6 +131,10 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
   if (a.mediaLoadRequested.match(action)) {
     const { type: _type, ...track } = action;
     const playId = nextPlayId(state.playId);
+    const { chain } = state;
+    if (chain !== undefined && chain.fileId === track.fileId && track.startMs === 0 && track.autoplay && state.status === 'ended') {
+      return continued(state, track, playId, chain);
+    }
     // A new load gets a new MediaSource: a fresh queue; the estimator and the fatal-on-next flag carry over.
     const loading: MediaState = {
       ...initialMediaState,
@@ -79,10 +161,15 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
     return { ...state, preload: { fileId: action.fileId, ready: { resolved, table: { offset, timescale, segments, protection }, initKey, fragmentKey } } };
   }
   if (a.mediaPreloadDropped.match(action)) {
-    return withoutPreload(state);
+    return state.chain === undefined ? withoutPreload(state) : unchain(withoutPreload(state), state.chain);
+  }
+  if (a.mediaChainRequested.match(action)) {
+    const ready = state.preload?.ready;
+    if (!current(state, action) || state.chain !== undefined || state.plan === null || ready == null || state.preload?.fileId !== action.fileId) return state;
+    return chained(state, action.fileId, ready, state.plan.durationMs);
   }
   if (a.mediaStopRequested.match(action)) {
-    return { ...withoutPreload(state), status: 'stopped', fetching: false, fatalOnNext: recordStop(state.fatalOnNext) };
+    return { ...withoutChain(withoutPreload(state)), status: 'stopped', fetching: false, fatalOnNext: recordStop(state.fatalOnNext) };
   }
   // A pause or play before the metadata is loaded decides whether the load starts playing (spec 001 §4 autoplay if requested).
   if ((a.mediaPauseRequested.match(action) || a.mediaPlayRequested.match(action)) && state.status === 'loading' && state.track !== null) {
@@ -116,25 +203,25 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
       bandwidth: addSample(state.bandwidth, { bytes: action.bytes, durationMs: action.elapsedMs }),
       fetched: action.index < 0 ? state.fetched : [...state.fetched, action.index],
     };
-    return enqueueOp(next, { kind: 'append', data: action.key });
+    return enqueueOp(next, appendOp(state, action.key));
   }
   if (a.endOfStreamRequested.match(action)) {
     if (!current(state, action)) return state;
     return enqueueOp({ ...state, endOfStream: true }, { kind: 'end-of-stream' });
   }
   if (a.bufferUpdateEnded.match(action)) {
-    if (!current(state, action)) return state;
+    if (!currentUpdate(state, action)) return state;
     // The init segment is the first append of a load (and of a seek that asked for it again): the first to end is it.
     const appended = state.initPending === true && state.started?.operation.kind === 'append' ? withoutInitPending(state) : state;
-    return withQueue({ ...appended, bufferedEndMs: action.bufferedEndMs }, updateEnded(state.queue));
+    return withQueue({ ...appended, bufferedEndMs: action.bufferedEndMs - originOf(state) }, updateEnded(state.queue));
   }
   if (a.bufferUpdateFailed.match(action)) {
-    return current(state, action) ? withQueue(state, updateEnded(state.queue)) : state;
+    return currentUpdate(state, action) ? withQueue(state, updateEnded(state.queue)) : state;
   }
   if (a.rebufferRequested.match(action)) {
     if (!current(state, action)) return state;
     // spec 001 §8 Media quota exceeded, rebuffer: drop what is behind the playhead, fetch again from what is really buffered.
-    return enqueueOp({ ...state, fetched: [], endOfStream: false }, { kind: 'remove', startMs: 0, endMs: state.positionMs });
+    return enqueueOp({ ...state, fetched: [], endOfStream: false }, { kind: 'remove', startMs: 0, endMs: originOf(state) + state.positionMs });
   }
   if (a.mediaSeekRequested.match(action)) {
     if (state.track === null) return state;
@@ -143,7 +230,9 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
     const status = state.status === 'ended' ? 'paused' : state.status;
     // An init segment not yet appended is dropped with the rest: it is asked for again first (else the
     // fragment appended without it fails as MEDIA_NOT_SUPPORTED).
-    const initRequested = state.initPending === true ? false : state.initRequested;
+    // So is the chained file's range (a seek back from the boundary): the buffer's last init segment
+    // was the chained file's, so this track's is asked for again too.
+    const initRequested = state.initPending === true || state.chain !== undefined ? false : state.initRequested;
     const seeked = {
       ...cleared,
       status,
@@ -154,6 +243,11 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
       endOfStream: false,
       initRequested,
     };
+    if (state.chain !== undefined) {
+      // The chained file's bodies went with the clear: it is fetched ahead again, to be chained again.
+      const again = { ...withoutChain(seeked), preload: { fileId: state.chain.fileId, ready: null, again: true as const } };
+      return enqueueOp(again, { kind: 'duration', durationMs: originOf(state) + (state.plan?.durationMs ?? 0) });
+    }
     // The duration is the file's, not a buffered fragment's: a duration still waiting goes after the clear.
     const duration = state.queue.pending.find((update) => update.operation.kind === 'duration');
     return duration === undefined ? seeked : enqueueOp(seeked, duration.operation);
@@ -166,7 +260,12 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
     // While loading, the element has not been sent to the start position yet (spec 001 §4: the
     // seek follows metadata loaded): its position is not the player's until it plays.
     if (state.status === 'loading' && action.kind !== 'playing') return { ...state, status };
-    return { ...state, status, positionMs: action.positionMs, bufferedEndMs: Math.max(action.bufferedEndMs, action.positionMs) };
+    // The element's time line, less this track's origin; past the chained file's origin, the track is at its end.
+    const origin = originOf(state);
+    const end = state.chain === undefined ? Infinity : (state.plan?.durationMs ?? Infinity);
+    // Just after a continued load the element may still be a hair before the origin (the track ended by its timer).
+    const positionMs = Math.max(0, Math.min(action.positionMs - origin, end));
+    return { ...state, status, positionMs, bufferedEndMs: Math.max(action.bufferedEndMs - origin, positionMs) };
   }
   if (a.mediaPausedEvent.match(action)) {
     return current(state, action) && state.status !== 'failed' ? { ...state, status: 'paused' } : state;

@@ -6,7 +6,8 @@
  * what was dropped, so a reducer can hold it and an epic can perform `start`.
  */
 export type BufferOperation<A> =
-  | { readonly kind: 'append'; readonly data: A }
+  /** `offsetMs`: the timestampOffset (absent: 0), where the file's time 0 lies on the element's time line (core/ports.ts append). */
+  | { readonly kind: 'append'; readonly data: A; readonly offsetMs?: number }
   | { readonly kind: 'remove'; readonly startMs: number; readonly endMs: number }
   | { readonly kind: 'end-of-stream' }
   /** MediaSource.duration, which may not change while the buffer updates (MSE: InvalidStateError). */

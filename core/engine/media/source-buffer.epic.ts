@@ -11,7 +11,7 @@ function perform(deps: MediaDeps, started: StartedOperation, bufferedEndMs: numb
   const { operation } = started;
   switch (operation.kind) {
     case 'append':
-      return deps.mediaSource.append(operation.data);
+      return operation.offsetMs === undefined ? deps.mediaSource.append(operation.data) : deps.mediaSource.append(operation.data, operation.offsetMs);
     case 'remove':
       return deps.mediaSource.remove(operation.startMs, operation.endMs);
     case 'clear':

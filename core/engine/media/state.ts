@@ -28,6 +28,8 @@ export interface StartedOperation {
 export interface Preload {
   readonly fileId: string;
   readonly ready: PreloadedFile | null;
+  /** A seek took back the chained file's appended bodies: it is to be fetched ahead again (preload.epic.ts refetchEpic). */
+  readonly again?: true;
 }
 
 export interface PreloadedFile {
@@ -41,6 +43,18 @@ export interface PreloadedFile {
   /** Where the adapter keeps the init segment's and fragment 0's bodies. */
   readonly initKey: string;
   readonly fragmentKey: string;
+}
+
+/**
+ * The next file, appended behind the current track in the same source buffer (issue 15, gapless):
+ * its time 0 is `originMs` on the element's time line, its init segment and fragment 0 are queued
+ * or appended there.
+ */
+export interface Chain {
+  readonly fileId: string;
+  readonly originMs: number;
+  readonly resolved: ResolvedUrls;
+  readonly plan: FragmentPlan;
 }
 
 export interface MediaState {
@@ -72,6 +86,17 @@ export interface MediaState {
   readonly lastError: MediaPipelineError | null;
   /** The next file fetched ahead; absent when there is none (so logs recorded before it fold as they did). */
   readonly preload?: Preload;
+  /**
+   * Where this track's time 0 lies on the element's time line (absent: 0). A track that continued
+   * the MediaSource of the one before it (a chain) starts where that one ended: the element's
+   * positions and buffered ends are this much ahead of the track's, and seeks and removes are
+   * sent this much ahead.
+   */
+  readonly originMs?: number;
+  /** The next file, appended behind this track (absent when there is none). */
+  readonly chain?: Chain;
+  /** The load this one continued (chained): its buffer update still running ends for this one. */
+  readonly chainedFrom?: number;
 }
 
 export interface MediaSlice {

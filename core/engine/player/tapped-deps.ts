@@ -87,7 +87,9 @@ export function tapEngineDeps(tap: PortTap, config: EngineConfig, ports?: Engine
       isTypeSupported: (mimeType) => tap.value('mediaSource.isTypeSupported', [mimeType], () => real().mediaSource.isTypeSupported(mimeType)),
       attach: (mimeType) => tap.stream('mediaSource.attach', [mimeType], () => real().mediaSource.attach(mimeType)),
       fetchRange: (key, url, range) => tap.stream('mediaSource.fetchRange', [key, url, range], () => real().mediaSource.fetchRange(key, url, range)),
-      append: (key) => tap.stream('mediaSource.append', [key], () => real().mediaSource.append(key)),
+      // The offset only when there is one: sessions recorded before it replay as they were.
+      append: (key, offsetMs) =>
+        tap.stream('mediaSource.append', offsetMs === undefined ? [key] : [key, offsetMs], () => real().mediaSource.append(key, offsetMs)),
       remove: (startMs, endMs) => tap.stream('mediaSource.remove', [startMs, endMs], () => real().mediaSource.remove(startMs, endMs)),
       endOfStream: () => tap.stream('mediaSource.endOfStream', [], () => real().mediaSource.endOfStream()),
       setDuration: (durationMs) => tap.stream('mediaSource.setDuration', [durationMs], () => real().mediaSource.setDuration(durationMs)),
