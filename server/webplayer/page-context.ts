@@ -3,6 +3,7 @@ import { initialWebPlayerState, obj, str, type WebPlayerPage } from '../../core/
 import type { PageMeta, WebPlayerPageData } from '../../ui/webplayer/page-data';
 import { messagePage } from '../embed/html';
 import { renderWebPlayerPage } from './page';
+import { createPageTokens } from './page-token';
 
 /** Who asks for a page: the token /access_token gives their session cookie (anonymous without one). */
 export interface Visitor {
@@ -75,19 +76,14 @@ export function createPageContext(app: FastifyInstance, options: WebPlayerOption
     return answer.status === 200 ? answer.body : null;
   };
 
-  /** The visitor's token: the client address goes along, so /access_token's per-address limit counts them, not this server. */
-  const visitorOf = async (request: FastifyRequest): Promise<Visitor | null> => {
-    const answer = await app.inject({
-      method: 'GET',
-      url: '/access_token?reason=init&productType=web_player',
-      remoteAddress: request.ip,
-      headers: request.headers.cookie === undefined ? {} : { cookie: request.headers.cookie },
-    });
-    if (answer.statusCode !== 200) return null;
-    const body = obj(answer.json());
-    const token = str(body.accessToken);
-    const expiresAtMs = typeof body.accessTokenExpirationTimestampMs === 'number' ? body.accessTokenExpirationTimestampMs : 0;
-    if (body.isAnonymous !== false) return { token, anonymous: true, expiresAtMs, session: null };
+  // The visitor's token: the page session's, reused while it has time left, else a new one (page-token.ts).
+  const tokens = createPageTokens(app);
+  const visitorOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Visitor | null> => {
+    const held = await tokens.tokenFor(request, reply);
+    if (held === null) return null;
+    const token = held.accessToken;
+    const expiresAtMs = held.accessTokenExpirationTimestampMs;
+    if (held.isAnonymous) return { token, anonymous: true, expiresAtMs, session: null };
     const me = obj(await apiOk({ token }, '/v1/me'));
     return { token, anonymous: false, expiresAtMs, session: { accessToken: token, expiresAtMs, userId: str(me.id), market: str(me.country) } };
   };
@@ -135,7 +131,7 @@ export function createPageContext(app: FastifyInstance, options: WebPlayerOption
 
   const page = <P>(path: string, handler: PageHandler<P>) => {
     app.get<{ Params: P; Querystring: Record<string, string | undefined> }>(path, async (request, reply) => {
-      const visitor = await visitorOf(request);
+      const visitor = await visitorOf(request, reply);
       if (visitor === null) return unavailable(reply);
       const result = await handler(request, visitor);
       // A listener's library and token are theirs: no shared cache keeps them.
