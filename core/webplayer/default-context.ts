@@ -40,6 +40,9 @@ function firstOfSection(section: WebSection, index: number): PlayContext | null 
       const card = section.cards.find((c) => c.playable && c.uri !== '');
       return card === undefined ? null : { contextUri: card.uri, index: 0, section: index, row: -1 };
     }
+    case 'links':
+      // Tabs lead to other pages: nothing of them plays.
+      return null;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { CardsSection, TracksSection, WebCard, WebTrack } from './state';
+import type { CardsSection, LinksSection, TracksSection, WebCard, WebLink, WebTrack } from './state';
 
 /** A track/episode list; contextUri null: each row plays as its own track. */
 export const tracksSection = (
@@ -18,4 +18,13 @@ export const cardsSection = (id: string, title: string | null, cards: readonly W
   moreHref,
   cards,
   empty,
+});
+
+/** Tabs between sibling pages; `current`: the href of the page they are on. */
+export const linksSection = (id: string, title: string, links: readonly WebLink[], current: string | null): LinksSection => ({
+  kind: 'links',
+  id,
+  title,
+  links,
+  current,
 });

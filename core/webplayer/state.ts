@@ -71,8 +71,21 @@ export interface CardsSection {
   readonly empty: string;
 }
 
+/**
+ * Links between sibling pages shown as tabs: the browse pages (spec 001 §2 /browse/...), a
+ * search's kinds (/search/{query}/songs, /artists ...). `current` is the href of the page itself.
+ */
+export interface LinksSection {
+  readonly kind: 'links';
+  readonly id: string;
+  /** The tab list's accessible name (not shown). */
+  readonly title: string;
+  readonly links: readonly WebLink[];
+  readonly current: string | null;
+}
+
 /** Add a kind here, render it in ui/webplayer/sections.tsx, and say in default-context.ts whether it can start the default context. */
-export type WebSection = TracksSection | CardsSection;
+export type WebSection = TracksSection | CardsSection | LinksSection;
 
 /** A button of the item header. Add a kind here and render it in ui/webplayer/item-header.tsx (HeaderButton). */
 export type HeaderAction =

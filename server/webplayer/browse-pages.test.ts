@@ -68,6 +68,10 @@ describe('browse pages (spec 001 §2 /browse/..., views of spec 001 §7 with §9
     expect(links(html, `/genre/${CHILL}`)).toBe(true);
     expect(links(html, `/genre/${FOLK}`)).toBe(true);
     expect(html).toContain('>Genres</h2>');
+    // Tabs lead to the other browse pages, this one marked as current.
+    expect(html).toContain('<nav class="wp-tabs" aria-label="Browse">');
+    expect(html).toContain('<a href="/browse/featured" aria-current="page">Featured</a>');
+    for (const path of BROWSE.slice(1)) expect(links(html, path)).toBe(true);
   });
 
   it('podcasts lists shows only; new releases the albums, newest first; charts every kind', async () => {
@@ -176,6 +180,11 @@ describe('search pages (spec 001 §2 /search/{query} and its sub-paths)', () => 
     const track = cat.tracks.find((t) => t.artistIds.includes(marlow.id))!;
     expect(links(html, `/track/${track.id}`)).toBe(true);
     expect(await page('/search/zzzqqq')).toContain('No results found for “zzzqqq”.');
+    // Tabs lead to each kind's page (Songs included).
+    const base = `/search/${encodeURIComponent(marlow.name)}`;
+    expect(html).toContain(`<a href="${base}" aria-current="page">All</a>`);
+    for (const kind of ['songs', 'artists', 'albums', 'playlists', 'podcasts', 'episodes']) expect(links(html, `${base}/${kind}`)).toBe(true);
+    expect(await page(`${base}/songs`)).toContain(`<a href="${base}/songs" aria-current="page">Songs</a>`);
   });
 
   it('/artists, /albums, /playlists, /podcasts, /episodes list one kind each; nothing found says so', async () => {

@@ -1,5 +1,5 @@
 import { VIEWS_CONTENT_LIMIT, VIEWS_LIMIT, VIEWS_TYPES } from '../../core/catalogue/constants';
-import { cardsSection, list, obj, str, webCardOf, type WebCard, type WebSection } from '../../core/webplayer';
+import { cardsSection, linksSection, list, obj, str, webCardOf, type WebCard, type WebSection } from '../../core/webplayer';
 import type { PageContext, PageResult, Visitor } from './page-context';
 
 /** spec 001 §2 browse paths and the view (server/other-services/browse-views.ts) each one shows. */
@@ -82,7 +82,13 @@ export function registerBrowsePages(ctx: PageContext): void {
   for (const browse of BROWSE_PAGES) {
     ctx.page(browse.path, async (_request, visitor): Promise<PageResult> => {
       const answer = await viewAnswer(visitor, browse.view, VIEWS_TYPES, VIEWS_CONTENT_LIMIT);
-      const sections = sectionsOf(obj(answer.body), true);
+      const tabs = linksSection(
+        'browse-tabs',
+        'Browse',
+        BROWSE_PAGES.map((p) => ({ name: p.label, href: p.path })),
+        browse.path,
+      );
+      const sections = [tabs, ...sectionsOf(obj(answer.body), true)];
       // The featured page is where a listener starts browsing: the genres follow its shelves.
       if (browse.view === 'featured') sections.push(await genres(visitor));
       return {

@@ -1,5 +1,6 @@
 import { list, obj, tracksSection, webTrackOf } from '../../core/webplayer';
 import type { PageContext } from './page-context';
+import { searchTabs } from './search-results-pages';
 
 const SEARCH_LIMIT = 20;
 
@@ -15,7 +16,12 @@ export function registerSearchPages(ctx: PageContext): void {
     const rows = list(obj(found.tracks).items).map((o) => webTrackOf(o));
     return {
       kind: 'page' as const,
-      page: { path, itemUri: null, header: null, sections: [tracksSection('songs', 'Songs', null, rows, { album: true, cover: true }, 'Nothing found.')] },
+      page: {
+        path,
+        itemUri: null,
+        header: null,
+        sections: [searchTabs(query, path), tracksSection('songs', 'Songs', null, rows, { album: true, cover: true }, 'Nothing found.')],
+      },
       title: `Songs for “${query}”`,
       query,
       library: await ctx.libraryOf(

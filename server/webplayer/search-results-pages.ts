@@ -1,4 +1,4 @@
-import { cardsSection, list, obj, tracksSection, webCardOf, webTrackOf, type WebSection } from '../../core/webplayer';
+import { cardsSection, linksSection, list, obj, tracksSection, webCardOf, webTrackOf, type WebSection } from '../../core/webplayer';
 import type { PageContext, PageResult, Visitor } from './page-context';
 
 /** How many songs and cards of each kind the top results show; a kind's own page shows the Web API's largest page. */
@@ -16,6 +16,18 @@ export const SEARCH_KINDS = [
 ] as const;
 
 type Kind = (typeof SEARCH_KINDS)[number];
+
+/** The tabs of a search's pages: all its top results, then each kind whole (songs: search-pages.ts). */
+export const searchTabs = (query: string, current: string): WebSection => {
+  const base = `/search/${encodeURIComponent(query)}`;
+  const kinds = [{ path: 'songs', title: 'Songs' }, ...SEARCH_KINDS];
+  return linksSection(
+    'search-tabs',
+    'Search results',
+    [{ name: 'All', href: base }, ...kinds.map((k) => ({ name: k.title, href: `${base}/${k.path}` }))],
+    current,
+  );
+};
 
 const nothing = (query: string, what: string) => `No ${what} found for “${query}”. Check the spelling, or try fewer words.`;
 
@@ -38,7 +50,7 @@ export function registerSearchResultPages(ctx: PageContext): void {
   const libraryOf = (visitor: Visitor, sections: readonly WebSection[]) =>
     ctx.libraryOf(
       visitor,
-      sections.flatMap((s) => (s.kind === 'cards' ? s.cards.map((c) => c.uri) : s.rows.map((r) => r.uri))),
+      sections.flatMap((s) => (s.kind === 'cards' ? s.cards.map((c) => c.uri) : s.kind === 'tracks' ? s.rows.map((r) => r.uri) : [])),
     );
   /** Episodes play as rows (each its own track); the other kinds are card grids linking to their pages. */
   const kindSection = (kind: Kind, found: Record<string, unknown>, query: string, top: boolean): WebSection => {
@@ -66,7 +78,7 @@ export function registerSearchResultPages(ctx: PageContext): void {
     const songs = list(obj(found.tracks).items)
       .slice(0, TOP_SONGS)
       .map((o) => webTrackOf(o));
-    const sections: WebSection[] = [];
+    const sections: WebSection[] = [searchTabs(query, base(query))];
     if (best !== undefined) {
       // The best match of a track is a row (it plays as its own track); of any other kind a card linking to its page.
       sections.push(
@@ -78,9 +90,9 @@ export function registerSearchResultPages(ctx: PageContext): void {
     if (songs.length > 0) sections.push(tracksSection('songs', 'Songs', null, songs, { album: true, cover: true }, ''));
     for (const kind of SEARCH_KINDS) {
       const section = kindSection(kind, found, query, true);
-      if ((section.kind === 'cards' ? section.cards.length : section.rows.length) > 0) sections.push(section);
+      if ((section.kind === 'cards' ? section.cards.length : section.kind === 'tracks' ? section.rows.length : 0) > 0) sections.push(section);
     }
-    if (sections.length === 0) sections.push(cardsSection('nothing', null, [], nothing(query, 'results')));
+    if (sections.length === 1) sections.push(cardsSection('nothing', null, [], nothing(query, 'results')));
     return {
       kind: 'page',
       page: { path: base(query), itemUri: null, header: null, sections },
@@ -94,7 +106,7 @@ export function registerSearchResultPages(ctx: PageContext): void {
     ctx.page<{ query: string }>(`/search/:query/${kind.path}`, async (request, visitor): Promise<PageResult> => {
       const query = request.params.query;
       const found = await search(visitor, query, [kind.type], KIND_LIMIT, false);
-      const sections = [kindSection(kind, found, query, false)];
+      const sections = [searchTabs(query, `${base(query)}/${kind.path}`), kindSection(kind, found, query, false)];
       return {
         kind: 'page',
         page: { path: `${base(query)}/${kind.path}`, itemUri: null, header: null, sections },

@@ -95,4 +95,9 @@ const NARROW =
   '.wp-bar{grid-template-columns:minmax(0,1fr) auto;height:auto;padding:8px;gap:8px}.wp-bar-end{display:none}.wp-controls{flex-direction:row-reverse}' +
   '.wp-progress{position:absolute;left:0;right:0;bottom:0;padding:0 8px}.wp-bar{position:relative;padding-bottom:20px}.wp-time{display:none}.wp-buttons{gap:8px}}';
 
-export const WEBPLAYER_STYLE = BASE + LAYOUT + NAV + HEADER + SECTIONS + BAR + NARROW;
+/** Tabs between sibling pages (LinksSection): the browse pages, a search's kinds. */
+const TABS =
+  '.wp-tabs ul{list-style:none;margin:0 0 24px;padding:0;display:flex;flex-wrap:wrap;gap:8px}' +
+  '.wp-tabs a{display:inline-block;padding:6px 14px;border-radius:500px;background:#2a2a2a;color:#fff;font-size:14px}' +
+  ".wp-tabs a:hover{background:#3a3a3a;text-decoration:none}.wp-tabs a[aria-current='page']{background:#fff;color:#000}";
+export const WEBPLAYER_STYLE = BASE + LAYOUT + NAV + HEADER + SECTIONS + BAR + NARROW + TABS;

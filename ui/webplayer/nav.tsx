@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { loginHref } from './format';
-import { LibraryIcon, SearchIcon } from './icons';
+import { HomeIcon, LibraryIcon, SearchIcon } from './icons';
 
 /** A link of the sidebar; `icon` for the main links. */
 export interface NavLink {
@@ -13,10 +13,17 @@ export interface NavLink {
  * The sidebar's main links (spec 001 §2 paths). Only pages that exist are linked: a helper who
  * adds a page group adds its link here (one line), e.g. { href: '/browse/featured', label: 'Home', icon: <HomeIcon /> }.
  */
-export const NAV_LINKS: readonly NavLink[] = [];
+export const NAV_LINKS: readonly NavLink[] = [{ href: '/browse/featured', label: 'Browse', icon: <HomeIcon /> }];
 
 /** "Your Library": the listener's collection pages (spec 001 §2 /collection/...), one line each. */
-export const LIBRARY_LINKS: readonly NavLink[] = [{ href: '/collection/tracks', label: 'Liked Songs' }];
+export const LIBRARY_LINKS: readonly NavLink[] = [
+  { href: '/collection/tracks', label: 'Liked Songs' },
+  { href: '/collection/playlists', label: 'Playlists' },
+  { href: '/collection/made-for-you', label: 'Made for you' },
+  { href: '/collection/albums', label: 'Albums' },
+  { href: '/collection/artists', label: 'Artists' },
+  { href: '/collection/podcasts', label: 'Podcasts' },
+];
 
 const isCurrent = (path: string, href: string) => path === href || path.startsWith(`${href}/`);
 

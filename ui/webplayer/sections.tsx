@@ -1,5 +1,14 @@
 import type { Action } from '../../core/store/action';
-import { cardPlayed, libraryToggled, rowPlayed, type CardsSection, type TracksSection, type WebPlayerState, type WebSection } from '../../core/webplayer';
+import {
+  cardPlayed,
+  libraryToggled,
+  rowPlayed,
+  type CardsSection,
+  type LinksSection,
+  type TracksSection,
+  type WebPlayerState,
+  type WebSection,
+} from '../../core/webplayer';
 import { clock } from './format';
 import { HeartIcon, PauseIcon, PlayIcon } from './icons';
 import { Byline } from './item-header';
@@ -110,9 +119,27 @@ function CardGrid({ section, state, dispatch }: SectionProps<CardsSection>) {
   );
 }
 
+/** Tabs between sibling pages: links, the page's own marked as the current one. */
+function Tabs({ section }: { section: LinksSection }) {
+  return (
+    <nav className="wp-tabs" aria-label={section.title}>
+      <ul>
+        {section.links.map((link) => (
+          <li key={link.href ?? link.name}>
+            <a href={link.href ?? '#'} aria-current={link.href === section.current ? 'page' : undefined}>
+              {link.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** A section of the page: its title (and "Show all"), then its kind's view. A new WebSection kind gets its case here. */
 export function Section(props: SectionProps<WebSection>) {
   const { section } = props;
+  if (section.kind === 'links') return <Tabs section={section} />;
   const headingId = `wp-s-${section.id}`;
   const body = section.kind === 'tracks' ? <TrackList {...props} section={section} /> : <CardGrid {...props} section={section} />;
   return (
