@@ -183,6 +183,16 @@ describe.each(DIALECTS)('the video manifest and its CDN (issue 18) on %s', (dial
       expect(await stsdOf(101)).toEqual(['avc1']);
     });
 
+    it('tags each segment with an ETag and answers a matching If-None-Match with 304, no body', async () => {
+      const first = await get(`/cdn/video/${sourceId}/1/0`);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(new RegExp(`^"${sourceId}-${key.id.slice(0, 8)}-1-0"$`));
+      const again = await get(`/cdn/video/${sourceId}/1/0`, { 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+      expect((await get(`/cdn/video/${sourceId}/1/4`, { 'if-none-match': etag })).status).toBe(200);
+    });
+
     it('a timestamp that is not a segment start, past the last segment, or of an unknown profile is 404', async () => {
       const { table } = fileOf(1);
       expect((await get(`/cdn/video/${sourceId}/1/3`)).status).toBe(404);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { bearerToken } from '../accounts/tokens';
@@ -25,6 +25,7 @@ export interface VideoDeps {
 /** How long a segment, init segment or subtitle file may be cached (the same bytes for as long as the source exists). */
 const MEDIA_CACHE = 'public, max-age=86400';
 const SOURCE_ID = /^[0-9a-f]{32}$/;
+const tagOf = (source: VideoSourcesTable, what: string) => `"${source.source_id}-${source.key_id.slice(0, 8)}-${what}"`;
 
 /**
  * Issue 18, spec 001 §3 Video manifest and §7 Media ("GET video manifest by source id (authorised,
@@ -75,10 +76,15 @@ export function registerVideoRoutes(app: FastifyInstance, deps: VideoDeps): void
     return db.selectFrom('video_profiles').selectAll().where('source_id', '=', sourceId).where('profile_id', '=', Number(rawProfile)).executeTakeFirst();
   };
 
-  /** Sends bytes [start, start+length) of a media file, itself answering a Range header within them (RFC 9110 §14). */
-  const sendSlice = (reply: FastifyReply, rangeHeader: string | undefined, path: string, start: number, length: number, type: string) => {
-    reply.header('accept-ranges', 'bytes').header('cache-control', MEDIA_CACHE).type(type);
-    const range = parseByteRange(rangeHeader, length);
+  /**
+   * Sends bytes [start, start+length) of a media file, itself answering a Range header within them (RFC 9110 §14).
+   * The ETag names the bytes (source, key id, what): the same URL after a new ingest has another key, so another tag;
+   * a matching If-None-Match is 304 (RFC 9110 §13.1.2).
+   */
+  const sendSlice = (request: FastifyRequest, reply: FastifyReply, etag: string, path: string, start: number, length: number, type: string) => {
+    reply.header('accept-ranges', 'bytes').header('cache-control', MEDIA_CACHE).header('etag', etag).type(type);
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+    const range = parseByteRange(request.headers.range, length);
     if (range.kind === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${length}`).send();
     if (range.kind === 'full')
       return reply
@@ -101,7 +107,7 @@ export function registerVideoRoutes(app: FastifyInstance, deps: VideoDeps): void
     if (!languages.includes(language)) return sendError(reply, 404, `No '${language}' subtitles for video source '${sourceId}'`);
     const file = locateMediaFile(roots, `${source.media_dir}/subtitles/${language}.vtt`);
     if (file === undefined) return sendError(reply, 404, `Subtitles file missing for video source '${sourceId}'`);
-    return sendSlice(reply, request.headers.range, file.path, 0, file.size, 'text/vtt; charset=utf-8');
+    return sendSlice(request, reply, tagOf(source, `subtitles-${language}-${file.size}`), file.path, 0, file.size, 'text/vtt; charset=utf-8');
   });
 
   app.get(`${VIDEO_CDN_PREFIX}/:sourceId/:profileId/:segment`, async (request, reply) => {
@@ -116,11 +122,12 @@ export function registerVideoRoutes(app: FastifyInstance, deps: VideoDeps): void
       request.log.error(`video profile ${sourceId}/${profileId} is missing: ${profile.path} in none of ${roots.join(', ')}`);
       return sendError(reply, 404, `File not found for profile '${profileId}' of video source '${sourceId}'`);
     }
-    if (segment === 'init') return sendSlice(reply, request.headers.range, file.path, 0, table.offset, profile.mime_type);
+    if (segment === 'init') return sendSlice(request, reply, tagOf(source, `${profileId}-init`), file.path, 0, table.offset, profile.mime_type);
     // spec 001 §7: segments by templated URL, {{segment_timestamp}} the segment's start in seconds.
     const index = segmentIndexOf(segment, source.segment_length, table.segments.length);
     if (index === null) return sendError(reply, 404, `No segment '${segment}' in profile '${profileId}' of video source '${sourceId}'`);
     const start = table.offset + table.segments.slice(0, index).reduce((sum, [size]) => sum + size, 0);
-    return sendSlice(reply, request.headers.range, file.path, start, (table.segments[index] as readonly [number, number])[0], profile.mime_type);
+    const size = (table.segments[index] as readonly [number, number])[0];
+    return sendSlice(request, reply, tagOf(source, `${profileId}-${segment}`), file.path, start, size, profile.mime_type);
   });
 }
