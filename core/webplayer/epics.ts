@@ -4,6 +4,7 @@ import { ENDPOINTS } from '../catalogue';
 import type { Action } from '../store/action';
 import type { StateObservable } from '../store/store';
 import { webPlayerLibraryEpic } from './library';
+import { webPlayerPlaylistEpic } from './playlist-page';
 import { engineEventReceived, nowPlayingKnown, type PreviewStep, type WebPlayerState } from './state';
 import { obj, webTrackOf } from './web-objects';
 
@@ -90,4 +91,4 @@ export const webPlayerNowPlayingEpic: WebPlayerEpic = (action$, state$) =>
   );
 
 /** The web player's epics; a feature adds its epic here (one line) and its reducer to WEBPLAYER_REDUCERS (reducer.ts). */
-export const WEBPLAYER_EPICS: readonly WebPlayerEpic[] = [webPlayerLibraryEpic, webPlayerPreviewEpic, webPlayerNowPlayingEpic];
+export const WEBPLAYER_EPICS: readonly WebPlayerEpic[] = [webPlayerLibraryEpic, webPlayerPreviewEpic, webPlayerNowPlayingEpic, webPlayerPlaylistEpic];

@@ -5,5 +5,7 @@ export * from './sections';
 export * from './default-context';
 export * from './player';
 export * from './library';
+export * from './playlist-editing';
+export * from './playlist-page';
 export * from './reducer';
 export * from './epics';

@@ -1,11 +1,18 @@
 import type { Action } from '../store/action';
 import { libraryReducer } from './library';
 import { initialPlayerBar, playerReducer } from './player';
+import { initialPlaylistEditingState, type PlaylistEditingState } from './playlist-editing';
+import { playlistPageReducer } from './playlist-page';
 import { loginOfferClosed, type WebPlayerPage, type WebPlayerState } from './state';
 
-/** The state the server renders a page with and the client hydrates from; `library`: saved/followed by URI. */
-export function initialWebPlayerState(page: WebPlayerPage, loggedIn: boolean, library: Readonly<Record<string, boolean>> = {}): WebPlayerState {
-  return { loggedIn, page, player: initialPlayerBar(loggedIn), library, libraryWrite: null, loginOffer: null, command: null, preview: null };
+/** The state the server renders a page with and the client hydrates from; `library`: saved/followed by URI; `playlistEditing`: the listener and their playlist's page. */
+export function initialWebPlayerState(
+  page: WebPlayerPage,
+  loggedIn: boolean,
+  library: Readonly<Record<string, boolean>> = {},
+  playlistEditing: PlaylistEditingState = initialPlaylistEditingState({ loggedIn, userId: null }),
+): WebPlayerState {
+  return { loggedIn, page, player: initialPlayerBar(loggedIn), library, libraryWrite: null, loginOffer: null, command: null, preview: null, playlistEditing };
 }
 
 const loginOfferReducer = (state: WebPlayerState, action: Action): WebPlayerState => (loginOfferClosed.match(action) ? { ...state, loginOffer: null } : state);
@@ -14,7 +21,12 @@ const loginOfferReducer = (state: WebPlayerState, action: Action): WebPlayerStat
  * The web player's reducers, each one feature, run in turn on every action. A feature adds its
  * reducer here (one line) and its epic to WEBPLAYER_EPICS (epics.ts).
  */
-const WEBPLAYER_REDUCERS: ReadonlyArray<(state: WebPlayerState, action: Action) => WebPlayerState> = [playerReducer, libraryReducer, loginOfferReducer];
+const WEBPLAYER_REDUCERS: ReadonlyArray<(state: WebPlayerState, action: Action) => WebPlayerState> = [
+  playerReducer,
+  libraryReducer,
+  playlistPageReducer,
+  loginOfferReducer,
+];
 
 export function webPlayerReducer(state: WebPlayerState, action: Action): WebPlayerState {
   return WEBPLAYER_REDUCERS.reduce((s, reduce) => reduce(s, action), state);

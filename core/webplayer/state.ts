@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import type { EngineCommand } from '../contract/commands';
 import { EngineEvent } from '../contract/events';
 import { defineAction } from '../store/action';
+import type { PlaylistEditingState } from './playlist-editing';
 
 /*
  * The web player's page (issue 17): an optional item header and ordered sections, each a list of
@@ -147,7 +148,7 @@ export type PreviewStep =
   | { readonly kind: 'volume'; readonly volume: number };
 
 /** Why an anonymous visitor is offered the log-in page (issue 17: never an error). */
-export type LoginOffer = 'play' | 'save' | 'follow';
+export type LoginOffer = 'play' | 'save' | 'follow' | 'playlist';
 
 export interface WebPlayerState {
   readonly loggedIn: boolean;
@@ -162,6 +163,8 @@ export interface WebPlayerState {
   readonly command: { readonly seq: number; readonly command: EngineCommand } | null;
   /** The last steps for the preview element and their number; the preview epic runs each number once. */
   readonly preview: { readonly seq: number; readonly steps: readonly PreviewStep[] } | null;
+  /** Playlist editing (playlist-editing.ts): creating, the listener's own playlists, the changes of their playlist's page. */
+  readonly playlistEditing: PlaylistEditingState;
 }
 
 /** Play/pause of the player bar and the header's play: with nothing loaded, the default context (spec 001 §2). */

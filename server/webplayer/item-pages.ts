@@ -6,6 +6,7 @@ import {
   list,
   obj,
   pickImage,
+  rowsOf,
   str,
   tracksSection,
   webCardOf,
@@ -185,6 +186,10 @@ export function registerItemPages(ctx: PageContext): void {
         title: str(o.name),
         library,
         meta: metaOf('playlist', o, header.byline[0]?.name ?? ''),
+        // Its owner may change it on this page (issue 17 playlist editing).
+        ...(own
+          ? { playlist: { id, name: str(o.name), public: o.public !== false, owned: true, rows: rowsOf(rows), snapshotId: str(o.snapshot_id) || null } }
+          : {}),
       };
     },
 

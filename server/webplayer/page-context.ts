@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { initialWebPlayerState, obj, str, type WebPlayerPage } from '../../core/webplayer';
+import { initialPlaylistEditingState, initialWebPlayerState, obj, str, type OpenPlaylist, type WebPlayerPage } from '../../core/webplayer';
 import type { PageMeta, WebPlayerPageData } from '../../ui/webplayer/page-data';
 import { messagePage } from '../embed/html';
 import { renderWebPlayerPage } from './page';
@@ -26,6 +26,8 @@ export type PageResult =
       /** Saved/followed by URI, for the page's toggles (PageContext.libraryOf). */
       readonly library?: Readonly<Record<string, boolean>>;
       readonly meta?: PageMeta | null;
+      /** The listener's own playlist of a /playlist page: they may change it (core/webplayer/playlist-editing.ts). */
+      readonly playlist?: OpenPlaylist;
     }
   | { readonly kind: 'notFound'; readonly what: string }
   | { readonly kind: 'invalid'; readonly message: string }
@@ -145,7 +147,12 @@ export function createPageContext(app: FastifyInstance, options: WebPlayerOption
           .send(messagePage(`This ${result.what} could not be found`, 'It may have been removed, or the link is mistyped.'));
       }
       const data: WebPlayerPageData = {
-        state: initialWebPlayerState(result.page, !visitor.anonymous, result.library ?? {}),
+        state: initialWebPlayerState(
+          result.page,
+          !visitor.anonymous,
+          result.library ?? {},
+          initialPlaylistEditingState({ loggedIn: !visitor.anonymous, userId: visitor.session?.userId ?? null, open: result.playlist ?? null }),
+        ),
         title: result.title,
         query: result.query ?? '',
         version: options.version,

@@ -4,6 +4,7 @@ import { loginHref } from './format';
 import { ItemHeaderView } from './item-header';
 import { Sidebar, TopBar } from './nav';
 import { PlayerBar } from './player-bar';
+import { CreatePlaylist, PlaylistNotice, PlaylistOwnerTools } from './playlist-editing';
 import { Section } from './sections';
 
 export interface WebPlayerAppProps {
@@ -19,6 +20,7 @@ const OFFER_TEXT: Record<LoginOffer, string> = {
   play: 'Log in to play full songs',
   save: 'Log in to save to your library',
   follow: 'Log in to follow',
+  playlist: 'Log in to make playlists',
 };
 
 /**
@@ -30,11 +32,15 @@ export function WebPlayerApp({ state, dispatch, title, query }: WebPlayerAppProp
   const { page } = state;
   return (
     <div className="wp">
-      <Sidebar path={page.path} />
+      <Sidebar path={page.path}>
+        <CreatePlaylist state={state} dispatch={dispatch} />
+      </Sidebar>
       <div className="wp-view">
         <TopBar path={page.path} query={query} loggedIn={state.loggedIn} />
         <main className="wp-main" id="wp-main">
           {page.header === null ? <h1 className="wp-page-title">{title}</h1> : <ItemHeaderView header={page.header} state={state} dispatch={dispatch} />}
+          <PlaylistOwnerTools state={state} dispatch={dispatch} />
+          <PlaylistNotice state={state} />
           {state.loginOffer === null ? null : (
             <p className="wp-offer" role="alert">
               <a href={loginHref(page.path)}>{OFFER_TEXT[state.loginOffer]}</a>

@@ -42,8 +42,8 @@ function Links({ links, path }: { links: readonly NavLink[]; path: string }) {
   );
 }
 
-/** The sidebar: main links, then the library's. */
-export function Sidebar({ path }: { path: string }) {
+/** The sidebar: main links, then the library's and `children` (the library's tools: "Create playlist"). */
+export function Sidebar({ path, children }: { path: string; children?: ReactNode }) {
   return (
     <nav className="wp-side" aria-label="Main">
       <a className="wp-brand" href={LIBRARY_LINKS[0]?.href ?? '/'}>
@@ -55,6 +55,7 @@ export function Sidebar({ path }: { path: string }) {
         <LibraryIcon />
         <span>Your Library</span>
       </h2>
+      {children}
       <Links links={LIBRARY_LINKS} path={path} />
     </nav>
   );

@@ -12,6 +12,7 @@ import {
 import { clock } from './format';
 import { HeartIcon, PauseIcon, PlayIcon } from './icons';
 import { Byline } from './item-header';
+import { TrackRowEditing } from './playlist-editing';
 
 interface SectionProps<S> {
   readonly section: S;
@@ -66,6 +67,7 @@ function TrackList({ section, index, state, dispatch }: SectionProps<TracksSecti
                 {track.album === null ? null : track.album.href === null ? track.album.name : <a href={track.album.href}>{track.album.name}</a>}
               </span>
             ) : null}
+            <TrackRowEditing track={track} row={row} section={section} state={state} dispatch={dispatch} />
             {track.uri.startsWith('spotify:track:') ? (
               <button
                 type="button"
