@@ -19,6 +19,7 @@ import {
   type WebPlayerDeps,
   type WebPlayerState,
 } from '../../core/webplayer';
+import { pageTokenRefreshEpic } from '../../core/webplayer/page-token';
 import type { EngineClient } from '../engine/engine-port';
 import { PAGE_DATA_ID, ROOT_ID, type WebPlayerPageData } from './page-data';
 import { WebPlayerApp } from './WebPlayerApp';
@@ -56,7 +57,7 @@ function createPageStore(data: WebPlayerPageData): Store<PageState> {
   const preview = previewElement(!data.state.loggedIn, (action) => dispatchLater(action, 'adapter'));
   const store = createStore<PageState, PageDeps>({
     reducer: (s, a) => ({ session: sessionReducer(s.session, a), catalogue: catalogueReducer(s.catalogue, a), webplayer: webPlayerReducer(s.webplayer, a) }),
-    epics: [...catalogueEpics, ...WEBPLAYER_EPICS],
+    epics: [...catalogueEpics, ...WEBPLAYER_EPICS, pageTokenRefreshEpic],
     deps: { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, http: createFetchHttp((url, init) => fetch(url, init)), preview },
     initialState: {
       session:
