@@ -71,6 +71,19 @@ describe('gapless: the next track chained in the same MediaSource (issue 15, spe
     const chained = await waitFor(page, 'track 2 chained behind track 1', (h) => found(h, 'mediaPlayer/chainRequested').length > 0, 30_000);
     const before = await pageFacts(page);
     expect(found(chained, 'mediaPlayer/ended')).toEqual([]);
+    // One buffered range runs on across track 1's end into track 2: no hole in the element's time line there.
+    const spanning = await page.waitForFunction(
+      (boundaryS: number) => {
+        const element = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+        if (element === undefined) return false;
+        for (let i = 0; i < element.buffered.length; i += 1)
+          if (element.buffered.start(i) <= boundaryS - 1 && element.buffered.end(i) >= boundaryS + 1) return true;
+        return false;
+      },
+      { timeout: 20_000, polling: 100 },
+      first.duration_ms / 1000,
+    );
+    expect(await spanning.jsonValue()).toBe(true);
 
     const playing = await waitFor(
       page,

@@ -264,7 +264,9 @@ export function gapLines(figures: GapFigures): string[] {
   const chained = figures.runs.filter((r) => r.chained).length;
   return [
     `gap between tracks         ${figures.medianGapMs.toFixed(1)} ms by the audio clock  goal 50 ms  ${figures.medianGapMs <= 50 ? 'within goal' : 'OVER GOAL'}`,
-    `  of which ${figures.medianBeforeSwapMs.toFixed(1)} ms from track 1's last sound to track 2's source on the element, the rest from there to its first sound`,
+    chained === figures.runs.length
+      ? `  on one time line: the wall clock's lead over the playhead from 0.4 s before track 1's end to 0.4 s after it (a stall there)`
+      : `  of which ${figures.medianBeforeSwapMs.toFixed(1)} ms from track 1's last sound to track 2's source on the element, the rest from there to its first sound`,
     chained === figures.runs.length
       ? `  by element events         none: one MediaSource across the boundary, no ended, emptied or playing there`
       : `  by element events         ${figures.medianEventGapMs.toFixed(1)} ms (track 1 ended or its source replaced → track 2 playing)`,
