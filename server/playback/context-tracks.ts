@@ -131,14 +131,21 @@ export function createContextTracks(db: Kysely<Database>): ContextTracks {
             .orderBy('bitrate')
             .orderBy('file_id')
             .execute();
+    // spec 001 §3 manifest_ids_video: a sold video episode names its video source (issue 18).
+    const videos =
+      itemKind !== 'episode' || ids.length === 0
+        ? []
+        : await db.selectFrom('video_sources').select(['source_id', 'episode_id']).where('episode_id', 'in', ids).orderBy('source_id').execute();
     return rows.map((row) => {
       const none = unavailable(row);
       const own = none ? [] : files.filter((f) => f.track_id === row.id || f.episode_id === row.id);
+      const video = none ? [] : videos.filter((v) => v.episode_id === row.id).map((v) => v.source_id);
       return {
         uri: `spotify:${itemKind}:${row.id}`,
         name: row.name,
         durationMs: row.duration_ms,
         files: own.map((f) => ({ file_id: f.file_id, format: f.format, bitrate: f.bitrate ?? 0 })),
+        ...(video.length === 0 ? {} : { videoSourceIds: video }),
         ...(none ? { unavailable: none } : {}),
       };
     });

@@ -17,6 +17,8 @@ export interface ContextTrack {
   readonly name: string;
   readonly durationMs: number;
   readonly files: ReadonlyArray<Mp4File>;
+  /** A video episode's video source ids (spec 001 §3 manifest_ids_video); absent for audio-only items. */
+  readonly videoSourceIds?: ReadonlyArray<string>;
   /**
    * Not sold in the listener's country (spec 000 §5 episode markets): listed, so indexes stay the
    * widget's, but without files, so the engine's list player skips it (spec 001 §4 List player).
@@ -53,7 +55,12 @@ export function buildStateMachine(tracks: ReadonlyArray<ContextTrack>, options: 
     states,
     tracks: tracks.map((track) => ({
       metadata: { uri: track.uri, name: track.name, duration: track.durationMs, context_uri: options.contextUri },
-      manifest: { file_ids_mp4: [...track.files] },
+      manifest: {
+        file_ids_mp4: [...track.files],
+        ...(track.videoSourceIds === undefined || track.videoSourceIds.length === 0
+          ? {}
+          : { manifest_ids_video: track.videoSourceIds.map((manifest_id) => ({ manifest_id })) }),
+      },
       ms_played_until_update: MS_PLAYED_UNTIL_UPDATE,
       ms_playing_update_interval: MS_PLAYING_UPDATE_INTERVAL,
     })),

@@ -27,9 +27,20 @@ export type MachineState = t.TypeOf<typeof MachineState>;
 export const Mp4File = t.type({ file_id: t.string, format: t.string, bitrate: t.number });
 export type Mp4File = t.TypeOf<typeof Mp4File>;
 
+/** spec 001 §3 Track-file source kinds: manifest_ids_video entries, each naming a video manifest by its source id (§7). */
+export const VideoManifestId = t.type({ manifest_id: t.string });
+export type VideoManifestId = t.TypeOf<typeof VideoManifestId>;
+
+/**
+ * A video episode also lists its audio files (file_ids_mp4) so that an engine without video still
+ * plays its sound; manifest_ids_video is absent for every other track.
+ */
+export const TrackManifest = t.intersection([t.type({ file_ids_mp4: t.array(Mp4File) }), t.partial({ manifest_ids_video: t.array(VideoManifestId) })]);
+export type TrackManifest = t.TypeOf<typeof TrackManifest>;
+
 export const MachineTrack = t.type({
   metadata: t.type({ uri: t.string, name: t.string, duration: t.number, context_uri: t.string }),
-  manifest: t.type({ file_ids_mp4: t.array(Mp4File) }),
+  manifest: TrackManifest,
   ms_played_until_update: t.number,
   ms_playing_update_interval: t.number,
 });
