@@ -12,6 +12,10 @@ import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 
 jest.setTimeout(60_000);
+// The 36 cases run a few at a time (test.concurrent), each in a browser context of its own: most of a
+// case is waiting out the prompt's 3000 ms (spec 000 §4), which the cases can do side by side. A
+// context's page is a window of its own, visible and focused, so its transitions and hover run as
+// they would in the front tab.
 
 const ARTIFACTS = join(resolve(__dirname, 'artifacts'), 'compact');
 
@@ -106,89 +110,104 @@ afterEach(() => {
 
 const cases = (Object.keys(RESOURCES) as ResourceType[]).flatMap((type) => SIZES.map(([width, height]) => ({ type, width, height })));
 
-describe.each(cases)('issue 13 compact sizes: $type at $width x $height', ({ type, width, height }) => {
-  const file = `${type}-${width}x${height}`;
-
-  it('every control is inside the viewport and clickable; play moves nothing; the prompt shows whole', async () => {
-    await page.setViewport({ width, height });
-    await page.goto(`${server.origin}/embed/${type}/${RESOURCES[type]}`, { waitUntil: 'load' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && document.querySelector('[data-layout]') !== null, {
-      timeout: 10_000,
-      polling: 50,
-    });
-    await page.mouse.move(40, 40); // over the cover art: hovering it changes no layout
-
-    // Every control of the layout: inside the viewport, reached by a click at its centre.
-    const before = await boxesOf(page, CONTROLS);
-    expect(before.length).toBeGreaterThanOrEqual(6);
-    expect(unusable(before, width, height)).toEqual([]);
-    // A progress bar a person can aim at.
-    const bar = before.find((b) => b.name.startsWith('[data-testid="progress"]'))!;
-    expect(bar.right - bar.left).toBeGreaterThanOrEqual(40);
-    // The cover art is whole: spec 000 §9 legacy cover art, 80 px.
-    const cover = before.find((b) => b.name.startsWith('[data-testid="play-button"]'))!;
-    expect([cover.right - cover.left, cover.bottom - cover.top]).toEqual([80, 80]);
-    await page.screenshot({ path: join(ARTIFACTS, `${file}.png`) });
-
-    // The volume slider opens on hover, inside the viewport and reachable.
-    await page.hover('[data-testid="mute-button"]');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="volume-slider"]')?.getBoundingClientRect().width ?? 0) >= 50, { timeout: 5_000 });
-    await new Promise((r) => setTimeout(r, 200)); // the 150 ms opening transition ends
-    expect(unusable(await boxesOf(page, ['[data-testid="volume-slider"]', '[data-testid="mute-button"]']), width, height)).toEqual([]);
-    await page.mouse.move(40, 40); // over the cover art: hovering it changes no layout
-    await page.waitForFunction(() => (document.querySelector('[data-testid="volume-slider"]')?.getBoundingClientRect().width ?? 1) === 0, { timeout: 5_000 });
-
-    // Pressing play moves nothing: the same boxes after play, and the panel is not scrolled.
-    await page.click('[data-testid="play-button"]');
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="play-button"]')?.getAttribute('data-state') === 'playing' || document.querySelector('.modal') !== null,
-      { timeout: 15_000, polling: 50 },
-    );
-    const after = await boxesOf(page, CONTROLS);
-    const place = (boxes: ReadonlyArray<Box>) =>
-      boxes.map((b) => [b.name.split(' ')[0], Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]);
-    if ((await page.$('.modal')) === null) expect(place(after)).toEqual(place(before));
-    expect(await page.evaluate(() => [document.querySelector('.embed')!.scrollTop, document.scrollingElement!.scrollTop])).toEqual([0, 0]);
-
-    // The prompt (3000 ms after a fresh start, spec 000 §4) or the unavailable notice: heading and
-    // every button inside the viewport and the modal's box, reached by a click, nothing scrolled away.
-    await page.waitForSelector('.modal.modal--visible', { timeout: 15_000 });
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('.modal')!).opacity === '1', { timeout: 5_000 });
-    const modal = (await boxesOf(page, ['.modal']))[0]!;
-    const parts = await boxesOf(page, ['.modal__header', '.modal__button', '.modal__close']);
-    expect(parts.length).toBeGreaterThanOrEqual(2);
-    expect(unusable(parts, width, height)).toEqual([]);
-    expect(parts.filter((p) => p.top < modal.top - 0.5 || p.bottom > modal.bottom + 0.5).map((p) => p.name)).toEqual([]);
-    expect(await page.$eval('.modal', (el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
-    // Track titles do not show through the 90% black of a bottom-area modal.
-    const showingThrough = await page.evaluate(() =>
-      document.querySelector('.modal--bottom') === null
-        ? []
-        : Array.from(document.querySelectorAll<HTMLElement>('.embed__bottom [data-testid="track-row"], .embed__bottom .artist-bio'))
-            .filter((el) => getComputedStyle(el).visibility !== 'hidden')
-            .map((el) => el.textContent),
-    );
-    expect(showingThrough).toEqual([]);
-    await page.screenshot({ path: join(ARTIFACTS, `${file}-prompt.png`) });
-
-    // The drag tooltip does not cover the call-to-action line, at either end of the bar.
-    await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.querySelector('.modal') === null, { timeout: 5_000 });
-    const cta = (await boxesOf(page, ['[data-testid="call-to-action"]']))[0]!;
-    const progress = (await boxesOf(page, ['[data-testid="progress"]']))[0]!;
-    const y = (progress.top + progress.bottom) / 2;
-    for (const ratio of [0.1, 0.9]) {
-      await page.mouse.move(progress.left + ratio * (progress.right - progress.left), y);
-      await page.mouse.down();
-      await page.waitForSelector('[data-testid="progress-tooltip"]', { timeout: 5_000 });
-      const tooltip = (await boxesOf(page, ['[data-testid="progress-tooltip"]']))[0]!;
-      if (ratio > 0.5) await page.screenshot({ path: join(ARTIFACTS, `${file}-drag.png`) });
-      await page.mouse.up();
-      expect(overlaps(tooltip, cta)).toBe(false);
-      expect(tooltip.left >= 0 && tooltip.right <= width && tooltip.top >= 0 && tooltip.bottom <= height).toBe(true);
-    }
-  });
+describe('issue 13 compact sizes', () => {
+  it.concurrent.each(cases)(
+    '$type at $width x $height: every control is inside the viewport and clickable; play moves nothing; the prompt shows whole',
+    async ({ type, width, height }) => {
+      const file = `${type}-${width}x${height}`;
+      const context = await browser.createBrowserContext();
+      const errors: string[] = [];
+      try {
+        const page = await newPageCollectingErrors(context, errors);
+        await compactCase(page, type, width, height, file);
+      } finally {
+        await context.close();
+      }
+      expect(errors).toEqual([]);
+    },
+  );
 });
+
+/** One case of the compact sizes: `type` at `width` x `height` on `page`, screenshots named after `file`. */
+async function compactCase(page: Page, type: ResourceType, width: number, height: number, file: string): Promise<void> {
+  await page.setViewport({ width, height });
+  await page.goto(`${server.origin}/embed/${type}/${RESOURCES[type]}`, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && document.querySelector('[data-layout]') !== null, {
+    timeout: 10_000,
+    polling: 50,
+  });
+  await page.mouse.move(40, 40); // over the cover art: hovering it changes no layout
+
+  // Every control of the layout: inside the viewport, reached by a click at its centre.
+  const before = await boxesOf(page, CONTROLS);
+  expect(before.length).toBeGreaterThanOrEqual(6);
+  expect(unusable(before, width, height)).toEqual([]);
+  // A progress bar a person can aim at.
+  const bar = before.find((b) => b.name.startsWith('[data-testid="progress"]'))!;
+  expect(bar.right - bar.left).toBeGreaterThanOrEqual(40);
+  // The cover art is whole: spec 000 §9 legacy cover art, 80 px.
+  const cover = before.find((b) => b.name.startsWith('[data-testid="play-button"]'))!;
+  expect([cover.right - cover.left, cover.bottom - cover.top]).toEqual([80, 80]);
+  await page.screenshot({ path: join(ARTIFACTS, `${file}.png`) });
+
+  // The volume slider opens on hover, inside the viewport and reachable.
+  await page.hover('[data-testid="mute-button"]');
+  await page.waitForFunction(() => (document.querySelector('[data-testid="volume-slider"]')?.getBoundingClientRect().width ?? 0) >= 50, { timeout: 5_000 });
+  await new Promise((r) => setTimeout(r, 200)); // the 150 ms opening transition ends
+  expect(unusable(await boxesOf(page, ['[data-testid="volume-slider"]', '[data-testid="mute-button"]']), width, height)).toEqual([]);
+  await page.mouse.move(40, 40); // over the cover art: hovering it changes no layout
+  await page.waitForFunction(() => (document.querySelector('[data-testid="volume-slider"]')?.getBoundingClientRect().width ?? 1) === 0, { timeout: 5_000 });
+
+  // Pressing play moves nothing: the same boxes after play, and the panel is not scrolled.
+  await page.click('[data-testid="play-button"]');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="play-button"]')?.getAttribute('data-state') === 'playing' || document.querySelector('.modal') !== null,
+    { timeout: 15_000, polling: 50 },
+  );
+  const after = await boxesOf(page, CONTROLS);
+  const place = (boxes: ReadonlyArray<Box>) =>
+    boxes.map((b) => [b.name.split(' ')[0], Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]);
+  if ((await page.$('.modal')) === null) expect(place(after)).toEqual(place(before));
+  expect(await page.evaluate(() => [document.querySelector('.embed')!.scrollTop, document.scrollingElement!.scrollTop])).toEqual([0, 0]);
+
+  // The prompt (3000 ms after a fresh start, spec 000 §4) or the unavailable notice: heading and
+  // every button inside the viewport and the modal's box, reached by a click, nothing scrolled away.
+  await page.waitForSelector('.modal.modal--visible', { timeout: 15_000 });
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('.modal')!).opacity === '1', { timeout: 5_000 });
+  const modal = (await boxesOf(page, ['.modal']))[0]!;
+  const parts = await boxesOf(page, ['.modal__header', '.modal__button', '.modal__close']);
+  expect(parts.length).toBeGreaterThanOrEqual(2);
+  expect(unusable(parts, width, height)).toEqual([]);
+  expect(parts.filter((p) => p.top < modal.top - 0.5 || p.bottom > modal.bottom + 0.5).map((p) => p.name)).toEqual([]);
+  expect(await page.$eval('.modal', (el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  // Track titles do not show through the 90% black of a bottom-area modal.
+  const showingThrough = await page.evaluate(() =>
+    document.querySelector('.modal--bottom') === null
+      ? []
+      : Array.from(document.querySelectorAll<HTMLElement>('.embed__bottom [data-testid="track-row"], .embed__bottom .artist-bio'))
+          .filter((el) => getComputedStyle(el).visibility !== 'hidden')
+          .map((el) => el.textContent),
+  );
+  expect(showingThrough).toEqual([]);
+  await page.screenshot({ path: join(ARTIFACTS, `${file}-prompt.png`) });
+
+  // The drag tooltip does not cover the call-to-action line, at either end of the bar.
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.querySelector('.modal') === null, { timeout: 5_000 });
+  const cta = (await boxesOf(page, ['[data-testid="call-to-action"]']))[0]!;
+  const progress = (await boxesOf(page, ['[data-testid="progress"]']))[0]!;
+  const y = (progress.top + progress.bottom) / 2;
+  for (const ratio of [0.1, 0.9]) {
+    await page.mouse.move(progress.left + ratio * (progress.right - progress.left), y);
+    await page.mouse.down();
+    await page.waitForSelector('[data-testid="progress-tooltip"]', { timeout: 5_000 });
+    const tooltip = (await boxesOf(page, ['[data-testid="progress-tooltip"]']))[0]!;
+    if (ratio > 0.5) await page.screenshot({ path: join(ARTIFACTS, `${file}-drag.png`) });
+    await page.mouse.up();
+    expect(overlaps(tooltip, cta)).toBe(false);
+    expect(tooltip.left >= 0 && tooltip.right <= width && tooltip.top >= 0 && tooltip.bottom <= height).toBe(true);
+  }
+}
 
 describe('issue 13: the prompt follows a resize', () => {
   it('a prompt over an album at 300x380 still shows its heading and every button once the embed is 152 px tall', async () => {

@@ -64,8 +64,8 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A new page whose uncaught errors and console errors are collected into `errors` (tests expect none). */
-export async function newPageCollectingErrors(browser: Browser, errors: string[]): Promise<Page> {
+/** A new page (of the browser, or of one of its contexts) whose uncaught errors and console errors are collected into `errors` (tests expect none). */
+export async function newPageCollectingErrors(browser: Pick<Browser, 'newPage'>, errors: string[]): Promise<Page> {
   const page = await browser.newPage();
   page.on('pageerror', (err) => errors.push(String(err)));
   page.on('console', (msg) => {
