@@ -59,6 +59,11 @@ describe('item pages at the open URLs (spec 000 §7 "the public web player host 
     expect(list.kind === 'tracks' && list.rows.map((r) => r.id).sort()).toEqual(albumTracks.map((t) => t.id).sort());
     // Anonymous visitors hear previews: the rows carry their preview files.
     expect(list.kind === 'tracks' && list.rows.every((r) => r.previewUrl !== null)).toBe(true);
+    // Its media and image URLs name the origin the visitor reached, not the in-process request's (they would not load).
+    const origin = new URL(server.url('/')).origin;
+    expect(list.kind === 'tracks' && list.rows.every((r) => r.previewUrl?.startsWith(`${origin}/`))).toBe(true);
+    expect(state.page.header?.imageUrl?.startsWith(`${origin}/`)).toBe(true);
+    expect(page.html).not.toContain('http://localhost/');
     expect(state.page.header?.actions).toEqual([{ kind: 'play' }, { kind: 'library', uri: `spotify:album:${album.id}`, verb: 'save' }]);
     expect(page.data!.session).toBeNull();
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { initialPlaylistEditingState, initialWebPlayerState, obj, str, type OpenPlaylist, type WebPlayerPage } from '../../core/webplayer';
 import type { PageMeta, WebPlayerPageData } from '../../ui/webplayer/page-data';
 import { messagePage } from '../embed/html';
+import { requestOrigin } from '../http/request-origin';
 import { renderWebPlayerPage } from './page';
 import { createPageTokens } from './page-token';
 
@@ -12,6 +13,8 @@ export interface Visitor {
   readonly expiresAtMs: number;
   /** The logged-in listener's account id and market (/v1/me); null when anonymous. */
   readonly session: WebPlayerPageData['session'];
+  /** The origin the visitor reached (server/http/request-origin.ts): the page's media and image URLs name it. */
+  readonly origin: string;
 }
 
 /** What a page handler answers: a page, a 404 for an item that is not there (or not the visitor's), or a redirect. */
@@ -53,6 +56,10 @@ export interface PageContext {
   readonly app: FastifyInstance;
 }
 
+/** The Host of the pages' in-process Web API requests: a loopback name the origin policy accepts on an inject's port 80, so their URLs start with INJECT_ORIGIN. */
+const INJECT_HOST = 'localhost:80';
+const INJECT_ORIGIN = 'http://localhost';
+
 /** The Web API's most ids per contains request (spec 001 §7; server/web-api/README.md). */
 const CONTAINS_LIMIT: Record<string, number> = { track: 50, album: 20, show: 50, artist: 50 };
 
@@ -63,17 +70,18 @@ const CONTAINS_LIMIT: Record<string, number> = { track: 50, album: 20, show: 50,
  * token and a library).
  */
 export function createPageContext(app: FastifyInstance, options: WebPlayerOptions): PageContext {
-  const api = async (visitor: { token: string }, url: string) => {
-    const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${visitor.token}` } });
+  const api = async (visitor: { token: string; origin: string }, url: string) => {
+    const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${visitor.token}`, host: INJECT_HOST } });
     let body: unknown;
     try {
-      body = answer.body === '' ? null : answer.json();
+      // An in-process answer's absolute URLs name the inject's origin; the visitor's browser needs the one it reached.
+      body = answer.body === '' ? null : JSON.parse(answer.body.split(`${INJECT_ORIGIN}/`).join(`${visitor.origin}/`));
     } catch {
       body = null;
     }
     return { status: answer.statusCode, body };
   };
-  const apiOk = async (visitor: { token: string }, url: string) => {
+  const apiOk = async (visitor: { token: string; origin: string }, url: string) => {
     const answer = await api(visitor, url);
     return answer.status === 200 ? answer.body : null;
   };
@@ -85,9 +93,10 @@ export function createPageContext(app: FastifyInstance, options: WebPlayerOption
     if (held === null) return null;
     const token = held.accessToken;
     const expiresAtMs = held.accessTokenExpirationTimestampMs;
-    if (held.isAnonymous) return { token, anonymous: true, expiresAtMs, session: null };
-    const me = obj(await apiOk({ token }, '/v1/me'));
-    return { token, anonymous: false, expiresAtMs, session: { accessToken: token, expiresAtMs, userId: str(me.id), market: str(me.country) } };
+    const origin = requestOrigin(request);
+    if (held.isAnonymous) return { token, anonymous: true, expiresAtMs, session: null, origin };
+    const me = obj(await apiOk({ token, origin }, '/v1/me'));
+    return { token, anonymous: false, expiresAtMs, session: { accessToken: token, expiresAtMs, userId: str(me.id), market: str(me.country) }, origin };
   };
 
   const libraryOf = async (visitor: Visitor, uris: readonly string[]): Promise<Record<string, boolean>> => {

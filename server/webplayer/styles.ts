@@ -61,6 +61,8 @@ const SECTIONS =
   '.wp-row:hover .wp-rowplay,.wp-rowplay:focus-visible,.wp-current .wp-rowplay{opacity:1}' +
   '.wp-title{display:flex;flex-direction:column;min-width:0}.wp-title>a{color:#fff;font-size:16px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}' +
   '.wp-artists,.wp-album{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:14px}' +
+  // WCAG 2.2 target size (axe target-size): the links of a row are at least 24 px tall and wide.
+  '.wp-artists a,.wp-album a,.wp-now a{display:inline-block;min-width:24px;line-height:24px}' +
   '.wp-dur{font-variant-numeric:tabular-nums;text-align:right}' +
   '.wp-grid{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:8px}' +
   '.wp-card{position:relative;padding:12px;border-radius:8px;display:flex;flex-direction:column;gap:4px;min-width:0}.wp-card:hover,.wp-card:focus-within{background:#1f1f1f}' +
