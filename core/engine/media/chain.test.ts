@@ -15,13 +15,16 @@ const scheduler = () => new TestScheduler((a, b) => expect(a).toEqual(b));
 const cdn = (fileId: string) => `http://cdn.test/audio/${fileId}`;
 const PSSH = 'AAAAIHBzc2gBAAAA';
 
-function files(): HttpResponder {
+function files(nextProtection = 'cenc'): HttpResponder {
   return (request): HttpResponse => {
     if (request.url.startsWith(CONFIG.storageResolveBase)) {
       const fileId = request.url.slice(CONFIG.storageResolveBase.length);
       return { status: 200, headers: {}, body: JSON.stringify({ cdnurl: [cdn(fileId)], fileid: fileId, ttl: 86400 }) };
     }
-    if (request.url.startsWith(CONFIG.seekTableBase)) return { status: 200, headers: {}, body: JSON.stringify({ ...SEEK_TABLE, protection: 'cenc' }) };
+    if (request.url.startsWith(CONFIG.seekTableBase)) {
+      const protection = request.url.includes('/f2.') ? nextProtection : 'cenc';
+      return { status: 200, headers: {}, body: JSON.stringify({ ...SEEK_TABLE, protection }) };
+    }
     return { status: 404, headers: {}, body: '' };
   };
 }
@@ -43,11 +46,19 @@ function chainRun(
   facts: ReadonlyArray<readonly [number, Fact]> = [],
   stopAt = 40_000,
   preloadAt = 16_500,
+  nextProtection = 'cenc',
 ) {
   const s = scheduler();
   let result: { run: ReturnType<typeof runMedia>; marks: Map<number, number> } | undefined;
   s.run(() => {
-    const run = runMedia(FAKES, s, files(), script, [[0, load()], [preloadAt, mediaPreloadRequested({ playId: 1, fileId: 'f2' })], ...extra], stopAt);
+    const run = runMedia(
+      FAKES,
+      s,
+      files(nextProtection),
+      script,
+      [[0, load()], [preloadAt, mediaPreloadRequested({ playId: 1, fileId: 'f2' })], ...extra],
+      stopAt,
+    );
     run.fact(1000, { kind: 'playing', positionMs: 0 });
     run.fact(16_000, { kind: 'timeupdate', positionMs: 16_000 });
     for (const [at, fact] of facts) run.fact(at, fact);
@@ -146,5 +157,13 @@ describe('gapless chain (issue 15; spec 001 §4 can-preload)', () => {
     const early = chainRun([[20_000, load({ fileId: 'f2' })]], [], 22_000).run;
     expect(early.calls.filter((c) => c.startsWith('attach'))).toHaveLength(2);
     expect(early.state().originMs).toBeUndefined();
+  });
+
+  it('a next file of another protection scheme is not chained: the stream ends, and its load opens a new MediaSource', () => {
+    const { run } = chainRun([[25_100, load({ fileId: 'f2' })]], [[25_000, { kind: 'ended', positionMs: 25_000 }]], 30_000, 16_500, 'cbcs');
+    expect(only(run.log, 'mediaPlayer/chainRequested')).toEqual([]);
+    expect(run.calls).toContain('endOfStream');
+    expect(run.calls.filter((c) => c.startsWith('attach'))).toHaveLength(2);
+    expect(run.state().originMs).toBeUndefined();
   });
 });
