@@ -8,8 +8,7 @@ import type { PlaylistEditingState } from './playlist-editing';
  * The web player's page (issue 17): an optional item header and ordered sections, each a list of
  * playable rows or a grid of cards. Every page of spec 001 §2 (browse, collection, search, the item
  * pages) is one of these, built by its server route (server/webplayer/) and rendered by
- * ui/webplayer/. How to add a page, a section kind or a button: /work/notes/webplayer-structure.md
- * and core/webplayer/README.md.
+ * ui/webplayer/. How to add a page, a section kind or a button: core/webplayer/README.md.
  */
 
 /** A link shown as text (an artist of a track, an album, an owner); href null: plain text. */

@@ -32,7 +32,8 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export function totalLength(ms: number): string {
   const minutes = Math.floor(ms / 60000);
   if (minutes >= 60) return `${Math.floor(minutes / 60)} hr ${minutes % 60} min`;
-  return `${minutes} min ${Math.floor((ms % 60000) / 1000)} sec`;
+  const seconds = Math.floor((ms % 60000) / 1000);
+  return minutes === 0 ? `${seconds} sec` : `${minutes} min ${seconds} sec`;
 }
 
 const itemActions = (uri: string, canToggle = true): HeaderAction[] => [
