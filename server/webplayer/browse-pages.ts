@@ -1,6 +1,6 @@
-import { VIEWS_CONTENT_LIMIT, VIEWS_LIMIT, VIEWS_TYPES } from '../../core/catalogue/constants';
 import { cardsSection, linksSection, list, obj, str, webCardOf, type WebCard, type WebSection } from '../../core/webplayer';
 import type { PageContext, PageResult, Visitor } from './page-context';
+import { viewUrl } from './view-request';
 
 /** spec 001 §2 browse paths and the view (server/other-services/browse-views.ts) each one shows. */
 export const BROWSE_PAGES = [
@@ -52,11 +52,9 @@ export const genreCardOf = (category: Record<string, unknown>): WebCard => {
  * /view/{sectionId}, which lists that one section whole. Open to every visitor.
  */
 export function registerBrowsePages(ctx: PageContext): void {
-  const viewAnswer = (visitor: Visitor, viewId: string, types: readonly string[], contentLimit: number) =>
-    ctx.api(
-      visitor,
-      `/v1/views/${encodeURIComponent(viewId)}?platform=web&content_limit=${contentLimit}&limit=${VIEWS_LIMIT}&types=${types.join(',')}&market=from_token`,
-    );
+  /** The view as the request layer asks it (spec 001 §9 defaults unless a section is shown whole). */
+  const viewAnswer = (visitor: Visitor, viewId: string, whole?: { type: string }) =>
+    ctx.api(visitor, viewUrl(visitor, viewId, new Date(), whole === undefined ? {} : { types: [whole.type], content_limit: SHOW_ALL_LIMIT }));
 
   /** The view's sections as card grids; "Show all" where a section holds more than it shows. */
   const sectionsOf = (view: Record<string, unknown>, showAll: boolean): WebSection[] =>
@@ -81,7 +79,7 @@ export function registerBrowsePages(ctx: PageContext): void {
 
   for (const browse of BROWSE_PAGES) {
     ctx.page(browse.path, async (_request, visitor): Promise<PageResult> => {
-      const answer = await viewAnswer(visitor, browse.view, VIEWS_TYPES, VIEWS_CONTENT_LIMIT);
+      const answer = await viewAnswer(visitor, browse.view);
       const tabs = linksSection(
         'browse-tabs',
         'Browse',
@@ -106,8 +104,8 @@ export function registerBrowsePages(ctx: PageContext): void {
     if (!/^[\w-]{1,64}$/.test(viewId)) return { kind: 'invalid', message: 'A view id is letters, digits, - and _.' };
     // A section of a view ("Show all"): that section only, whole; else the view with spec 001 §9's limits.
     const section = sectionOf(viewId);
-    let answer = section === null ? null : await viewAnswer(visitor, section.view, [section.type], SHOW_ALL_LIMIT);
-    if (answer?.status !== 200) answer = await viewAnswer(visitor, viewId, VIEWS_TYPES, VIEWS_CONTENT_LIMIT);
+    let answer = section === null ? null : await viewAnswer(visitor, section.view, section);
+    if (answer?.status !== 200) answer = await viewAnswer(visitor, viewId);
     if (answer.status === 404) return { kind: 'notFound', what: 'page' };
     const view = obj(answer.body);
     const sections = sectionsOf(view, section === null);
@@ -118,7 +116,7 @@ export function registerBrowsePages(ctx: PageContext): void {
   ctx.page<{ genreId: string }>('/genre/:genreId', async (request, visitor): Promise<PageResult> => {
     const genreId = request.params.genreId;
     if (!/^[0-9A-Za-z]{1,22}$/.test(genreId)) return { kind: 'invalid', message: 'A genre id is up to 22 letters and digits.' };
-    const answer = await viewAnswer(visitor, genreId, VIEWS_TYPES, VIEWS_CONTENT_LIMIT);
+    const answer = await viewAnswer(visitor, genreId);
     if (answer.status === 404) return { kind: 'notFound', what: 'genre' };
     const view = obj(answer.body);
     // A genre lists what it holds: a type it holds nothing of is left out.

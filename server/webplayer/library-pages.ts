@@ -1,6 +1,6 @@
-import { VIEWS_CONTENT_LIMIT, VIEWS_LIMIT, VIEWS_TYPES } from '../../core/catalogue/constants';
 import { cardsSection, list, obj, str, webCardOf, type WebCard, type WebSection } from '../../core/webplayer';
 import type { PageContext, PageResult, Visitor } from './page-context';
+import { viewUrl } from './view-request';
 
 /** The Web API's largest page (spec 001 §7 /me/... paging). */
 const COLLECTION_LIMIT = 50;
@@ -57,12 +57,7 @@ export function registerLibraryPages(ctx: PageContext): void {
   });
 
   collectionPage(LIBRARY_PAGES.madeForYou, async (visitor) => {
-    const view = obj(
-      await ctx.apiOk(
-        visitor,
-        `/v1/views/discover?platform=web&content_limit=${VIEWS_CONTENT_LIMIT}&limit=${VIEWS_LIMIT}&types=${VIEWS_TYPES.join(',')}&market=from_token`,
-      ),
-    );
+    const view = obj(await ctx.apiOk(visitor, viewUrl(visitor, 'discover', new Date())));
     const sections = list(obj(view.content).items)
       .map((section) => cardsSection(str(section.id), str(section.name), list(obj(section.content).items).map(webCardOf), ''))
       .filter((section) => section.cards.length > 0);
