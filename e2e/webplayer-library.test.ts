@@ -176,6 +176,10 @@ describe('the web player library (issue 17, spec 001 §7 Collection service and 
     expect(await page.$eval('.wp-header .wp-type', (p) => p.textContent)).toBe('Public Playlist');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot('playlist-edited');
+    await page.setViewport({ width: 400, height: 800 });
+    await page.$eval('.wp-list', (list) => list.scrollIntoView());
+    await screenshot('playlist-edited-400');
+    await page.setViewport({ width: 1280, height: 800 });
 
     // What the provider holds: the page read again.
     await open(`/playlist/${playlistId}`);

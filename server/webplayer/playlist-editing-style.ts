@@ -12,7 +12,7 @@ export const PLAYLIST_EDITING_STYLE =
   '.wp-pl-add{position:relative}.wp-pl-menu{position:absolute;right:0;top:calc(100% + 4px);z-index:5;list-style:none;margin:0;padding:4px;min-width:220px;max-height:280px;overflow:auto;background:#282828;border-radius:4px;box-shadow:0 16px 24px rgba(0,0,0,.5)}' +
   '.wp-pl-menu button{display:block;width:100%;text-align:left;padding:10px 12px;border-radius:2px;color:#fff}.wp-pl-menu button:hover,.wp-pl-menu button:focus{background:#3e3e3e;outline:none}' +
   '.wp-pl-menu button:focus-visible{outline:2px solid #fff;outline-offset:-2px}.wp-pl-menu-note{padding:10px 12px;color:#b3b3b3}' +
-  '.wp-pl-create{padding:0 12px 12px}.wp-pl-create-button{display:flex;gap:12px;align-items:center;color:#b3b3b3;font-weight:700;padding:8px 0}.wp-pl-create-button:hover{color:#fff}' +
+  '.wp-pl-create{padding:0 12px 12px}.wp-pl-create-button{display:flex;gap:12px;align-items:center;color:#b3b3b3;font-weight:700;padding:8px 0;white-space:nowrap}.wp-pl-create-button:hover{color:#fff}' +
   '.wp-pl-create-button span{display:grid;place-items:center;width:24px;height:24px;border-radius:2px;background:#b3b3b3;color:#000;font-size:18px}' +
   '.wp-pl-form{display:flex;flex-wrap:wrap;gap:8px;align-items:center}.wp-pl-form label{width:100%;font-size:12px;font-weight:700;color:#b3b3b3}' +
   '.wp-pl-form input{flex:1;min-width:120px;font:inherit;color:#fff;background:#3e3e3e;border:1px solid #727272;border-radius:4px;padding:6px 10px}' +
