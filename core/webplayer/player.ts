@@ -1,6 +1,6 @@
 import type { EngineCommand } from '../contract/commands';
 import type { EngineEvent } from '../contract/events';
-import type { Action } from '../store/action';
+import { defineAction, type Action } from '../store/action';
 import { defaultPlaybackContext, rowContext, type PlayContext } from './default-context';
 import {
   cardPlayed,
@@ -24,6 +24,18 @@ import {
 export const PREVIEW_CAP_MS = 30000;
 /** Previous restarts the track once it has played this long, else goes back one (as the engine's smart previous). */
 export const RESTART_AFTER_MS = 3000;
+
+/**
+ * The header's play button: it pauses and resumes the page's default context while that plays,
+ * else starts it (spec 001 §2: an item page plays its item), whatever else was loaded before.
+ */
+export const pagePlayToggled = defineAction('webplayer/pagePlayToggled');
+
+/** Whether the player bar holds the page's default context (the header's play shows pause while it plays). */
+export function holdsPageContext(state: WebPlayerState): boolean {
+  const context = defaultPlaybackContext(state.page);
+  return context !== null && state.player.contextUri === context.contextUri;
+}
 
 export function initialPlayerBar(loggedIn: boolean): PlayerBarState {
   return { mode: loggedIn ? 'full' : 'preview', current: null, contextUri: null, queue: [], index: 0, playing: false, positionMs: 0, durationMs: 0, volume: 1 };
@@ -130,9 +142,12 @@ function engineEvent(state: WebPlayerState, event: EngineEvent): WebPlayerState 
 export function playerReducer(state: WebPlayerState, action: Action): WebPlayerState {
   const { player } = state;
   if (playToggled.match(action)) return toggle(state);
+  if (pagePlayToggled.match(action)) return holdsPageContext(state) ? toggle(state) : play(state, defaultPlaybackContext(state.page));
   if (rowPlayed.match(action)) return play(state, rowContext(state.page.sections[action.section], action.section, action.index));
   if (cardPlayed.match(action)) {
     if (player.mode === 'preview') return { ...state, loginOffer: 'play' };
+    // The card of what plays pauses and resumes it.
+    if (player.contextUri === action.uri) return toggle(state);
     return play(state, { contextUri: action.uri, index: 0, section: -1, row: -1 });
   }
   if (nextRequested.match(action) || previousRequested.match(action)) {

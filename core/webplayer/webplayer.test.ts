@@ -7,6 +7,7 @@ import {
   libraryAnswered,
   libraryToggled,
   nextRequested,
+  pagePlayToggled,
   playToggled,
   previewFactReceived,
   rowPlayed,
@@ -111,6 +112,20 @@ describe('web player reducer: the player bar, logged in (full tracks through the
     expect(s.command?.command).toEqual({ kind: 'play', contextUri: 'spotify:user:demo:collection', index: 1 });
     const c = webPlayerReducer(s, cardPlayed({ uri: 'spotify:album:q' }));
     expect(c.command?.command).toEqual({ kind: 'play', contextUri: 'spotify:album:q', index: 0 });
+  });
+
+  it("the header's play starts the page's item even when something else is loaded, then pauses and resumes it; a playing card's play pauses it", () => {
+    const album = page({ path: '/album/a1', itemUri: 'spotify:album:a1', sections: [list('spotify:album:a1', [track('x'), track('y')])] });
+    let s = webPlayerReducer(initialWebPlayerState(album, true), cardPlayed({ uri: 'spotify:album:other' }));
+    s = webPlayerReducer(s, pagePlayToggled());
+    expect(s.command?.command).toEqual({ kind: 'play', contextUri: 'spotify:album:a1', index: 0 });
+    s = webPlayerReducer(s, pagePlayToggled());
+    expect(s.command?.command).toEqual({ kind: 'pause' });
+    s = webPlayerReducer(s, pagePlayToggled());
+    expect(s.command?.command).toEqual({ kind: 'resume' });
+    s = webPlayerReducer(s, cardPlayed({ uri: 'spotify:album:q' }));
+    s = webPlayerReducer(s, cardPlayed({ uri: 'spotify:album:q' }));
+    expect(s.command?.command).toEqual({ kind: 'pause' });
   });
 
   it('a library toggle shows at once and is put back when the write fails', () => {

@@ -1,5 +1,5 @@
 import type { Action } from '../../core/store/action';
-import { libraryToggled, playToggled, type HeaderAction, type ItemHeader, type WebLink, type WebPlayerState } from '../../core/webplayer';
+import { holdsPageContext, libraryToggled, pagePlayToggled, type HeaderAction, type ItemHeader, type WebLink, type WebPlayerState } from '../../core/webplayer';
 import { HeartIcon, PauseIcon, PlayIcon } from './icons';
 
 export const Byline = ({ links }: { links: readonly WebLink[] }) => (
@@ -13,18 +13,15 @@ export const Byline = ({ links }: { links: readonly WebLink[] }) => (
   </>
 );
 
-/** Whether the player bar plays this page's item (the header's play shows pause then). */
-const playsItem = (state: WebPlayerState) => state.player.playing && state.page.itemUri !== null && state.player.contextUri === state.page.itemUri;
-
 /** One button of the header. A new HeaderAction kind gets its case here. */
 function HeaderButton({ action, header, state, dispatch }: { action: HeaderAction; header: ItemHeader; state: WebPlayerState; dispatch: (a: Action) => void }) {
   switch (action.kind) {
     case 'play': {
-      // On an item page it toggles the item; elsewhere (Liked Songs) the page's default context (spec 001 §2).
-      const playing = state.page.itemUri === null ? state.player.playing && state.player.contextUri !== null : playsItem(state);
+      // It plays the page's default context (an item page's item, Liked Songs' list, spec 001 §2), and pauses it while it plays.
+      const playing = state.player.playing && holdsPageContext(state);
       const label = `${playing ? 'Pause' : 'Play'} ${header.name}`;
       return (
-        <button type="button" className="wp-bigplay" aria-label={label} title={label} onClick={() => dispatch(playToggled())}>
+        <button type="button" className="wp-bigplay" aria-label={label} title={label} onClick={() => dispatch(pagePlayToggled())}>
           {playing ? <PauseIcon size={24} /> : <PlayIcon size={24} />}
         </button>
       );
