@@ -292,6 +292,25 @@ export interface MediaSourcePort {
   readonly facts$: Observable<MediaElementFact>;
 }
 
+/** The two source buffers of a video playback (issue 18): video profiles and audio profiles are separate files. */
+export type VideoBufferKind = 'video' | 'audio';
+
+/**
+ * Media Source Extensions on a video element (spec 001 §2 video container, §7 templated segments):
+ * one MediaSource with a video and an audio source buffer. As MediaSourcePort, bodies stay in the
+ * adapter under the core's keys and the core orders the buffer updates.
+ */
+export interface VideoSourcePort {
+  isTypeSupported(contentType: string): boolean;
+  /** Cold: a new MediaSource on the element with one source buffer per type and the duration set; emits once when open. Unsubscribing detaches it. */
+  attach(types: Readonly<Record<VideoBufferKind, string>>, durationMs: number): Observable<void>;
+  /** GETs the whole of `url` and keeps the body under `key`; emits one result, never errors. */
+  fetchSegment(key: string, url: string): Observable<RangeFetchResult>;
+  /** Appends the body kept under `key` to that buffer and frees it; emits the buffer's buffered end (ms) after updateend. */
+  append(kind: VideoBufferKind, key: string): Observable<number>;
+  endOfStream(): Observable<void>;
+}
+
 /** What the widget asks of the full-playback engine: core/contract/commands.ts (spec 001 §4 Client lifecycle and Commands). */
 export type { EngineCommand };
 

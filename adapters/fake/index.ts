@@ -14,6 +14,7 @@ export { createFakeStorage } from './fake-storage';
 export { createFakeEngine, type FakeEngine } from './fake-engine';
 export { createFakeEme, FAKE_CLEARKEY_CHALLENGE, type FakeEme, type FakeEmeScript } from './fake-eme';
 export { createFakeMediaSource, type FakeMediaSource, type FakeMediaSourceScript } from './fake-media-source';
+export { createFakeVideoSource, type FakeVideoSource, type FakeVideoSourceScript } from './fake-video-source';
 export { acceptingDealer, createFakeSocket, unreachableDealer, type FakeSocket, type FakeSocketScript, type FakeSocketScripter } from './fake-socket';
 export { createSeededRandom } from './seeded-random';
 

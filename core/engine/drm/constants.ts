@@ -60,6 +60,8 @@ export const ROBUSTNESS: Readonly<Record<string, Partial<Record<RobustnessProfil
 export const AUDIO_CONTENT_TYPE = 'audio/mp4; codecs="mp4a.40.2"';
 /** spec 001 §7 Media: the init data of CENC files. */
 export const INIT_DATA_TYPE = 'cenc';
+/** The init data of a WebM video profile (W3C "WebM Stream Format": the key id), issue 18's VP8 profile. */
+export const WEBM_INIT_DATA_TYPE = 'webm';
 
 /** spec 001 §9 License URL cache refresh: 60 s before expiry. */
 export const LICENCE_URL_REFRESH_BEFORE_EXPIRY_MS = 60_000;

@@ -1,4 +1,4 @@
-import { keySystemCandidates, trackingKeySystem } from './key-systems';
+import { audioConfiguration, keySystemCandidates, trackingKeySystem, videoConfiguration, videoKeySystemCandidates } from './key-systems';
 
 describe('key system candidates (spec 001 §9 Key system order, Robustness profiles, Codecs)', () => {
   it('orders Widevine, PlayReady, PlayReady hardware, then ClearKey for the local provider only', () => {
@@ -24,6 +24,30 @@ describe('key system candidates (spec 001 §9 Key system order, Robustness profi
         audioCapabilities: robustness.map((r) => ({ contentType: 'audio/mp4; codecs="mp4a.40.2"', robustness: r })),
       },
     ]);
+  });
+});
+
+describe('video key system configurations (spec 001 §9 Robustness profiles video-sw-decode, video-sw-crypto, video-no-robustness; Codecs vp8, avc1.4d401f)', () => {
+  const H264 = 'video/mp4; codecs="avc1.4d401f"';
+  const VP8 = 'video/webm; codecs="vp8"';
+
+  it.each([
+    ['com.widevine.alpha', ['SW_SECURE_DECODE', 'SW_SECURE_CRYPTO', '']],
+    ['com.microsoft.playready.recommendation', ['2000', '']],
+    ['com.microsoft.playready.recommendation.3000', ['3000', '']],
+    ['org.w3.clearkey', ['']],
+  ])('%s asks for the H.264 type with video robustness %j, and the audio as for audio', (keySystem, robustness) => {
+    const candidate = videoKeySystemCandidates(true, [H264]).find((c) => c.keySystem === keySystem);
+    const [configuration] = candidate!.configurations;
+    expect(configuration!.initDataTypes).toEqual(['cenc']);
+    expect(configuration!.videoCapabilities).toEqual(robustness.map((r) => ({ contentType: H264, robustness: r })));
+    expect(configuration!.audioCapabilities).toEqual(audioConfiguration(keySystem).audioCapabilities);
+  });
+
+  it("a VP8 (WebM) profile's key comes as 'webm' init data too", () => {
+    const configuration = videoConfiguration('org.w3.clearkey', [VP8]);
+    expect(configuration.initDataTypes).toEqual(['cenc', 'webm']);
+    expect(configuration.videoCapabilities).toEqual([{ contentType: VP8, robustness: '' }]);
   });
 });
 

@@ -1,5 +1,16 @@
 import type { EmeCandidate, EmeConfiguration } from '../../ports';
-import { AUDIO_CONTENT_TYPE, AUDIO_PROFILES, CLEARKEY, INIT_DATA_TYPE, KEY_SYSTEM_NAMES, KEY_SYSTEM_ORDER, NO_KEY_SYSTEM, ROBUSTNESS } from './constants';
+import {
+  AUDIO_CONTENT_TYPE,
+  AUDIO_PROFILES,
+  CLEARKEY,
+  INIT_DATA_TYPE,
+  KEY_SYSTEM_NAMES,
+  KEY_SYSTEM_ORDER,
+  NO_KEY_SYSTEM,
+  ROBUSTNESS,
+  VIDEO_PROFILES,
+  WEBM_INIT_DATA_TYPE,
+} from './constants';
 
 /**
  * The configuration asked of one key system: cenc init data, AAC audio with each audio robustness
@@ -13,6 +24,27 @@ export function audioConfiguration(keySystem: string): EmeConfiguration {
     return value === undefined ? [] : [{ contentType: AUDIO_CONTENT_TYPE, robustness: value }];
   });
   return { initDataTypes: [INIT_DATA_TYPE], audioCapabilities };
+}
+
+/**
+ * The configuration for a video playback (issue 18): the video content types (spec 001 §9 Codecs
+ * vp8, avc1.4d401f, as the manifest's profiles name them) with each video robustness profile of §9
+ * the system has, and the audio ones as for audio. A WebM profile's key comes as 'webm' init data
+ * (its key id), an MP4 profile's as 'cenc'.
+ */
+export function videoConfiguration(keySystem: string, videoContentTypes: readonly string[]): EmeConfiguration {
+  const robustness = ROBUSTNESS[keySystem] ?? {};
+  const videoCapabilities = VIDEO_PROFILES.flatMap((profile) => {
+    const value = robustness[profile];
+    return value === undefined ? [] : videoContentTypes.map((contentType) => ({ contentType, robustness: value }));
+  });
+  const webm = videoContentTypes.some((type) => type.startsWith('video/webm'));
+  return { ...audioConfiguration(keySystem), initDataTypes: webm ? [INIT_DATA_TYPE, WEBM_INIT_DATA_TYPE] : [INIT_DATA_TYPE], videoCapabilities };
+}
+
+/** The key systems of keySystemCandidates, each asked for a video playback of these content types. */
+export function videoKeySystemCandidates(localProvider: boolean, videoContentTypes: readonly string[]): EmeCandidate[] {
+  return keySystemCandidates(localProvider).map(({ keySystem }) => ({ keySystem, configurations: [videoConfiguration(keySystem, videoContentTypes)] }));
 }
 
 /**
