@@ -5,6 +5,7 @@ import type { Action } from '../store/action';
 import type { StateObservable } from '../store/store';
 import { webPlayerLibraryEpic } from './library';
 import { webPlayerPlaylistEpic } from './playlist-page';
+import { webPlayerRemoteTickEpic } from './remote';
 import { engineEventReceived, nowPlayingKnown, type PreviewStep, type WebPlayerState } from './state';
 import { obj, webTrackOf } from './web-objects';
 
@@ -91,4 +92,10 @@ export const webPlayerNowPlayingEpic: WebPlayerEpic = (action$, state$) =>
   );
 
 /** The web player's epics; a feature adds its epic here (one line) and its reducer to WEBPLAYER_REDUCERS (reducer.ts). */
-export const WEBPLAYER_EPICS: readonly WebPlayerEpic[] = [webPlayerLibraryEpic, webPlayerPreviewEpic, webPlayerNowPlayingEpic, webPlayerPlaylistEpic];
+export const WEBPLAYER_EPICS: readonly WebPlayerEpic[] = [
+  webPlayerLibraryEpic,
+  webPlayerPreviewEpic,
+  webPlayerNowPlayingEpic,
+  webPlayerPlaylistEpic,
+  webPlayerRemoteTickEpic,
+];

@@ -1,6 +1,7 @@
 import type { Action } from '../store/action';
 import { libraryReducer } from './library';
 import { initialPlayerBar, playerReducer } from './player';
+import { withRemoteControl } from './remote';
 import { initialPlaylistEditingState, type PlaylistEditingState } from './playlist-editing';
 import { playlistPageReducer } from './playlist-page';
 import { loginOfferClosed, type WebPlayerPage, type WebPlayerState } from './state';
@@ -22,7 +23,8 @@ const loginOfferReducer = (state: WebPlayerState, action: Action): WebPlayerStat
  * reducer here (one line) and its epic to WEBPLAYER_EPICS (epics.ts).
  */
 const WEBPLAYER_REDUCERS: ReadonlyArray<(state: WebPlayerState, action: Action) => WebPlayerState> = [
-  playerReducer,
+  // Issue 16: while another device plays, the bar's controls drive it (remote.ts) instead of this engine.
+  withRemoteControl(playerReducer),
   libraryReducer,
   playlistPageReducer,
   loginOfferReducer,

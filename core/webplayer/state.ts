@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import type { EngineCommand } from '../contract/commands';
+import type { RemoteViewState } from '../contract/remote-view';
 import { EngineEvent } from '../contract/events';
 import { defineAction } from '../store/action';
 import type { PlaylistEditingState } from './playlist-editing';
@@ -162,6 +163,8 @@ export interface WebPlayerState {
   readonly command: { readonly seq: number; readonly command: EngineCommand } | null;
   /** The last steps for the preview element and their number; the preview epic runs each number once. */
   readonly preview: { readonly seq: number; readonly steps: readonly PreviewStep[] } | null;
+  /** Issue 16 The controller (core/webplayer/remote.ts): the user's devices and what plays elsewhere; absent until the first cluster or devices button. */
+  readonly remote?: RemoteViewState;
   /** Playlist editing (playlist-editing.ts): creating, the listener's own playlists, the changes of their playlist's page. */
   readonly playlistEditing: PlaylistEditingState;
 }

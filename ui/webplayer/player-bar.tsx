@@ -1,6 +1,19 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { deviceListOf } from '../../core/contract/remote-view';
 import type { Action } from '../../core/store/action';
 import { nextRequested, playToggled, previousRequested, seekRequested, volumeRequested, type WebPlayerState } from '../../core/webplayer';
+import {
+  deviceChosen,
+  devicesClosed,
+  devicesToggled,
+  remoteControlStarted,
+  selectRemoteDevice,
+  selectRemoteView,
+  selectShownVolume,
+} from '../../core/webplayer/remote';
+import { DeviceList, DevicesButton, ListeningOn } from '../components/device-picker';
+import { createTranslate } from '../hooks/translate';
+import en from '../../fixtures/translations/en.json';
 import { clock, loginHref } from './format';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from './icons';
 import { Byline } from './item-header';
@@ -74,12 +87,37 @@ function Volume({ volume, dispatch }: { volume: number; dispatch: (a: Action) =>
   );
 }
 
-/** The persistent player bar: what plays, its controls and progress, the volume. */
+/** The device picker's texts, the widget's (the web player is in English). */
+const t = createTranslate(en);
+
+/**
+ * Issue 16 The controller: the devices button and the list of the listener's devices it opens (the
+ * active one marked); a choice moves playback there. Logged-in listeners only.
+ */
+function Devices({ state, dispatch }: { state: WebPlayerState; dispatch: (a: Action) => void }) {
+  const view = selectRemoteView(state);
+  const onClose = useCallback(() => dispatch(devicesClosed()), [dispatch]);
+  return (
+    <>
+      <DevicesButton open={view.listOpen} elsewhere={selectRemoteDevice(state) !== null} onToggle={() => dispatch(devicesToggled())} t={t} />
+      {view.listOpen ? <DeviceList devices={deviceListOf(view)} onChoose={(deviceId) => dispatch(deviceChosen({ deviceId }))} onClose={onClose} t={t} /> : null}
+    </>
+  );
+}
+
+/** The persistent player bar: what plays, its controls and progress, the volume; while another device plays, that device's (issue 16). */
 export function PlayerBar({ state, dispatch }: { state: WebPlayerState; dispatch: (a: Action) => void }) {
   const { player } = state;
   const current = player.current;
   const label = player.playing ? 'Pause' : 'Play';
   const loaded = current !== null || player.contextUri !== null;
+  const elsewhere = selectRemoteDevice(state);
+  // Issue 16: a listener's bar follows their devices from the start (the engine observes the cluster),
+  // so it shows what another device plays and the devices button lists them.
+  const loggedIn = state.loggedIn;
+  useEffect(() => {
+    if (loggedIn) dispatch(remoteControlStarted());
+  }, [loggedIn, dispatch]);
   return (
     <footer className="wp-bar" aria-label="Now playing">
       <div className="wp-bar-track">
@@ -93,6 +131,7 @@ export function PlayerBar({ state, dispatch }: { state: WebPlayerState; dispatch
             {current === null || current.name === '' ? loaded ? '' : '' : <a href={`/${current.uri.split(':')[1] ?? 'track'}/${current.id}`}>{current.name}</a>}
           </span>
           <span className="wp-artists">{current === null ? null : <Byline links={current.artists} />}</span>
+          {elsewhere === null ? null : <ListeningOn device={elsewhere.name} t={t} testId="listening-on" />}
         </div>
       </div>
       <div className="wp-controls">
@@ -115,7 +154,8 @@ export function PlayerBar({ state, dispatch }: { state: WebPlayerState; dispatch
             Preview · Log in for full songs
           </a>
         ) : null}
-        <Volume volume={player.volume} dispatch={dispatch} />
+        {state.loggedIn ? <Devices state={state} dispatch={dispatch} /> : null}
+        <Volume volume={selectShownVolume(state)} dispatch={dispatch} />
       </div>
     </footer>
   );
