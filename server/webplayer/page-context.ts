@@ -13,8 +13,8 @@ export interface Visitor {
   readonly expiresAtMs: number;
   /** The logged-in listener's account id and market (/v1/me); null when anonymous. */
   readonly session: WebPlayerPageData['session'];
-  /** The origin the visitor reached (server/http/request-origin.ts): the page's media and image URLs name it. */
-  readonly origin: string;
+  /** The origin the visitor reached (server/http/request-origin.ts): the page's media and image URLs name it; absent: left as answered. */
+  readonly origin?: string;
 }
 
 /** What a page handler answers: a page, a 404 for an item that is not there (or not the visitor's), or a redirect. */
@@ -70,18 +70,18 @@ const CONTAINS_LIMIT: Record<string, number> = { track: 50, album: 20, show: 50,
  * token and a library).
  */
 export function createPageContext(app: FastifyInstance, options: WebPlayerOptions): PageContext {
-  const api = async (visitor: { token: string; origin: string }, url: string) => {
+  const api = async (visitor: { token: string; origin?: string }, url: string) => {
     const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${visitor.token}`, host: INJECT_HOST } });
     let body: unknown;
     try {
       // An in-process answer's absolute URLs name the inject's origin; the visitor's browser needs the one it reached.
-      body = answer.body === '' ? null : JSON.parse(answer.body.split(`${INJECT_ORIGIN}/`).join(`${visitor.origin}/`));
+      body = answer.body === '' ? null : JSON.parse(answer.body.split(`${INJECT_ORIGIN}/`).join(`${visitor.origin ?? INJECT_ORIGIN}/`));
     } catch {
       body = null;
     }
     return { status: answer.statusCode, body };
   };
-  const apiOk = async (visitor: { token: string; origin: string }, url: string) => {
+  const apiOk = async (visitor: { token: string; origin?: string }, url: string) => {
     const answer = await api(visitor, url);
     return answer.status === 200 ? answer.body : null;
   };
