@@ -7,7 +7,7 @@
 export const PLAYLIST_EDITING_STYLE =
   '.wp-row{grid-template-columns:48px minmax(0,1fr) auto 40px 56px}.wp-with-album .wp-row{grid-template-columns:48px minmax(0,4fr) minmax(0,3fr) auto 40px 56px}' +
   '.wp-pl-rowext{display:flex;gap:4px;align-items:center;justify-content:flex-end}' +
-  '.wp-pl-rowtools{display:flex;gap:2px}.wp-pl-rowtools button,.wp-pl-add-button{width:32px;height:32px;border-radius:50%;display:grid;place-items:center;color:#b3b3b3;font-size:18px;line-height:1}' +
+  '.wp-pl-rowtools{display:flex;gap:2px;align-items:center}.wp-pl-grip{cursor:grab;color:#727272;padding:0 4px;font-size:16px;user-select:none}.wp-pl-grip:hover{color:#fff}.wp-pl-rowtools button,.wp-pl-add-button{width:32px;height:32px;border-radius:50%;display:grid;place-items:center;color:#b3b3b3;font-size:18px;line-height:1}' +
   '.wp-pl-rowtools button:hover:not(:disabled),.wp-pl-add-button:hover,.wp-pl-add-button[aria-expanded=true]{color:#fff;background:#3e3e3e}' +
   '.wp-pl-add{position:relative}.wp-pl-menu{position:absolute;right:0;top:calc(100% + 4px);z-index:5;list-style:none;margin:0;padding:4px;min-width:220px;max-height:280px;overflow:auto;background:#282828;border-radius:4px;box-shadow:0 16px 24px rgba(0,0,0,.5)}' +
   '.wp-pl-menu button{display:block;width:100%;text-align:left;padding:10px 12px;border-radius:2px;color:#fff}.wp-pl-menu button:hover,.wp-pl-menu button:focus{background:#3e3e3e;outline:none}' +

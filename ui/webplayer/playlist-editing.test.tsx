@@ -144,6 +144,31 @@ describe("the owner's playlist page", () => {
     expect(names(root)).toEqual(['Song a', 'Song c']);
   });
 
+  it('dragging a row by its grip onto another row moves it there', () => {
+    const { root } = mount(true);
+    const data = new Map<string, string>();
+    const transfer = {
+      get types() {
+        return [...data.keys()];
+      },
+      setData: (type: string, value: string) => void data.set(type, value),
+      getData: (type: string) => data.get(type) ?? '',
+      effectAllowed: 'none',
+      dropEffect: 'none',
+    };
+    const fire = (target: Element, type: string) => {
+      const event = new Event(type, { bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'dataTransfer', { value: transfer });
+      act(() => void target.dispatchEvent(event));
+      return event;
+    };
+    const [first, , last] = [...root.querySelectorAll('.wp-row')];
+    fire(last!.querySelector('.wp-pl-grip')!, 'dragstart');
+    expect(fire(first!, 'dragover').defaultPrevented).toBe(true);
+    fire(first!, 'drop');
+    expect(names(root)).toEqual(['Song c', 'Song a', 'Song b']);
+  });
+
   it('make private and rename are there for the owner only', () => {
     const owner = mount(true);
     expect($(owner.root, '.wp-pl-tools button[aria-pressed]').textContent).toBe('Make private');

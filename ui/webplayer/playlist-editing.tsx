@@ -160,15 +160,61 @@ export function AddToPlaylist({ track, state, dispatch }: { track: WebTrack; sta
 export const isEditableSection = (state: WebPlayerState, section: TracksSection): boolean =>
   canEdit(state.playlistEditing) && section.contextUri === `spotify:playlist:${state.playlistEditing.open?.id ?? ''}`;
 
-/** Move up, move down and remove, on a row of the listener's own playlist. */
+/** What a dragged row carries: its index in the list. */
+export const ROW_DRAG_TYPE = 'application/x-webplayer-row';
+
+/**
+ * Dragging a row by its grip onto another row moves it there (the mouse's way; the buttons are
+ * the keyboard's). The drop target is the whole row, found from this cell.
+ */
+function useRowDrop(cell: { readonly current: HTMLElement | null }, row: number, dispatch: Dispatch): void {
+  useEffect(() => {
+    const target = cell.current?.closest('li');
+    if (target === null || target === undefined) return undefined;
+    const carries = (e: DragEvent) => e.dataTransfer !== null && Array.from(e.dataTransfer.types).includes(ROW_DRAG_TYPE);
+    const over = (e: DragEvent) => {
+      if (!carries(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer !== null) e.dataTransfer.dropEffect = 'move';
+    };
+    const drop = (e: DragEvent) => {
+      if (!carries(e)) return;
+      e.preventDefault();
+      const from = Number(e.dataTransfer?.getData(ROW_DRAG_TYPE));
+      if (Number.isInteger(from)) dispatch(playlistRowMoved({ from, to: row }));
+    };
+    target.addEventListener('dragover', over);
+    target.addEventListener('drop', drop);
+    return () => {
+      target.removeEventListener('dragover', over);
+      target.removeEventListener('drop', drop);
+    };
+  }, [cell, row, dispatch]);
+}
+
+/** Move up, move down and remove, on a row of the listener's own playlist, and its grip to drag it. */
 export function PlaylistRowControls({ track, row, count, dispatch }: { track: WebTrack; row: number; count: number; dispatch: Dispatch }) {
+  const cell = useRef<HTMLSpanElement>(null);
+  useRowDrop(cell, row, dispatch);
   const moveTo = (to: number, kind: 'up' | 'down') => {
     dispatch(playlistRowMoved({ from: row, to }));
     // The focus follows the row to its new place (the other button at the list's ends).
     focusLater(`wp-pl-${kind}-${to}`, `wp-pl-${kind === 'up' ? 'down' : 'up'}-${to}`);
   };
   return (
-    <span className="wp-pl-rowtools">
+    <span className="wp-pl-rowtools" ref={cell}>
+      <span
+        className="wp-pl-grip"
+        draggable
+        aria-hidden="true"
+        title="Drag to move"
+        onDragStart={(e) => {
+          e.dataTransfer.setData(ROW_DRAG_TYPE, String(row));
+          e.dataTransfer.effectAllowed = 'move';
+        }}
+      >
+        ⠿
+      </span>
       <button
         type="button"
         id={`wp-pl-up-${row}`}
