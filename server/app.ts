@@ -42,6 +42,8 @@ import { registerEmbedApiClientRoute } from './static/embed-api-client';
 import { tokenOwnerFrom } from './web-api/auth';
 import { isWebApiPath, registerWebApi } from './web-api/routes';
 import { registerOtherServices } from './other-services/routes';
+import { registerCaptureRoutes } from './capture/routes';
+import { createCaptureStore, DEFAULT_CAPTURE_RETENTION_DAYS } from './capture/store';
 import { sendWebApiError } from './web-api/errors';
 
 export interface ServerOptions {
@@ -65,6 +67,12 @@ export interface ServerOptions {
   readonly rateLimits?: Partial<RateLimits>;
   /** LOG_RETENTION_DAYS: stored log events older than this are purged at start and hourly (server/log/retention.ts; 30 by default). */
   readonly logRetentionDays?: number;
+  /** CAPTURE_RETENTION_DAYS: captures older than this are purged at start and hourly (server/capture/; 30 by default). */
+  readonly captureRetentionDays?: number;
+  /** CAPTURE_OPERATOR_TOKEN: the bearer token with which the provider's operators open every capture (server/capture/); unset, none. */
+  readonly captureOperatorToken?: string;
+  /** Capture uploads per client address per minute (server/capture/routes.ts); its default unless a test needs another. */
+  readonly captureUploadsPerMinute?: number;
   /** How often the log purge runs (an hour); tests make it short. */
   readonly logPurgeEveryMs?: number;
   /** DATABASE_URL: a postgres:// URL stores the converted stores on Postgres (server/db/database.ts); unset, SQLite in dataDir. */
@@ -285,5 +293,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerLoggingService(app, { log: logWriter, verify: verifyToken });
   // Issue 5: the feature-flag service the engine asks for 'send all state updates' (spec 001 §4, §7 User and flags).
   registerFeatureFlagRoutes(app, { verify: verifyToken, flags: options.featureFlags ?? DEMO_FEATURE_FLAGS });
+  // Issue 19 Capture: "Report a problem" uploads to POST /capture; GET /api/captures/{id} answers whoever may open it.
+  const captureRetentionDays = options.captureRetentionDays ?? DEFAULT_CAPTURE_RETENTION_DAYS;
+  registerCaptureRoutes(app, {
+    store: createCaptureStore(database.kysely, { retentionDays: captureRetentionDays }),
+    verify: verifyToken,
+    viewer: accounts.viewer,
+    operatorToken: options.captureOperatorToken,
+    retentionDays: captureRetentionDays,
+    ...(options.captureUploadsPerMinute === undefined ? {} : { uploadsPerMinute: options.captureUploadsPerMinute }),
+  });
   return app;
 }

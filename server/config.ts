@@ -1,5 +1,6 @@
 import { parseFeatureFlags, type FeatureFlags } from './feature-flags/routes';
 import { parseLogRetentionDays } from './log/retention';
+import { parseCaptureRetentionDays } from './capture/store';
 import { parseAllowedHosts } from './http/request-origin';
 import { parseDatabaseUrl } from './db/database';
 import { isIP } from 'node:net';
@@ -32,6 +33,10 @@ export interface ServerConfig {
   readonly featureFlags: FeatureFlags;
   /** LOG_RETENTION_DAYS: how long stored log events are kept (30 days by default; server/log/retention.ts). */
   readonly logRetentionDays: number;
+  /** CAPTURE_RETENTION_DAYS: how long captured sessions ("Report a problem") are kept (30 days by default; server/capture/). */
+  readonly captureRetentionDays: number;
+  /** CAPTURE_OPERATOR_TOKEN: the bearer token with which operators open every capture; unset or empty, none. */
+  readonly captureOperatorToken: string | undefined;
   /**
    * DEMO_PRODUCT_CHANGE=1: the demo's self-service product switch (POST /account/product); off
    * unless set, since a real provider changes a product through billing. `npm start` sets it.
@@ -116,6 +121,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     country,
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     logRetentionDays: parseLogRetentionDays(env.LOG_RETENTION_DAYS),
+    captureRetentionDays: parseCaptureRetentionDays(env.CAPTURE_RETENTION_DAYS),
+    captureOperatorToken: env.CAPTURE_OPERATOR_TOKEN === undefined || env.CAPTURE_OPERATOR_TOKEN === '' ? undefined : env.CAPTURE_OPERATOR_TOKEN,
     demoProductChange: flag(env, 'DEMO_PRODUCT_CHANGE', false),
     termsLicence: parseTermsLicence(env.TERMS_LICENCE),
   };

@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     country: config.country,
     featureFlags: config.featureFlags,
     logRetentionDays: config.logRetentionDays,
+    captureRetentionDays: config.captureRetentionDays,
+    ...(config.captureOperatorToken === undefined ? {} : { captureOperatorToken: config.captureOperatorToken }),
     demoProductChange: config.demoProductChange,
     ...(config.termsLicence === undefined ? {} : { termsLicence: config.termsLicence }),
     databaseUrl: config.databaseUrl,

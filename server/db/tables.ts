@@ -117,6 +117,16 @@ export interface ErrorReportsTable {
   received_at: string;
   event_id: string | null;
 }
+/** Issue 19: a captured session (server/capture/); body is the upload's JSON, deflated and base64-encoded. */
+export interface CapturesTable {
+  id: string;
+  key_hash: string;
+  owner: string | null;
+  description: string | null;
+  body: string;
+  raw_bytes: number;
+  created_at: number;
+}
 /** /v1/logging/{kind} and /v1/metric (kind 'metric'); received_at epoch ms. */
 export interface LoggingEventsTable {
   id: Generated<number>;
@@ -361,6 +371,7 @@ export interface Database {
   action_log_entries: ActionLogEntriesTable;
   error_reports: ErrorReportsTable;
   logging_events: LoggingEventsTable;
+  captures: CapturesTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
   access_tokens: AccessTokensTable;

@@ -5,6 +5,7 @@ import { migration004 } from './004_connect_state';
 import { migration005 } from './005_other_services';
 import { migration006 } from './006_genres';
 import { migration007 } from './007_video';
+import { migration008 } from './008_captures';
 
 /**
  * Issue 14: every migration, by name in the order they apply (Kysely's Migrator sorts by name, so
@@ -19,6 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '005_other_services': migration005,
   '006_genres': migration006,
   '007_video': migration007,
+  '008_captures': migration008,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
