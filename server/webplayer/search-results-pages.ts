@@ -56,18 +56,20 @@ export function registerSearchResultPages(ctx: PageContext): void {
   const kindSection = (kind: Kind, found: Record<string, unknown>, query: string, top: boolean): WebSection => {
     const group = obj(found[kind.group]);
     const items = list(group.items);
+    // A kind's own page is headed by its h1: its one section needs no title of its own.
+    const title = top ? kind.title : null;
     const more = top && typeof group.total === 'number' && group.total > items.length ? `${base(query)}/${kind.path}` : null;
     if (kind.type === 'episode') {
       return tracksSection(
         kind.group,
-        kind.title,
+        title,
         null,
         items.map((o) => webTrackOf(o)),
         { album: false, cover: true },
         nothing(query, 'episodes'),
       );
     }
-    return cardsSection(kind.group, kind.title, items.map(webCardOf), nothing(query, kind.title.toLowerCase()), more);
+    return cardsSection(kind.group, title, items.map(webCardOf), nothing(query, kind.title.toLowerCase()), more);
   };
 
   ctx.page<{ query: string }>('/search/:query', async (request, visitor): Promise<PageResult> => {
