@@ -178,6 +178,8 @@ describe('item pages and the player bar (issue 17, spec 000 §7 Open URL, spec 0
     // The preview is capped at 30 s (spec 000 §4): the bar's length says so.
     expect(await page.$eval('.wp-progress .wp-range', (r) => (r as HTMLInputElement).max)).toBe(String(Math.min(30_000, second.durationMs)));
     expect(await playingAt(page)).not.toBeNull();
+    // The position advances from the preview element's time updates.
+    await page.waitForFunction(() => Number(document.querySelector<HTMLInputElement>('.wp-progress .wp-range')?.value) >= 1000, { timeout: 15_000 });
     await page.waitForSelector('.wp-toggle[aria-label="Pause"]', { timeout: 10_000 });
 
     // Saving offers the log-in page, back here.
