@@ -93,7 +93,7 @@ const BAR =
 const NARROW =
   '@media (max-width:760px){.wp{grid-template:"side" auto "view" 1fr "bar" auto/1fr;padding:0;gap:0}' +
   '.wp-side{border-radius:0;padding:8px 12px;display:flex;gap:12px;align-items:center;overflow-x:auto}.wp-brand{padding:0}.wp-brand span:last-child{display:none}' +
-  '.wp-side-title{display:none}.wp-navlist{display:flex;gap:4px;margin:0}.wp-navlist a{padding:6px 10px}.wp-view{border-radius:0}' +
+  '.wp-side-title{display:none}.wp-navlist{display:flex;gap:4px;margin:0}.wp-navlist a{padding:6px 10px;white-space:nowrap}.wp-view{border-radius:0}' +
   '.wp-top{padding:8px 12px;gap:8px}.wp-login{padding:8px 16px}.wp-main{padding:0 12px 24px}.wp-hero{flex-direction:column;align-items:flex-start;gap:16px}.wp-cover{width:180px;height:180px;align-self:center}' +
   '.wp-with-album .wp-row,.wp-row{grid-template-columns:40px minmax(0,1fr) 32px;padding:4px}.wp-album,.wp-dur{display:none}' +
   '.wp-grid{grid-template-columns:repeat(2,minmax(0,1fr))}.wp-card{padding:8px}' +
