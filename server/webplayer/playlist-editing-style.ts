@@ -20,4 +20,4 @@ export const PLAYLIST_EDITING_STYLE =
   '.wp-pl-form button[type=submit]{background:#fff;color:#000;border-color:#fff}.wp-pl-form button:hover:not(:disabled),.wp-pl-tools>button:hover{border-color:#fff;transform:scale(1.04)}' +
   '.wp-pl-tools{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-end;padding:8px 0}.wp-pl-tools .wp-pl-form{max-width:420px}' +
   '.wp-pl-notice{min-height:1.5em;margin:0;color:#1ed760;font-weight:700}' +
-  '@media (max-width:760px){.wp-with-album .wp-row,.wp-row{grid-template-columns:40px minmax(0,1fr) auto 32px}.wp-pl-create{padding:0}.wp-pl-create .wp-pl-form{position:absolute;z-index:5;background:#282828;padding:12px;border-radius:4px}}';
+  '@media (max-width:760px){.wp-with-album .wp-row,.wp-row{grid-template-columns:40px minmax(0,1fr) auto 32px}.wp-pl-grip{display:none}.wp-pl-create{padding:0}.wp-pl-create .wp-pl-form{position:absolute;z-index:5;background:#282828;padding:12px;border-radius:4px}}';
