@@ -1,14 +1,8 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 
-// Type checking is `npm run typecheck` (part of `npm test`); here ts-jest only transpiles.
-const transform: Config['transform'] = {
-  '^.+\\.tsx?$': [
-    'ts-jest',
-    {
-      tsconfig: { isolatedModules: true, module: 'commonjs', moduleResolution: 'node', jsx: 'react-jsx', esModuleInterop: true, target: 'ES2022' },
-    },
-  ],
-};
+// Type checking is `npm run typecheck` (part of `npm test`); here esbuild only transpiles (jest.transform.mjs).
+const transform: Config['transform'] = { '^.+\\.tsx?$': '<rootDir>/jest.transform.mjs' };
 
 const project = (displayName: string, roots: string[], testEnvironment: string, extra: Partial<Config> = {}): Config => ({
   displayName,
@@ -47,6 +41,9 @@ const SAME_ON_EITHER_STORE = [
 const e2eIgnored = process.env.TEST_STORES === 'postgres' ? SAME_ON_EITHER_STORE : [];
 
 const config: Config = {
+  // jest's own default is one worker fewer than the cores: on CI's 2 cores a single one, every file in turn. Most of
+  // an e2e or server file's time is waiting (a browser, a server, a prompt's 3000 ms), so two files at a time.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     project('core', ['<rootDir>/core', '<rootDir>/scripts', '<rootDir>/fixtures'], 'node'),
     project('ui', ['<rootDir>/ui', '<rootDir>/adapters'], 'jsdom'),
