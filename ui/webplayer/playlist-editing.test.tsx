@@ -5,6 +5,7 @@ import {
   addMenuOpened,
   addToPlaylistChosen,
   initialPlaylistEditingState,
+  playlistCreateRequested,
   initialWebPlayerState,
   playlistEditAnswered,
   rowsOf,
@@ -39,7 +40,17 @@ const rows = ['a', 'b', 'c'].map(track);
 const page: WebPlayerPage = {
   path: '/playlist/pl1',
   itemUri: URI,
-  header: null,
+  header: {
+    uri: URI,
+    typeLabel: 'Public Playlist',
+    name: 'Mine',
+    imageUrl: null,
+    round: false,
+    byline: [],
+    details: ['3 songs'],
+    description: null,
+    actions: [],
+  },
   sections: [tracksSection('tracks', null, URI, rows, { album: false, cover: false }, '')],
 };
 
@@ -121,6 +132,49 @@ describe('"Add to playlist" (issue 17: keyboard and screen-reader use as in the 
     expect(store.getState().loginOffer).toBe('playlist');
     expect($(root, '.wp-offer a').textContent).toBe('Log in to make playlists');
     expect($(root, '.wp-offer a').getAttribute('href')).toBe(`/login?continue=${encodeURIComponent('/playlist/pl1')}`);
+  });
+});
+
+describe('"Create playlist" and rename: a name field, by keyboard', () => {
+  const type = (input: HTMLInputElement, text: string) =>
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+
+  it('asks for a name (focused), then asks the provider to make it', async () => {
+    const { root, actions } = mount(true);
+    const button = $(root, '.wp-pl-create-button');
+    click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await settle();
+    const input = $(root, '.wp-pl-create input') as HTMLInputElement;
+    expect(document.activeElement).toBe(input);
+    expect(root.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Playlist name');
+    type(input, 'Road trip');
+    act(() => void $(root, '.wp-pl-create form').dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+    expect(actions).toContainEqual(playlistCreateRequested({ name: 'Road trip' }));
+    expect($(root, '.wp-pl-create button[type="submit"]').textContent).toBe('Creating…');
+  });
+
+  it('an anonymous visitor gets the log-in offer instead of the form', () => {
+    const { root, store } = mount(false);
+    click($(root, '.wp-pl-create-button'));
+    expect(root.querySelector('.wp-pl-create form')).toBeNull();
+    expect(store.getState().loginOffer).toBe('playlist');
+  });
+
+  it('rename: the field starts with the name, focused; the new name shows at once', async () => {
+    const { root } = mount(true);
+    click([...root.querySelectorAll('.wp-pl-tools button')].find((b) => b.textContent === 'Rename')!);
+    await settle();
+    const input = $(root, '.wp-pl-tools input') as HTMLInputElement;
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe('Mine');
+    type(input, 'Road trip');
+    act(() => void $(root, '.wp-pl-tools form').dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+    expect(root.querySelector('.wp-pl-tools form')).toBeNull();
+    expect($(root, '.wp-header h1').textContent).toBe('Road trip');
   });
 });
 
