@@ -5,6 +5,7 @@ import type { Action } from '../store/action';
 import type { StateObservable } from '../store/store';
 import { webPlayerLibraryEpic } from './library';
 import { webPlayerPlaylistEpic } from './playlist-page';
+import { webPlayerRadioEpic } from './radio';
 import { webPlayerRemoteTickEpic } from './remote';
 import { engineEventReceived, nowPlayingKnown, type PreviewStep, type WebPlayerState } from './state';
 import { obj, webTrackOf } from './web-objects';
@@ -98,4 +99,5 @@ export const WEBPLAYER_EPICS: readonly WebPlayerEpic[] = [
   webPlayerNowPlayingEpic,
   webPlayerPlaylistEpic,
   webPlayerRemoteTickEpic,
+  webPlayerRadioEpic,
 ];

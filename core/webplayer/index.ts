@@ -7,5 +7,6 @@ export * from './player';
 export * from './library';
 export * from './playlist-editing';
 export * from './playlist-page';
+export * from './radio';
 export * from './reducer';
 export * from './epics';

@@ -4,6 +4,7 @@ import { initialPlayerBar, playerReducer } from './player';
 import { withRemoteControl } from './remote';
 import { initialPlaylistEditingState, type PlaylistEditingState } from './playlist-editing';
 import { playlistPageReducer } from './playlist-page';
+import { initialRadioState, radioReducer } from './radio';
 import { loginOfferClosed, type WebPlayerPage, type WebPlayerState } from './state';
 
 /** The state the server renders a page with and the client hydrates from; `library`: saved/followed by URI; `playlistEditing`: the listener and their playlist's page. */
@@ -13,7 +14,18 @@ export function initialWebPlayerState(
   library: Readonly<Record<string, boolean>> = {},
   playlistEditing: PlaylistEditingState = initialPlaylistEditingState({ loggedIn, userId: null }),
 ): WebPlayerState {
-  return { loggedIn, page, player: initialPlayerBar(loggedIn), library, libraryWrite: null, loginOffer: null, command: null, preview: null, playlistEditing };
+  return {
+    loggedIn,
+    page,
+    player: initialPlayerBar(loggedIn),
+    library,
+    libraryWrite: null,
+    loginOffer: null,
+    command: null,
+    preview: null,
+    playlistEditing,
+    radio: initialRadioState,
+  };
 }
 
 const loginOfferReducer = (state: WebPlayerState, action: Action): WebPlayerState => (loginOfferClosed.match(action) ? { ...state, loginOffer: null } : state);
@@ -28,6 +40,7 @@ const WEBPLAYER_REDUCERS: ReadonlyArray<(state: WebPlayerState, action: Action) 
   libraryReducer,
   playlistPageReducer,
   loginOfferReducer,
+  radioReducer,
 ];
 
 export function webPlayerReducer(state: WebPlayerState, action: Action): WebPlayerState {

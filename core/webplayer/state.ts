@@ -4,6 +4,7 @@ import type { RemoteViewState } from '../contract/remote-view';
 import { EngineEvent } from '../contract/events';
 import { defineAction } from '../store/action';
 import type { PlaylistEditingState } from './playlist-editing';
+import type { RadioState } from './radio';
 
 /*
  * The web player's page (issue 17): an optional item header and ordered sections, each a list of
@@ -93,7 +94,9 @@ export type HeaderAction =
   /** Plays the item (the page's default context, spec 001 §2). */
   | { readonly kind: 'play' }
   /** Save/unsave (albums, shows, tracks) or follow/unfollow (artists, playlists) the header's item; its state is state.library[uri]. */
-  | { readonly kind: 'library'; readonly uri: string; readonly verb: 'save' | 'follow' };
+  | { readonly kind: 'library'; readonly uri: string; readonly verb: 'save' | 'follow' }
+  /** A link to a page of the item (Go to song radio, Go to artist radio: radio.ts stationPath). */
+  | { readonly kind: 'link'; readonly href: string; readonly label: string };
 
 /** The top of an item page (or of a collection page: Liked Songs). */
 export interface ItemHeader {
@@ -167,6 +170,8 @@ export interface WebPlayerState {
   readonly remote?: RemoteViewState;
   /** Playlist editing (playlist-editing.ts): creating, the listener's own playlists, the changes of their playlist's page. */
   readonly playlistEditing: PlaylistEditingState;
+  /** Likes and bans of radio station songs (radio.ts). */
+  readonly radio: RadioState;
 }
 
 /** Play/pause of the player bar and the header's play: with nothing loaded, the default context (spec 001 §2). */

@@ -27,6 +27,7 @@ import {
 import { createRadio, type FeedbackKind } from './radio';
 import { contextNames, recordRecentlyPlayed } from './recently-played';
 import { createRootlist, diff } from './rootlist';
+import { registerLegalPages } from './legal-pages';
 import { registerSeedToPlaylist } from './seed-to-playlist';
 
 export interface OtherServicesOptions {
@@ -81,6 +82,7 @@ export function registerOtherServices(app: FastifyInstance, options: OtherServic
   service('/social-connect/v1', (api) => social(api, deps));
   service('/playlist/v2', (api) => rootlist(api, deps));
   service('/inspiredby-mix/v2', (api) => registerSeedToPlaylist(api, deps));
+  registerLegalPages(app, options.termsLicence ?? DEFAULT_TERMS_LICENCE);
 }
 
 const viewerOf = (owner: TokenOwner) => (owner.userId === ANONYMOUS_USER ? null : owner.userId);

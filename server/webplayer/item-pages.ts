@@ -2,6 +2,7 @@ import { tryParseUri } from '../../core/model/uri';
 import {
   cardsSection,
   libraryVerb,
+  radioActions,
   linkOf,
   list,
   obj,
@@ -39,6 +40,7 @@ export function totalLength(ms: number): string {
 const itemActions = (uri: string, canToggle = true): HeaderAction[] => [
   { kind: 'play' },
   ...(canToggle ? [{ kind: 'library' as const, uri, verb: libraryVerb(uri) }] : []),
+  ...radioActions(uri),
 ];
 
 const TYPE_LABEL: Record<ItemType, string> = {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBrowsePages } from './browse-pages';
 import { registerCollectionPages } from './collection-pages';
 import { registerItemPages } from './item-pages';
+import { registerStationPages } from './station-pages';
 import { createPageContext, type PageContext, type WebPlayerOptions } from './page-context';
 import { registerLibraryPages } from './library-pages';
 import { registerSearchPages } from './search-pages';
@@ -21,6 +22,8 @@ const PAGE_GROUPS: ReadonlyArray<(ctx: PageContext) => void> = [
   registerBrowsePages,
   // spec 000 §7 Open URL: /album, /artist, /playlist, /track, /show, /episode.
   registerItemPages,
+  // Issue 17 radio: /station/{type}/{id} (ours; spec 001 §2 names no station path).
+  registerStationPages,
 ];
 
 /** Pages are server-rendered from this provider's own Web API with the visitor's token and hydrated by /widget/webplayer.js. */

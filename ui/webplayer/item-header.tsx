@@ -46,6 +46,12 @@ function HeaderButton({ action, header, state, dispatch }: { action: HeaderActio
         </button>
       );
     }
+    case 'link':
+      return (
+        <a className="wp-follow wp-header-link" href={action.href}>
+          {action.label}
+        </a>
+      );
   }
 }
 

@@ -4,7 +4,7 @@ import { asyncScheduler } from 'rxjs';
 import { isRight } from 'fp-ts/Either';
 import { createAudioElement } from '../../adapters/browser/audio-element';
 import { createFetchHttp } from '../../adapters/browser/fetch-http';
-import { catalogueConfigured, catalogueEpics, catalogueReducer, initialCatalogueState, type CatalogueState } from '../../core/catalogue';
+import { catalogueConfigured, catalogueEpics, catalogueReducer, initialCatalogueState, termsCheckRequested, type CatalogueState } from '../../core/catalogue';
 import { EngineEvent } from '../../core/contract/events';
 import { sessionReducer } from '../../core/engine/session/reducer';
 import { initialSessionState, type SessionState } from '../../core/engine/session/state';
@@ -22,6 +22,7 @@ import {
 import { pageTokenRefreshEpic } from '../../core/webplayer/page-token';
 import type { EngineClient } from '../engine/engine-port';
 import { PAGE_DATA_ID, ROOT_ID, type WebPlayerPageData } from './page-data';
+import { TermsDialog } from './terms-dialog';
 import { WebPlayerApp } from './WebPlayerApp';
 
 /** The page's store: the engine's session (the token), the request layer and the web player's own state. */
@@ -125,12 +126,27 @@ function Root({ data, store }: { data: WebPlayerPageData; store: Store<PageState
     );
   }, [state.command, dispatch]);
 
+  // spec 001 §7 Terms: a listener's page asks at load whether the licence in force must be reaccepted.
+  const terms = useSyncExternalStore(
+    store.subscribe,
+    () => store.getState().catalogue.terms,
+    () => null,
+  );
+  useEffect(() => {
+    if (data.state.loggedIn) dispatch(termsCheckRequested({ requestId: 'terms-check', language: document.documentElement.lang || 'en' }));
+  }, [data.state.loggedIn, dispatch]);
+
   // Tests and tools wait for this: the buttons act from here on.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
 
-  return <WebPlayerApp state={state} dispatch={dispatch} title={data.title} query={data.query} />;
+  return (
+    <>
+      <WebPlayerApp state={state} dispatch={dispatch} title={data.title} query={data.query} />
+      {terms === null ? null : <TermsDialog terms={terms} dispatch={dispatch} />}
+    </>
+  );
 }
 
 const root = document.getElementById(ROOT_ID);

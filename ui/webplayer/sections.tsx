@@ -13,6 +13,7 @@ import { clock } from './format';
 import { HeartIcon, PauseIcon, PlayIcon } from './icons';
 import { Byline } from './item-header';
 import { TrackRowEditing } from './playlist-editing';
+import { RadioRowFeedback } from './radio';
 
 interface SectionProps<S> {
   readonly section: S;
@@ -68,6 +69,7 @@ function TrackList({ section, index, state, dispatch }: SectionProps<TracksSecti
               </span>
             ) : null}
             <TrackRowEditing track={track} row={row} section={section} state={state} dispatch={dispatch} />
+            <RadioRowFeedback track={track} row={row} section={section} index={index} state={state} dispatch={dispatch} />
             {track.uri.startsWith('spotify:track:') ? (
               <button
                 type="button"
