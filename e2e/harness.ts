@@ -7,6 +7,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type ServerOptions } from '../server/app';
 import { forgetDataDir, storeEnvFor, storeOptionsFor } from '../server/testing/stores';
+import { acceptTermsFor } from '../server/other-services/legal-pages';
+import { DEFAULT_TERMS_LICENCE } from '../server/other-services/routes';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -42,6 +44,9 @@ export async function startServer(
   const app = await buildServer({ dataDir, distDir: join(root, 'dist'), fixturesDir: join(root, 'fixtures'), logger: false, ...options.server, ...stores });
   options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The demo listeners have accepted the terms in force, so the web player's reacceptance dialog (spec 001 §7
+  // Terms) stays out of flows that are not about it; e2e/webplayer-radio-terms.test.ts starts its own server.
+  await acceptTermsFor(app, ['demo', 'free'], DEFAULT_TERMS_LICENCE);
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   return {

@@ -29,3 +29,23 @@ export function registerLegalPages(app: FastifyInstance, licence: string): void 
       ),
   );
 }
+
+/**
+ * Records that these accounts accepted `licence` (spec 001 §7 Terms), as a reacceptance does. For
+ * test set-ups whose listeners are not about the terms: the web player's prompt would cover their pages.
+ */
+export async function acceptTermsFor(app: FastifyInstance, usernames: readonly string[], licence: string, now: number = Date.now()): Promise<void> {
+  const db = app.database.kysely;
+  const accounts = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('username', 'in', [...usernames])
+    .execute();
+  for (const { id } of accounts) {
+    await db
+      .insertInto('terms_acceptances')
+      .values({ account_id: id, license: licence, accepted_at: now })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ license: licence, accepted_at: now }))
+      .execute();
+  }
+}
