@@ -75,6 +75,7 @@ const builds = [
       'scripts/bench': 'scripts/bench.ts',
       'scripts/bench-logging': 'scripts/bench-logging.ts',
       'scripts/bench-realtime': 'scripts/bench-realtime.ts',
+      'scripts/bench-replay-viewer': 'scripts/bench-replay-viewer.ts',
       'scripts/fuzz': 'scripts/fuzz.ts',
       'scripts/fuzz-server': 'scripts/fuzz-server.ts',
     },

@@ -216,6 +216,8 @@ const ALLOWED_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   // commands in the contract's words (the same commands the widget sends) and saves through the
   // request layer (core/catalogue), nothing more.
   webplayer: ['contract', 'store', 'catalogue'],
+  // Issue 19: the replay viewer's timeline folds any app's log with the reducer it is given.
+  'replay-viewer': ['store'],
 };
 
 /**
