@@ -17,8 +17,8 @@ import { userToken } from '../../server/web-api/api-test-client';
  * against the real provider on 127.0.0.1 — every spec 001 §7 Catalogue API and Collection service
  * request the layer builds (paths, market=from_token, headers, bodies) is accepted by the server
  * (server/web-api/) and its answer decodes with the layer's codec; the same for the Other services
- * the provider serves (server/other-services/), with the web gateway headers. Seed-to-playlist
- * (similar episodes) has no server route and is left out.
+ * the provider serves (server/other-services/), with the web gateway headers, seed-to-playlist
+ * (similar episodes) included.
  */
 
 type State = SessionSlice & Cat.CatalogueSlice;
@@ -268,6 +268,16 @@ describe('loopback: spec 001 §7 Other services against server/other-services (w
       ),
     );
     expect(JSON.stringify(changed['contents'])).toContain(playlist.id);
+  });
+
+  it("similar episodes (spec 001 §7 Seed-to-playlist) of an episode; another URI is refused with 'Failed to request similar episodes'", async () => {
+    const similar = rec(await ask((id) => Cat.similarEpisodes({ requestId: id, uri: `spotify:episode:${episode.id}` })));
+    const uris = (similar['mediaItems'] as Array<{ uri: string }>).map((m) => m.uri);
+    expect(uris).not.toContain(`spotify:episode:${episode.id}`);
+    expect(uris.length).toBeGreaterThan(0);
+    await expect(ask((id) => Cat.similarEpisodes({ requestId: id, uri: `spotify:track:${tracks[0]!.id}` }))).rejects.toThrow(
+      'Failed to request similar episodes',
+    );
   });
 
   it('no request of this describe failed', () => {
