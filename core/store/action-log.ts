@@ -74,6 +74,11 @@ export interface ActionLogOptions {
   readonly redactor?: Redactor;
   /** The most entries kept in memory (ACTION_LOG_WINDOW in the browser); unbounded when absent. */
   readonly window?: number;
+  /**
+   * Issue 19: the log starts after this seq, from this (unredacted) state after it, as a windowed
+   * log after a drop: the widget's early buffer (ui/widget/early-log.ts) dropped the entries before.
+   */
+  readonly start?: { readonly seq: number; readonly state: unknown };
 }
 
 interface Segment {
@@ -100,9 +105,12 @@ export function createActionLog(
   const fullHeader: LogHeader = { kind: 'header', schema: ACTION_LOG_SCHEMA, ...header, initialState: redact(header.initialState) };
   const half = options.window === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(options.window / 2));
   // Two segments of up to `half` entries: when a third would start, the oldest is dropped.
-  let segments: Segment[] = [{ before: { seq: 0, state: fullHeader.initialState }, entries: [] }];
-  let lastState: unknown = header.initialState;
-  let lastSeq = 0;
+  const start = options.start;
+  let segments: Segment[] = [
+    { before: start === undefined ? { seq: 0, state: fullHeader.initialState } : { seq: start.seq, state: redact(start.state) }, entries: [] },
+  ];
+  let lastState: unknown = start === undefined ? header.initialState : start.state;
+  let lastSeq = start?.seq ?? 0;
   const file = (): ActionLogFile => {
     const [first] = segments;
     const entries = segments.flatMap((segment) => segment.entries);

@@ -70,6 +70,8 @@ const base = (host: string): string => (host === '' ? window.location.origin : h
 /** The engine as a page holds it: the widget's commands and events, and the remote controller (issue 16). */
 export interface EngineClientWithController extends EngineClient {
   readonly controller: RemoteController;
+  /** Issue 19 Capture: the engine's action log, port transcript and state (redacted), as debug=1 hands them out. */
+  readonly session: () => { actionLog: string; transcript: string; state: EngineState };
 }
 
 export async function startEngineClient(options: EngineClientOptions): Promise<EngineClientWithController> {
@@ -140,20 +142,17 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   ports.eme.encrypted$.subscribe((fact) => input(encrypted(fact), 'adapter'));
   createBrowserNetwork(window).subscribe((online) => input(networkChanged({ online }), 'adapter'));
   window.addEventListener('pagehide', () => input(pageHidden(), 'adapter'));
+  const transcript = () => {
+    const dropped = tap.dropped();
+    const header = { kind: 'transcript' as const, schema: TRANSCRIPT_SCHEMA, app: ENGINE_APP, config, ...(dropped === 0 ? {} : { dropped }) };
+    return serializeTranscript({ header, entries: tap.entries() });
+  };
+  // The state as the log has it: its secrets are the log's placeholders, so a replay of the log reaches it.
+  const state = () => redactor.redact(store.getState());
+  // One call, so that nothing happens between reading the log, its transcript and the state.
+  const session = () => ({ actionLog: log.toJsonl(), transcript: transcript(), state: state() });
   if (new URLSearchParams(window.location.search).get('debug') === '1') {
-    const transcript = () => {
-      const dropped = tap.dropped();
-      const header = { kind: 'transcript' as const, schema: TRANSCRIPT_SCHEMA, app: ENGINE_APP, config, ...(dropped === 0 ? {} : { dropped }) };
-      return serializeTranscript({ header, entries: tap.entries() });
-    };
-    // The state as the log has it: its secrets are the log's placeholders, so a replay of the log reaches it.
-    const state = () => redactor.redact(store.getState());
-    window.__engineDebug = {
-      actionLog: () => log.toJsonl(),
-      state,
-      // One call, so that nothing happens between reading the log, its transcript and the state.
-      session: () => ({ actionLog: log.toJsonl(), transcript: transcript(), state: state() }),
-    };
+    window.__engineDebug = { actionLog: () => log.toJsonl(), state, session };
   }
 
   const events$ = engineEvents(store.envelopes$.pipe(map((envelope) => envelope.action)), () => store.getState());
@@ -174,5 +173,5 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
     },
     checked.descriptor.id,
   );
-  return { send, events$, controller };
+  return { send, events$, controller, session };
 }

@@ -16,6 +16,8 @@ import type { WidgetEpic } from '../../core/widget/widget-epic';
 export { default as ModalLayer } from '../modals/modal-layer';
 export { default as ShareDialog } from '../share/share-dialog';
 export { default as LogDownload } from '../devtools/log-download';
+// Issue 19 Capture: the overflow menu's "Report a problem", on every page.
+export { mountReportProblem } from '../devtools/mount-report-problem';
 
 export const embedApiEpic: WidgetEpic = combineEpics(...embedApiEpics);
 export const shareEpic: WidgetEpic = combineEpics(...shareEpics);
@@ -23,6 +25,6 @@ export { impressionEpic } from '../../core/widget/impression.epic';
 export { actionLoggingEpic } from '../../core/widget/action-logging.epic';
 export { errorReportingEpic } from '../../core/widget/error-reporting.epic';
 
-// The debug action log (debug=1 only: a page without it keeps none).
+// The action log: every page's (issue 19 Capture), fed from its first action by ui/widget/early-log.ts.
 export { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';
 export { createRedactor } from '../../core/store/redact';

@@ -12,6 +12,7 @@ import { bindPlatformFacts } from './platform-facts';
 import { bindPageHidden } from './page-hidden';
 import { widgetEpicOrder } from '../../core/widget/epics';
 import { extrasLoaded$, loadExtras } from './extras-loader';
+import { createEarlyLog } from './early-log';
 import { createLazyEnginePort } from '../engine/engine-port';
 import { widgetReducer } from '../../core/widget/reducer';
 import { initialWidgetState, type WidgetState } from '../../core/widget/state';
@@ -76,22 +77,20 @@ function boot(debug: Extras | null): void {
 
   // The full-playback engine: its own bundle next to this one (build.mjs), fetched on a logged-in
   // visitor's first command only.
+  // Issue 19 Capture: the started engine's log and transcript, for "Report a problem".
+  let engineSession: (() => { actionLog: string; transcript: string }) | undefined;
   const engine = createLazyEnginePort(() =>
-    (import(new URL('engine.js', import.meta.url).href) as Promise<EngineBundle>).then((bundle) =>
-      bundle.startEngineClient({ hosts: data.config.hosts, version: data.config.version }),
-    ),
+    (import(new URL('engine.js', import.meta.url).href) as Promise<EngineBundle>)
+      .then((bundle) => bundle.startEngineClient({ hosts: data.config.hosts, version: data.config.version }))
+      .then((client) => {
+        engineSession = client.session;
+        return client;
+      }),
   );
   const ports = createBrowserPorts(window, audio, engine);
-  // Issue 12: no secret in the log (the embed data's access token), and a bounded window of it in memory.
-  // Only a debug page keeps it (nothing else reads it), from its first action.
-  const redactor = debug?.createRedactor();
-  const log =
-    debug === null || redactor === undefined
-      ? undefined
-      : debug.createActionLog(
-          { app: 'embed-player', version: data.config.version, initialState },
-          { redactor, ...debug.pageLogWindow(window.location.search, debug.ACTION_LOG_WINDOW) },
-        );
+  // Issue 19 Capture: every page keeps its log from the first action ("Report a problem" sends it). Until the
+  // lazy chunk (the log, its redaction) arrives, an array push per action (early-log.ts); then the chunk's log.
+  const early = createEarlyLog();
   // The epics of the lazy chunk keep their place in the order (deferredEpic) from the start; the
   // logging channels (issue 12's exactly-once logging) hear the actions that came before them too.
   const late = <K extends keyof Extras>(key: K) => extrasLoaded$.pipe(map((extras) => extras[key]));
@@ -103,7 +102,7 @@ function boot(debug: Extras | null): void {
     errorReporting: deferredEpicHearingAll(late('errorReportingEpic')),
   });
   // The store exists before any side input is bound, so a log starts with the first action.
-  const store = createStore({ reducer: widgetReducer, epics, deps: ports, initialState, ...(log === undefined ? {} : { onEnvelope: log.record }) });
+  const store = createStore({ reducer: widgetReducer, epics, deps: ports, initialState, onEnvelope: early.record });
   // The chunk is fetched now, on every page: the logging channels are in it (they catch up on the
   // actions so far as it arrives). spec 000 §7: with embed-api=1 the parent page's messages are
   // heard once its epics listen (the page's client retries api/connect until it is answered).
@@ -126,9 +125,21 @@ function boot(debug: Extras | null): void {
   if (root.firstElementChild === null) createRoot(root).render(app);
   else hydrateRoot(root, app);
 
-  if (debug !== null && log !== undefined && redactor !== undefined) {
-    const { toJsonl } = log;
-    const { LogDownload } = debug;
+  const withExtras = (extras: Extras): void => {
+    // Issue 12: no secret in the log (the embed data's access token), and a bounded window of it in memory.
+    const redactor = extras.createRedactor();
+    let log: ReturnType<Extras['createActionLog']> | undefined;
+    early.drain((start) => {
+      log = extras.createActionLog(
+        { app: 'embed-player', version: data.config.version, initialState },
+        { redactor, ...extras.pageLogWindow(window.location.search, extras.ACTION_LOG_WINDOW), ...(start === undefined ? {} : { start }) },
+      );
+      return log.record;
+    });
+    const toJsonl = (): string => log?.toJsonl() ?? '';
+    extras.mountReportProblem(window, { data, redactor, actionLog: toJsonl, engine: () => engineSession?.() ?? null });
+    if (debug === null) return;
+    const { LogDownload } = extras;
     // The state as the log has it: its secrets are the log's placeholders, so a replay of the log reaches it.
     window.__embedDebug = { actionLog: toJsonl, state: () => redactor.redact(store.getState()) };
     const tools = document.createElement('div');
@@ -139,7 +150,12 @@ function boot(debug: Extras | null): void {
         <LogDownload toJsonl={toJsonl} />
       </StoreProvider>,
     );
-  }
+  };
+  if (debug !== null) withExtras(debug);
+  else
+    void loadExtras().then(withExtras, () => {
+      // Without the chunk there is no log to send: the early log stays bounded (EARLY_LOG_CAP).
+    });
 }
 
 // The page evaluates this module after its first paint (server/embed/embed-page.ts bootScript).
