@@ -62,6 +62,16 @@ const builds = [
     conditions: ['es2015'],
   },
   {
+    // Issue 19: the replay viewer's page (/replay/{captureId}, server/replay-viewer/), rendering the widget's own components.
+    ...browserModule,
+    entryPoints: { 'replay-viewer': 'ui/replay-viewer/main.tsx' },
+    outdir: 'dist/widget',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    loader: { '.svg': 'text' },
+    conditions: ['es2015'],
+  },
+  {
     // The parent page's client of the embed API (spec 000 §7): one ES module, no dependencies,
     // served at /embed-api/client.js.
     ...browserModule,

@@ -43,6 +43,7 @@ import { tokenOwnerFrom } from './web-api/auth';
 import { isWebApiPath, registerWebApi } from './web-api/routes';
 import { registerOtherServices } from './other-services/routes';
 import { registerCaptureRoutes } from './capture/routes';
+import { registerReplayViewerRoutes } from './replay-viewer/routes';
 import { createCaptureStore, DEFAULT_CAPTURE_RETENTION_DAYS } from './capture/store';
 import { sendWebApiError } from './web-api/errors';
 
@@ -303,5 +304,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     retentionDays: captureRetentionDays,
     ...(options.captureUploadsPerMinute === undefined ? {} : { uploadsPerMinute: options.captureUploadsPerMinute }),
   });
+  // Issue 19 The viewer: /replay/{id} and /replay (dropped files), the page of ui/replay-viewer/.
+  registerReplayViewerRoutes(app);
   return app;
 }
