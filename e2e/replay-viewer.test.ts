@@ -123,6 +123,36 @@ describe('replay viewer (issue 19 The viewer)', () => {
     }
   });
 
+  it('the list filters by domain and source, and the engine log of the capture folds with the engine reducer', async () => {
+    const playback = album.entries.filter((entry) => entry.action.type.startsWith('playback/'));
+    await page.select('[data-testid="domain-filter"]', 'playback');
+    await page.waitForFunction((n) => document.querySelector('.rv-toolbar')?.textContent?.includes(`${n} of `) === true, {}, playback.length);
+    const types = await page.$$eval('[data-testid="timeline-row"] .rv-type', (cells) => cells.map((cell) => cell.textContent ?? ''));
+    expect(types.length).toBeGreaterThan(0);
+    expect(types.every((type) => type.startsWith('playback/'))).toBe(true);
+    // Without the adapter's facts, only the playback actions the ui or the epics recorded stay.
+    await page.click('[data-testid="source-adapter"]');
+    const notAdapter = playback.filter((entry) => entry.src !== 'adapter').length;
+    await page.waitForFunction((n) => document.querySelector('.rv-toolbar')?.textContent?.includes(`${n} of `) === true, {}, notAdapter);
+    expect(await page.$$('[data-testid="timeline-row"]')).toHaveLength(notAdapter);
+
+    const engineLog = parseActionLog(read('logged-in-album.engine.jsonl'));
+    const logSelect = await page.$('.rv-toolbar select');
+    const engineOption = await page.$$eval('.rv-toolbar select option', (options) =>
+      options.find((o) => o.textContent?.startsWith('engine'))?.getAttribute('value'),
+    );
+    await logSelect?.select(engineOption ?? '');
+    await page.waitForFunction(
+      (n) => document.querySelector('.rv-toolbar')?.textContent?.includes(`${n} of ${n} actions`) === true,
+      {},
+      engineLog.entries.length,
+    );
+    const last = engineLog.entries.at(-1)?.seq ?? -1;
+    await selectSeq(page, last);
+    expect(await page.$('[data-testid="replay-widget-frame"]')).toBeNull();
+    expect(await page.$eval('[data-testid="state-tree"]', (el) => el.textContent)).toContain('state');
+  });
+
   it('a fixture dropped on /replay opens the same way', async () => {
     await page.goto(`${server.origin}/replay`);
     await page.waitForSelector('[data-testid="replay-drop-zone"]');

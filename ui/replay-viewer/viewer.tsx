@@ -129,6 +129,9 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
                 setLogIndex(Number(event.currentTarget.value));
                 setSelected(-1);
                 setPlaying(false);
+                // The other log has domains of its own.
+                setDomain('');
+                setSources(new Set(SOURCES));
               }}
             >
               {session.logs.map((each, index) => (
@@ -166,6 +169,7 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
           <label key={src}>
             <input
               type="checkbox"
+              data-testid={`source-${src}`}
               checked={sources.has(src)}
               onChange={(event) => {
                 const next = new Set(sources);
