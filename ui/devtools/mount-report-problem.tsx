@@ -42,6 +42,22 @@ export function mountReportProblem(win: Window, mount: ReportProblemMount): void
     const api = data.config.hosts.api === '' ? win.location.origin : data.config.hosts.api.replace(/\/+$/, '');
     return uploadCapture((url, init) => win.fetch(url, init), api, upload, data.session?.loggedIn === true ? data.session.accessToken : undefined);
   };
+  // The parent page's client (ui/embed-api-client requestCapture) may ask for a capture with embed-api=1: the link
+  // goes back to the page that asked, at its origin only. A listener's capture opens for them alone, so the
+  // page gets a link it can attach to a support form, not the session.
+  if (new URLSearchParams(win.location.search).get('embed-api') === '1') {
+    win.addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as Record<string, unknown> | null;
+      if (event.source === null || event.source !== win.parent || typeof data !== 'object' || data === null) return;
+      if (data.type !== 'api/capture' || data.source !== 'embed-api' || typeof data.channelId !== 'string' || typeof data.requestId !== 'string') return;
+      const answer = { type: 'capture', source: 'embed', channelId: data.channelId, requestId: data.requestId };
+      const reply = (body: Record<string, unknown>) => (event.source as Window).postMessage({ ...answer, ...body }, event.origin);
+      capture(typeof data.description === 'string' ? data.description : '').then(
+        (link) => reply({ url: link.href }),
+        (err: unknown) => reply({ error: err instanceof Error ? err.message : 'The capture could not be sent.' }),
+      );
+    });
+  }
   const host = win.document.createElement('div');
   win.document.body.appendChild(host);
   createRoot(host).render(<ReportProblem capture={capture} />);

@@ -48,6 +48,14 @@ export interface EmbedController {
   prev(): void;
   /** Asks for the context now; the answer arrives through onContextChange. */
   requestContext(): void;
+  /**
+   * Issue 19: asks the embed to capture its session ("Report a problem", with an optional one-line
+   * description) and upload it to the provider; resolves with the capture's link (/replay/{id}?key=...),
+   * which a support form can attach. A logged-in listener's capture opens only for them and the
+   * provider's operators. Rejects when the embed does not connect, the upload fails, or there is no
+   * answer in CAPTURE_TIMEOUT_MS.
+   */
+  requestCapture(description?: string): Promise<{ readonly url: string }>;
   onContextChange(listener: ContextListener): () => void;
   /** Stops listening and sending; the embed keeps playing as it is. */
   disconnect(): void;
@@ -84,6 +92,8 @@ const EMBED_SOURCE = 'embed';
 /** The embed starts listening only once its script has run: connect is repeated until it answers. */
 export const CONNECT_RETRY_MS = 250;
 export const CONNECT_ATTEMPTS = 40;
+/** How long requestCapture waits for the embed's answer (it uploads the session first). */
+export const CAPTURE_TIMEOUT_MS = 30_000;
 
 /** spec 000 §2 Routes: the flag that turns the embed's message interface on. */
 const EMBED_API_PARAM = 'embed-api';
@@ -239,11 +249,41 @@ export function connectEmbed(iframe: HTMLIFrameElement, options: ConnectOptions 
     else queue.push(type);
   };
 
+  const captures = new Map<string, { resolve: (link: { url: string }) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  let captureCount = 0;
+  const requestCapture = (description = ''): Promise<{ readonly url: string }> =>
+    ready.then(
+      () =>
+        new Promise<{ readonly url: string }>((resolve, reject) => {
+          if (closed) return reject(new Error(`${PREFIX} requestCapture after disconnect().`));
+          captureCount += 1;
+          const requestId = `capture-${captureCount}`;
+          const timer = setTimeout(() => {
+            captures.delete(requestId);
+            reject(new Error(`${PREFIX} The embed did not answer the capture request in ${CAPTURE_TIMEOUT_MS} ms.`));
+          }, CAPTURE_TIMEOUT_MS);
+          captures.set(requestId, { resolve, reject, timer });
+          iframe.contentWindow?.postMessage({ type: 'api/capture', source: SOURCE, channelId, requestId, description }, targetOrigin);
+        }),
+    );
+  /** The embed's answer to requestCapture (issue 19). */
+  const onCaptureAnswer = (data: Record<string, unknown>): void => {
+    const pending = typeof data.requestId === 'string' ? captures.get(data.requestId) : undefined;
+    if (pending === undefined || typeof data.requestId !== 'string') return;
+    captures.delete(data.requestId);
+    clearTimeout(pending.timer);
+    if (typeof data.url === 'string') pending.resolve({ url: data.url });
+    else pending.reject(new Error(`${PREFIX} ${typeof data.error === 'string' ? data.error : 'The capture failed.'}`));
+  };
+
   const onMessage = (event: MessageEvent): void => {
     // Only this iframe's embed, from the expected origin, on this channel (spec 000 §7 contextchange).
     if (event.source !== iframe.contentWindow || event.source === null) return;
     if (targetOrigin !== '*' && event.origin !== targetOrigin) return;
     const data = event.data as Record<string, unknown> | null;
+    if (typeof data === 'object' && data !== null && data.type === 'capture' && data.source === EMBED_SOURCE && data.channelId === channelId) {
+      return onCaptureAnswer(data);
+    }
     if (typeof data !== 'object' || data === null || data.type !== 'contextchange' || data.source !== EMBED_SOURCE) return;
     if (data.channelId !== channelId || !isContext(data.context)) return;
     const context = data.context;
@@ -288,6 +328,7 @@ export function connectEmbed(iframe: HTMLIFrameElement, options: ConnectOptions 
     next: () => send('api/next'),
     prev: () => send('api/prev'),
     requestContext: () => send('api/context'),
+    requestCapture,
     onContextChange: (listener) => {
       listeners.add(listener);
       return () => {
