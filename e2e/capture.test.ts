@@ -134,6 +134,28 @@ describe('"Report a problem" (issue 19 Capture)', () => {
     }
   });
 
+  it("the parent page's client asks an embed for a capture and gets its link (requestCapture)", async () => {
+    const p = problems.watch(await browser.newPage());
+    try {
+      await p.goto(`${server.origin}/`);
+      await p.waitForSelector('iframe');
+      // A string, so that the test's transform leaves the page's dynamic import alone.
+      const url = (await p.evaluate(`(async () => {
+        const client = await import('/embed-api/client.js');
+        const player = client.connectEmbed(document.querySelector('iframe'));
+        await player.ready;
+        return (await player.requestCapture('from the support form')).url;
+      })()`)) as string;
+      expect(url).toMatch(new RegExp(`^${server.origin}/replay/[A-Za-z0-9_-]{22}\\?key=[A-Za-z0-9_-]{22}$`));
+      const parsed = new URL(url);
+      const stored = await fetch(`${server.origin}/api/captures/${parsed.pathname.split('/').pop() ?? ''}${parsed.search}`);
+      expect(stored.status).toBe(200);
+      expect(await stored.json()).toMatchObject({ owner: 'anonymous', description: 'from the support form' });
+    } finally {
+      await p.close();
+    }
+  });
+
   it.each([80, 152, 232, 380])('the overflow menu at %i px high (screenshot)', async (height) => {
     const p = problems.watch(await browser.newPage());
     try {
