@@ -12,6 +12,7 @@ import { engineReplayBuild } from '../core/engine/player/tapped-deps';
 import { widgetEpics } from '../core/widget/all-epics';
 import { widgetReducer } from '../core/widget/reducer';
 import { runReplayCli } from './replay-cli';
+import { adoptCapture, readCapture } from './replay-adopt';
 
 /** The `app` the widget writes in its log header (ui/widget/main.tsx), and the engine's (ui/engine/engine-client.ts). */
 const WIDGET_APP = 'embed-player';
@@ -34,16 +35,39 @@ function appOf(path: string | undefined): string {
   }
 }
 
-const result =
-  appOf(argv.find((arg) => arg.endsWith('.jsonl') && !arg.endsWith('.transcript.jsonl'))) === ENGINE_APP
-    ? runReplayCli(argv, read, { name: ENGINE_APP, reducer: engineReducer, overTranscript: engineReplayBuild })
-    : runReplayCli(argv, read, {
-        name: WIDGET_APP,
-        reducer: widgetReducer,
-        epics: widgetEpics,
-        // The fakes' clock follows the scheduler, which is the replay's clock too.
-        makeDeps: (scheduler) => createFakePorts(scheduler),
+if (argv[0] === 'adopt') {
+  // Issue 19: `adopt <capture.json | URL> [name]` writes the capture's fixtures to fixtures/sessions/.
+  const [, source, name = `capture-${Date.now()}`] = argv;
+  if (source === undefined) {
+    process.stderr.write('"adopt" needs a capture file or URL: adopt <capture.json | URL> [fixture-name]\n');
+    process.exitCode = 2;
+  } else {
+    readCapture(source, read)
+      .then((capture) => {
+        const files = adoptCapture(capture, name, 'fixtures/sessions', { widgetReducer, engineReducer });
+        process.stdout.write(`${files.join('\n')}\n`);
+      })
+      .catch((err: unknown) => {
+        process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+        process.exitCode = 1;
       });
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
-process.exitCode = result.exitCode;
+  }
+} else {
+  runLog();
+}
+
+function runLog(): void {
+  const result =
+    appOf(argv.find((arg) => arg.endsWith('.jsonl') && !arg.endsWith('.transcript.jsonl'))) === ENGINE_APP
+      ? runReplayCli(argv, read, { name: ENGINE_APP, reducer: engineReducer, overTranscript: engineReplayBuild })
+      : runReplayCli(argv, read, {
+          name: WIDGET_APP,
+          reducer: widgetReducer,
+          epics: widgetEpics,
+          // The fakes' clock follows the scheduler, which is the replay's clock too.
+          makeDeps: (scheduler) => createFakePorts(scheduler),
+        });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exitCode = result.exitCode;
+}

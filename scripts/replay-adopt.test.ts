@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createFakePorts } from '../adapters/fake';
+import { engineReducer } from '../core/engine/player';
+import { engineReplayBuild } from '../core/engine/player/tapped-deps';
+import { widgetEpics } from '../core/widget/all-epics';
+import { widgetReducer } from '../core/widget/reducer';
+import { adoptCapture } from './replay-adopt';
+import { runReplayCli } from './replay-cli';
+
+const SESSIONS = resolve(__dirname, '..', 'fixtures', 'sessions');
+const read = (path: string) => readFileSync(path, 'utf8');
+const LEAKED = 'BQDleaked-access-token-0123456789abcdefghij';
+
+describe('replay adopt (issue 19: a capture becomes a fixture with one command, secrets trimmed)', () => {
+  it('writes the widget log, the engine log and transcript with golden states; they pass the replay check; a leaked token is trimmed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'adopt-'));
+    try {
+      // A capture as GET /api/captures/{id} answers it, from a recorded session, with a token a recorder missed.
+      const widgetLog = read(join(SESSIONS, 'logged-in-album.jsonl')).replace('"kind":"header",', `"kind":"header","note":"authorization: Bearer ${LEAKED}",`);
+      const capture = {
+        widget: { actionLog: widgetLog },
+        engine: {
+          actionLog: read(join(SESSIONS, 'logged-in-album.engine.jsonl')),
+          transcript: read(join(SESSIONS, 'logged-in-album.engine.transcript.jsonl')),
+        },
+      };
+      const files = adoptCapture(capture, 'adopted', dir, { widgetReducer, engineReducer });
+      expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
+        'adopted.jsonl',
+        'adopted.final-state.json',
+        'adopted.engine.jsonl',
+        'adopted.engine.transcript.jsonl',
+        'adopted.engine.final-state.json',
+      ]);
+      for (const file of files) expect(read(file)).not.toContain(LEAKED);
+      // The goldens are the recorded session's.
+      expect(JSON.parse(read(join(dir, 'adopted.final-state.json')))).toEqual(JSON.parse(read(join(SESSIONS, 'logged-in-album.final-state.json'))));
+      expect(JSON.parse(read(join(dir, 'adopted.engine.final-state.json')))).toEqual(
+        JSON.parse(read(join(SESSIONS, 'logged-in-album.engine.final-state.json'))),
+      );
+      const widget = runReplayCli(['check', join(dir, 'adopted.jsonl')], read, {
+        name: 'embed-player',
+        reducer: widgetReducer,
+        epics: widgetEpics,
+        makeDeps: (scheduler) => createFakePorts(scheduler),
+      });
+      expect(widget).toMatchObject({ exitCode: 0 });
+      const engine = runReplayCli(['check', join(dir, 'adopted.engine.jsonl')], read, {
+        name: 'embed-engine',
+        reducer: engineReducer,
+        overTranscript: engineReplayBuild,
+      });
+      expect(engine).toMatchObject({ exitCode: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a fixture name that is not lowercase letters, digits and dashes', () => {
+    expect(() => adoptCapture({ widget: { actionLog: '' }, engine: null }, '../x', tmpdir(), { widgetReducer, engineReducer })).toThrow(/fixture name/);
+  });
+});
