@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'puppeteer';
 import type { CaptureLink } from '../core/model/capture';
-import { parseActionLog } from '../core/store/action-log';
+import { parseActionLog, serializeActionLog } from '../core/store/action-log';
 import { artifactPath } from './artifacts';
 import { launchChromium, startServer, stopServerAndPage, type RunningServer } from './harness';
 import { watchPageProblems } from './page-problems';
@@ -165,5 +165,36 @@ describe('replay viewer (issue 19 The viewer)', () => {
     }, widgetLog);
     await page.waitForSelector('[data-testid="timeline-row"]');
     await checkSkip(page, 'dropped-1280x800.png');
+  });
+});
+
+describe('replay viewer: checked against today’s code (issue 19 The viewer)', () => {
+  it('a dropped log whose epic output today’s code would not produce jumps to its first divergence', async () => {
+    const decided = album.entries.find((entry) => entry.cause !== undefined && entry.cause === skip?.seq);
+    expect(decided).toBeDefined();
+    // As if an older build had decided "previous" for the next button.
+    const tampered = serializeActionLog({
+      ...album,
+      entries: album.entries.map((entry) => (entry === decided ? { ...entry, action: { ...entry.action, command: { kind: 'prev' } } } : entry)),
+    });
+    await page.goto(`${server.origin}/replay`);
+    await page.waitForSelector('[data-testid="replay-drop-zone"]');
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'tampered.jsonl'));
+      document
+        .querySelector('[data-testid="replay-drop-zone"]')
+        ?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, tampered);
+    await page.waitForSelector('[data-testid="timeline-row"]');
+    await page.click('[data-testid="check"]');
+    await page.waitForSelector('[data-testid="jump-divergence"]');
+    await page.click('[data-testid="jump-divergence"]');
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="replay-step"]')?.textContent?.startsWith(`seq ${want} `) === true,
+      {},
+      decided?.seq ?? -1,
+    );
+    await page.screenshot({ path: artifactPath('replay-viewer', 'divergence-1280x800.png') });
   });
 });

@@ -14,6 +14,8 @@ export interface LoadedLog {
   readonly source: 'widget' | 'engine';
   readonly name: string;
   readonly timeline: ReplayTimeline<unknown>;
+  /** The log as recorded, for the check against today's code (./divergence.ts). */
+  readonly text: string;
 }
 
 export interface Viewport {
@@ -38,7 +40,7 @@ function openLog(name: string, text: string): LoadedLog {
   // Fold replay (ARCHITECTURE.md §3) with the reducer of the app that recorded the log.
   const engine = file.header.app === ENGINE_APP;
   const reducer = (engine ? engineReducer : widgetReducer) as Reducer<unknown>;
-  return { source: engine ? 'engine' : 'widget', name, timeline: createReplayTimeline(file, reducer) };
+  return { source: engine ? 'engine' : 'widget', name, timeline: createReplayTimeline(file, reducer), text };
 }
 
 export function loadCapture(capture: CaptureJson): LoadedSession {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEntry } from '../../core/replay-viewer/timeline';
 import type { WidgetState } from '../../core/widget/state';
+import { checkWidgetLog, type CheckResult } from './divergence';
 import type { LoadedSession } from './load';
 import { StateDiff, StateTree } from './state-tree';
 import { WidgetFrame } from './widget-frame';
@@ -38,8 +39,10 @@ function TimelineList({
     if (top < list.scrollTop) list.scrollTop = top;
     else if (top + ROW_HEIGHT > list.scrollTop + LIST_HEIGHT) list.scrollTop = top + ROW_HEIGHT - LIST_HEIGHT;
   }, [position]);
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + LIST_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  // A filter that shortens the list makes the browser clamp its scroll without always firing a scroll event.
+  const top = Math.min(scrollTop, Math.max(0, rows.length * ROW_HEIGHT - LIST_HEIGHT));
+  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((top + LIST_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
   return (
     <div
       className="rv-list"
@@ -82,6 +85,7 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
   const [domain, setDomain] = useState('');
   const [sources, setSources] = useState<ReadonlySet<string>>(new Set(SOURCES));
   const [playing, setPlaying] = useState(false);
+  const [check, setCheck] = useState<CheckResult | null>(null);
 
   const domains = useMemo(() => [...new Set(timeline.entries.map((entry) => entry.domain))].sort(), [timeline]);
   const rows = useMemo(
@@ -132,6 +136,7 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
                 // The other log has domains of its own.
                 setDomain('');
                 setSources(new Set(SOURCES));
+                setCheck(null);
               }}
             >
               {session.logs.map((each, index) => (
@@ -184,6 +189,33 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
         <span className="rv-muted">
           {rows.length} of {timeline.entries.length} actions
         </span>
+        {log.source === 'widget' ? (
+          <button type="button" data-testid="check" onClick={() => setCheck(checkWidgetLog(log.text))}>
+            Check against today’s code
+          </button>
+        ) : null}
+        {check === null ? null : (
+          <span className="rv-check" data-testid="check-result">
+            {check.kind === 'same' ? 'Replays the same (fold and engine replay).' : null}
+            {check.kind === 'not-checked' ? check.reason : null}
+            {check.kind === 'diverged' ? (
+              <>
+                <button
+                  type="button"
+                  data-testid="jump-divergence"
+                  onClick={() => {
+                    setDomain('');
+                    setSources(new Set(SOURCES));
+                    setSelected(timeline.indexOfSeq(check.divergence.seq) ?? timeline.entries.length - 1);
+                  }}
+                >
+                  Jump to the first divergence (seq {check.divergence.seq})
+                </button>{' '}
+                {check.divergence.message}
+              </>
+            ) : null}
+          </span>
+        )}
       </div>
       <div className="rv-main">
         <section className="rv-col rv-col--timeline">
