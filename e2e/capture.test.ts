@@ -134,7 +134,7 @@ describe('"Report a problem" (issue 19 Capture)', () => {
     }
   });
 
-  it("the parent page's client asks an embed for a capture and gets its link (requestCapture)", async () => {
+  it("the parent page's client asks an embed for a capture and gets its link, which opens for the listener only (requestCapture)", async () => {
     const p = problems.watch(await browser.newPage());
     try {
       await p.goto(`${server.origin}/`);
@@ -148,9 +148,14 @@ describe('"Report a problem" (issue 19 Capture)', () => {
       })()`)) as string;
       expect(url).toMatch(new RegExp(`^${server.origin}/replay/[A-Za-z0-9_-]{22}\\?key=[A-Za-z0-9_-]{22}$`));
       const parsed = new URL(url);
-      const stored = await fetch(`${server.origin}/api/captures/${parsed.pathname.split('/').pop() ?? ''}${parsed.search}`);
+      // The browser is logged in as demo (the first test): the capture is the listener's, so the page that
+      // asked holds a link it cannot open itself; the listener can.
+      const api = `${server.origin}/api/captures/${parsed.pathname.split('/').pop() ?? ''}${parsed.search}`;
+      expect((await fetch(api)).status).toBe(403);
+      const demoToken = await tokenOf(await logInCookie(server.origin, 'demo', 'demo'));
+      const stored = await fetch(api, { headers: { authorization: `Bearer ${demoToken}` } });
       expect(stored.status).toBe(200);
-      expect(await stored.json()).toMatchObject({ owner: 'anonymous', description: 'from the support form' });
+      expect(await stored.json()).toMatchObject({ owner: 'listener', description: 'from the support form' });
     } finally {
       await p.close();
     }
