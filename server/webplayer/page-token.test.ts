@@ -5,7 +5,8 @@
 import { logInCookie } from '../accounts/login-client';
 import { startTestServer, type TestServer } from '../test-server';
 import { DIALECTS, useDialect } from '../testing/dialects';
-import { PAGE_TOKEN_COOKIE, PAGE_TOKEN_PATH, PAGE_TOKEN_REUSE_MARGIN_MS } from './page-token';
+import { PAGE_TOKEN_PATH } from '../../core/catalogue/page-token';
+import { PAGE_TOKEN_COOKIE, PAGE_TOKEN_REUSE_MARGIN_MS } from './page-token';
 
 jest.setTimeout(120_000);
 

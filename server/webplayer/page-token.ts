@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
+import { PAGE_TOKEN_PATH } from '../../core/catalogue/page-token';
 
 /**
  * The web player's page token (issue 17). Each page is rendered with the visitor's token, which it
@@ -15,11 +16,9 @@ export const PAGE_TOKEN_COOKIE = 'wp_at';
 /**
  * A held token is reused only while at least this much of its life is left, so a page never starts
  * with a token about to lapse (the client refreshes PAGE_TOKEN_REFRESH_MARGIN_MS before expiry,
- * core/webplayer/page-token.ts: the reuse margin is larger, so that refresh gets a new token).
+ * core/catalogue/page-token.ts: the reuse margin is larger, so that refresh gets a new token).
  */
 export const PAGE_TOKEN_REUSE_MARGIN_MS = 10 * 60 * 1000;
-/** The web player's token route: the page session's token, reused or renewed (the client's refresh). */
-export const PAGE_TOKEN_PATH = '/webplayer/token';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 

@@ -19,7 +19,7 @@ import {
   type WebPlayerDeps,
   type WebPlayerState,
 } from '../../core/webplayer';
-import { pageTokenRefreshEpic } from '../../core/webplayer/page-token';
+import { pageTokenRefreshEpic } from '../../core/catalogue/page-token';
 import type { EngineClient } from '../engine/engine-port';
 import { PAGE_DATA_ID, ROOT_ID, type WebPlayerPageData } from './page-data';
 import { TermsDialog } from './terms-dialog';
