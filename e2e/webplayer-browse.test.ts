@@ -3,15 +3,13 @@
 // genre page opens the playlist; an album saved from its page is listed under /collection/albums;
 // /search/{query}/artists finds the artist and its card leads to the artist's page. Each page is
 // axe-clean (WCAG 2 A/AA); screenshots at 1280x800 and 380x800 go to e2e/artifacts/webplayer-browse/.
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { artifactPath } from './artifacts';
+import { axeViolations, hydrated } from './axe';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { genreIdOf } from '../server/ingest/genres';
 
-const AXE_PATH = join(resolve(__dirname, '..'), 'node_modules', 'axe-core', 'axe.min.js');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const cat = demoCatalogue();
 const playlist = cat.playlists[0]!;
 const album = cat.albums.find((a) => a.name === 'Harbour Lights')!;
@@ -39,17 +37,6 @@ afterEach(() => {
   expect(pageErrors).toEqual([]);
 });
 
-async function axeViolations(p: Page): Promise<string[]> {
-  if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE_PATH });
-  return p.evaluate(async (tags: string[]) => {
-    type Run = (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-    const axe = (window as unknown as { axe: { run: Run } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, WCAG_TAGS);
-}
-
-const hydrated = (p: Page) => p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
 const heading = (p: Page) => p.$eval('h1', (h) => h.textContent);
 const path = (p: Page) => new URL(p.url()).pathname;
 

@@ -3,14 +3,12 @@
 // the path's item), next skips, a click on the progress bar seeks, saving the album holds across a reload. An anonymous
 // visitor hears a 30 s preview of an album track (spec 000 §4 preview mode). Each page axe-clean (WCAG 2 A/AA);
 // screenshots at 1280x800 and 380x800 in e2e/artifacts/webplayer-items/.
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { artifactPath } from './artifacts';
+import { axeViolations, hydrated } from './axe';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 import { demoCatalogue } from '../server/testing/demo-catalogue';
 
-const AXE_PATH = join(resolve(__dirname, '..'), 'node_modules', 'axe-core', 'axe.min.js');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const catalogue = demoCatalogue();
 // An album of at least three tracks sold in the demo market, so next has somewhere to go.
 const album = catalogue.albums.find((a) => catalogue.tracks.filter((t) => t.albumId === a.id && t.availableMarkets.includes('SE')).length >= 3)!;
@@ -34,18 +32,6 @@ afterEach(() => {
   expect(pageErrors).toEqual([]);
   pageErrors.length = 0;
 });
-
-async function axeViolations(p: Page): Promise<string[]> {
-  if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE_PATH });
-  return p.evaluate(async (tags: string[]) => {
-    type Run = (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-    const axe = (window as unknown as { axe: { run: Run } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, WCAG_TAGS);
-}
-
-const hydrated = (p: Page) => p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
 
 async function screenshots(p: Page, name: string): Promise<void> {
   for (const [width, height] of [

@@ -4,14 +4,12 @@
 // adding three tracks from search results' "Add to playlist" menus, moving one, removing one, making
 // it public; its embed then shows the new order. Each page is axe-clean (WCAG 2 A/AA) and every step
 // is taken by keyboard; screenshots go to e2e/artifacts/webplayer-library/.
-import { join, resolve } from 'node:path';
 import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
 import { artifactPath } from './artifacts';
+import { axeViolations, hydrated } from './axe';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 import { demoCatalogue } from '../server/testing/demo-catalogue';
 
-const AXE_PATH = join(resolve(__dirname, '..'), 'node_modules', 'axe-core', 'axe.min.js');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const cat = demoCatalogue();
 const [first, second, third] = cat.tracks.slice(0, 3) as [(typeof cat.tracks)[number], (typeof cat.tracks)[number], (typeof cat.tracks)[number]];
 const artist = cat.artists[0]!;
@@ -36,18 +34,6 @@ afterAll(async () => {
 afterEach(() => {
   expect(pageErrors).toEqual([]);
 });
-
-async function axeViolations(p: Page): Promise<string[]> {
-  if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE_PATH });
-  return p.evaluate(async (tags: string[]) => {
-    type Run = (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-    const axe = (window as unknown as { axe: { run: Run } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, WCAG_TAGS);
-}
-
-const hydrated = (p: Page) => p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
 
 async function open(path: string): Promise<void> {
   await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });

@@ -17,11 +17,10 @@ import { buildServer } from '../server/app';
 import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { forgetDataDir, storeOptionsFor, type StoreOptions } from '../server/testing/stores';
 import { artifactPath } from './artifacts';
+import { axeViolations, hydrated } from './axe';
 import { launchChromium, newPageCollectingErrors } from './harness';
 
 const ROOT = resolve(__dirname, '..');
-const AXE_PATH = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const track = demoCatalogue().tracks[0]!;
 const FIRST_LICENCE = '2026-11';
 const NEXT_LICENCE = '2027-01';
@@ -61,18 +60,6 @@ afterAll(async () => {
 afterEach(() => {
   expect(pageErrors).toEqual([]);
 });
-
-async function axeViolations(p: Page): Promise<string[]> {
-  if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE_PATH });
-  return p.evaluate(async (tags: string[]) => {
-    type Run = (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-    const axe = (window as unknown as { axe: { run: Run } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, WCAG_TAGS);
-}
-
-const hydrated = (p: Page) => p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
 
 async function screenshots(name: string): Promise<void> {
   for (const [width, height] of [

@@ -3,14 +3,12 @@
 // player bar's play starts that list (spec 001 §2 default playback context) and the engine's media
 // element plays. Each page is axe-clean (WCAG 2 A/AA) and keyboard-driven; screenshots at 1280x800
 // and 400x800 go to e2e/artifacts/webplayer/.
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { artifactPath } from './artifacts';
+import { axeViolations, hydrated } from './axe';
 import { launchChromium, newPageCollectingErrors, startServer, type RunningServer } from './harness';
 import { demoCatalogue } from '../server/testing/demo-catalogue';
 
-const AXE_PATH = join(resolve(__dirname, '..'), 'node_modules', 'axe-core', 'axe.min.js');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const track = demoCatalogue().tracks[0]!;
 
 let server: RunningServer;
@@ -32,18 +30,6 @@ afterAll(async () => {
 afterEach(() => {
   expect(pageErrors).toEqual([]);
 });
-
-async function axeViolations(p: Page): Promise<string[]> {
-  if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE_PATH });
-  return p.evaluate(async (tags: string[]) => {
-    type Run = (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-    const axe = (window as unknown as { axe: { run: Run } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, WCAG_TAGS);
-}
-
-const hydrated = (p: Page) => p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 15_000 });
 
 async function screenshots(name: string): Promise<void> {
   for (const [width, height] of [
