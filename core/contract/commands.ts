@@ -34,6 +34,9 @@ export const EngineCommand = t.union(
     t.type({ kind: t.literal('seek'), positionMs: t.number }),
     t.type({ kind: t.literal('seekBy'), deltaMs: t.number }),
     t.type({ kind: t.literal('volume'), volume: t.number }),
+    // spec 001 §3 Playback state shuffle and repeat_mode (OFF, CONTEXT, TRACK): this engine's player options.
+    t.type({ kind: t.literal('shuffle'), shuffle: t.boolean }),
+    t.type({ kind: t.literal('repeat'), mode: t.keyof({ OFF: null, CONTEXT: null, TRACK: null }) }),
     // Issue 16 The controller (spec 001 §4 Remote-control client): follow the user's devices (the engine
     // registers as a hidden observer and forwards the cluster as remoteState events).
     t.type({ kind: t.literal('observe') }),

@@ -86,6 +86,8 @@ export const EngineEvent = t.union([
   // spec 001 §4 Events forwarded: volume (0..1) and active-state changes.
   t.type({ kind: t.literal('volume'), volume: t.number }),
   t.type({ kind: t.literal('activeChanged'), active: t.boolean }),
+  // spec 001 §3 Playback state: this engine's shuffle and repeat_mode, when either changes.
+  t.type({ kind: t.literal('options'), shuffle: t.boolean, repeat: t.keyof({ OFF: null, CONTEXT: null, TRACK: null }) }),
   // spec 001 §4 List player: the list stopped at max-list-errors (at the track that failed last), for the widget to show.
   t.type({ kind: t.literal('listStopped'), reason: t.literal('maxListErrors'), index: t.number, uri: t.string }),
   // Issue 16 The controller: each cluster the remote-control client took (spec 001 §4), after an observe command.

@@ -10,11 +10,14 @@ import {
   playToggled,
   previewFactReceived,
   previousRequested,
+  repeatCycled,
   rowPlayed,
+  shuffleToggled,
   seekRequested,
   volumeRequested,
   type PlayerBarState,
   type PreviewStep,
+  type RepeatMode,
   type WebPlayerPage,
   type WebPlayerState,
   type WebTrack,
@@ -38,8 +41,23 @@ export function holdsPageContext(state: WebPlayerState): boolean {
 }
 
 export function initialPlayerBar(loggedIn: boolean): PlayerBarState {
-  return { mode: loggedIn ? 'full' : 'preview', current: null, contextUri: null, queue: [], index: 0, playing: false, positionMs: 0, durationMs: 0, volume: 1 };
+  return {
+    mode: loggedIn ? 'full' : 'preview',
+    current: null,
+    contextUri: null,
+    queue: [],
+    index: 0,
+    playing: false,
+    positionMs: 0,
+    durationMs: 0,
+    volume: 1,
+    shuffle: false,
+    repeat: 'OFF',
+  };
 }
+
+/** spec 001 §3 repeat modes, in the order the repeat button steps through them (as the remote view's). */
+export const NEXT_REPEAT: Readonly<Record<RepeatMode, RepeatMode>> = { OFF: 'CONTEXT', CONTEXT: 'TRACK', TRACK: 'OFF' };
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
@@ -133,6 +151,8 @@ function engineEvent(state: WebPlayerState, event: EngineEvent): WebPlayerState 
       return withPlayer(state, { positionMs: event.positionMs });
     case 'volume':
       return withPlayer(state, { volume: clamp(event.volume, 0, 1) });
+    case 'options':
+      return withPlayer(state, { shuffle: event.shuffle, repeat: event.repeat });
     default:
       return state;
   }
@@ -168,6 +188,13 @@ export function playerReducer(state: WebPlayerState, action: Action): WebPlayerS
     const volume = clamp(action.volume, 0, 1);
     const set = withPlayer(state, { volume });
     return player.mode === 'full' ? withCommand(set, { kind: 'volume', volume }) : withSteps(set, [{ kind: 'volume', volume }]);
+  }
+  // The engine's options (spec 001 §3): shown as asked at once, then as its options event reports them.
+  if (shuffleToggled.match(action) || repeatCycled.match(action)) {
+    if (player.mode !== 'full') return state;
+    if (shuffleToggled.match(action)) return withCommand(withPlayer(state, { shuffle: !player.shuffle }), { kind: 'shuffle', shuffle: !player.shuffle });
+    const mode = NEXT_REPEAT[player.repeat];
+    return withCommand(withPlayer(state, { repeat: mode }), { kind: 'repeat', mode });
   }
   if (engineEventReceived.match(action)) return player.mode === 'full' ? engineEvent(state, action.event) : state;
   if (previewFactReceived.match(action)) {

@@ -8,13 +8,24 @@ import {
   devicesToggled,
   remoteControlStarted,
   remotePositionTicked,
+  selectShownOptions,
   selectShownVolume,
   webPlayerRemoteTickEpic,
   withRemoteControl,
 } from './remote';
 import { initialWebPlayerState } from './reducer';
 import { tracksSection } from './sections';
-import { engineEventReceived, nextRequested, playToggled, seekRequested, volumeRequested, type WebPlayerState, type WebTrack } from './state';
+import {
+  engineEventReceived,
+  nextRequested,
+  playToggled,
+  repeatCycled,
+  seekRequested,
+  shuffleToggled,
+  volumeRequested,
+  type WebPlayerState,
+  type WebTrack,
+} from './state';
 
 const reduce = withRemoteControl(playerReducer);
 const fold = (state: WebPlayerState, ...actions: Action[]) => actions.reduce(reduce, state);
@@ -132,6 +143,46 @@ describe("the web player's controller (issue 16 The controller: the device picke
         y: remotePositionTicked({ positionMs: 32_000 }),
         z: remotePositionTicked({ positionMs: 33_000 }),
       });
+    });
+  });
+
+  describe("the web player bar's shuffle and repeat (spec 001 §3 shuffle, repeat modes OFF, CONTEXT, TRACK)", () => {
+    it("locally: shuffle toggles this engine's shuffle, repeat steps off, context, track, off; the options event sets what the bar shows", () => {
+      let state = listener();
+      const shuffled = reduce(state, shuffleToggled());
+      expect(commandOf(shuffled)).toEqual({ kind: 'shuffle', shuffle: true });
+      expect(selectShownOptions(shuffled).shuffle).toBe(true);
+      const modes: unknown[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        state = reduce(state, repeatCycled());
+        modes.push(commandOf(state));
+      }
+      expect(modes).toEqual([
+        { kind: 'repeat', mode: 'CONTEXT' },
+        { kind: 'repeat', mode: 'TRACK' },
+        { kind: 'repeat', mode: 'OFF' },
+      ]);
+      const reported = reduce(state, engineEventReceived({ event: { kind: 'options', shuffle: true, repeat: 'TRACK' } }));
+      expect(selectShownOptions(reported)).toEqual({ shuffle: true, repeat: 'TRACK' });
+    });
+
+    it('an anonymous visitor (previews) has no engine options: the presses send nothing', () => {
+      const visitor = initialWebPlayerState(page, false);
+      expect(fold(visitor, shuffleToggled(), repeatCycled()).command).toBeNull();
+    });
+
+    it("while another device plays: its cluster's options are shown, and the presses become spec 001 §7 set_shuffling_context / set_repeating_*", () => {
+      const remote = fold(listener(), cluster({ playing: { ...playing, shuffle: false, repeat: 'CONTEXT' } }));
+      expect(selectShownOptions(remote)).toEqual({ shuffle: false, repeat: 'CONTEXT' });
+      const shuffled = reduce(remote, shuffleToggled());
+      expect(commandOf(shuffled)).toEqual({ kind: 'remote', id: 'w1', endpoint: 'set_shuffling_context', args: { value: true } });
+      expect(shuffled.player.shuffle).toBe(false);
+      const before = shuffled.command?.seq ?? 0;
+      const repeated = reduce(shuffled, repeatCycled());
+      // CONTEXT → TRACK: two commands (spec 001 §5 repeat mode in the controller), numbered after the shuffle's.
+      expect(repeated.command?.seq).toBe(before + 2);
+      expect(commandOf(repeated)).toEqual({ kind: 'remote', id: 'w3', endpoint: 'set_repeating_track', args: { value: true } });
+      expect(repeated.player.repeat).toBe('OFF');
     });
   });
 });

@@ -26,7 +26,9 @@ import {
   nextRequested,
   playToggled,
   previousRequested,
+  repeatCycled,
   rowPlayed,
+  shuffleToggled,
   seekRequested,
   volumeRequested,
   type PlayerBarState,
@@ -62,6 +64,12 @@ export const selectRemoteView = (state: WebPlayerState): RemoteViewState => stat
 export const selectRemoteDevice = (state: WebPlayerState) => remoteDeviceOf(selectRemoteView(state));
 /** The volume the bar shows: the other device's, else this browser's. */
 export const selectShownVolume = (state: WebPlayerState): number => remoteVolumeOf(selectRemoteView(state)) ?? state.player.volume;
+
+/** The shuffle and repeat the bar shows: the other device's (its cluster's options), else this engine's. */
+export function selectShownOptions(state: WebPlayerState): { readonly shuffle: boolean; readonly repeat: 'OFF' | 'CONTEXT' | 'TRACK' } {
+  const playing = remotePlayingOf(selectRemoteView(state));
+  return playing === null ? { shuffle: state.player.shuffle, repeat: state.player.repeat } : { shuffle: playing.shuffle, repeat: playing.repeat };
+}
 
 const withView = (state: WebPlayerState, remote: RemoteViewState): WebPlayerState => ({ ...state, remote });
 
@@ -122,6 +130,8 @@ function intentOf(state: WebPlayerState, action: Action): RemoteIntent | null {
   if (cardPlayed.match(action)) return { kind: 'playAt', contextUri: action.uri, index: 0 };
   if (nextRequested.match(action)) return { kind: 'next' };
   if (previousRequested.match(action)) return { kind: 'previous' };
+  if (shuffleToggled.match(action)) return { kind: 'shuffle' };
+  if (repeatCycled.match(action)) return { kind: 'repeat' };
   if (seekRequested.match(action)) return { kind: 'seek', positionMs: Math.min(Math.max(action.positionMs, 0), state.player.durationMs || action.positionMs) };
   return null;
 }

@@ -140,7 +140,13 @@ export interface PlayerBarState {
   readonly durationMs: number;
   /** 0..1. */
   readonly volume: number;
+  /** spec 001 §3 Playback state shuffle and repeat_mode of this page's engine (its options events), full mode only. */
+  readonly shuffle: boolean;
+  readonly repeat: RepeatMode;
 }
+
+/** spec 001 §3 Repeat modes, in the order the repeat button steps through them. */
+export type RepeatMode = 'OFF' | 'CONTEXT' | 'TRACK';
 
 /** One step of the preview element (adapters/browser/audio-element.ts), run in the event that asked (autoplay). */
 export type PreviewStep =
@@ -184,6 +190,10 @@ export const nextRequested = defineAction('webplayer/nextRequested');
 export const previousRequested = defineAction('webplayer/previousRequested');
 export const seekRequested = defineAction('webplayer/seekRequested', { positionMs: t.number });
 export const volumeRequested = defineAction('webplayer/volumeRequested', { volume: t.number });
+/** The bar's shuffle button: on or off (spec 001 §3 shuffle). */
+export const shuffleToggled = defineAction('webplayer/shuffleToggled');
+/** The bar's repeat button: off, context, track, off (spec 001 §3 repeat modes). */
+export const repeatCycled = defineAction('webplayer/repeatCycled');
 /** The engine's events (full mode), as it forwards them (spec 001 §4). */
 export const engineEventReceived = defineAction('webplayer/engineEventReceived', { event: EngineEvent });
 /** The preview element's facts (preview mode): playing, pause, timeupdate, ended, error. */

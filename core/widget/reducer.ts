@@ -220,6 +220,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction, before: WidgetS
     case 'full/engineEventRejected':
     case 'full/engineClientEvent':
     case 'full/engineActiveChanged':
+    case 'full/engineOptionsChanged':
     // The provider refused an item: full-playback decisions answer it with preview/trackUnavailable.
     case 'full/engineItemUnavailable':
       return;

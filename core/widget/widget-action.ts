@@ -101,6 +101,7 @@ export const widgetActionCreators = [
   full.engineEventRejected,
   full.engineClientEvent,
   full.engineActiveChanged,
+  full.engineOptionsChanged,
   full.engineItemUnavailable,
   // The controller: the device picker and the remote-control view (issue 16).
   remote.remoteStateReceived,

@@ -14,6 +14,7 @@ export const REMOTE_STYLE =
   '.device-list__device:hover{background:#3e3e3e}.device-list__device:focus-visible{outline:2px solid #fff;outline-offset:-2px}.device-list__device--active{color:#1ed760}' +
   '.device-list__device>.icon{flex:none}.device-list__text{display:flex;flex-direction:column;min-width:0}.device-list__name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}' +
   '.device-list__note{font-size:12px;color:#b3b3b3}.device-list__device--active .device-list__note{color:#1ed760}' +
+  '.wp-bar .remote-toggle{color:#b3b3b3;display:grid;place-items:center;width:32px;height:32px}.wp-bar .remote-toggle:hover{color:#fff}.wp-bar .remote-toggle--on,.wp-bar .remote-toggle--on:hover{color:#1ed760}' +
   '.wp-bar .listening-on{display:flex;gap:6px;align-items:center;margin:0;font-size:12px;line-height:16px;color:#1ed760;min-width:0}' +
   '.wp-bar .listening-on>.icon{flex:none;width:16px;height:16px}.listening-on__text{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}' +
   '@media (max-width:760px){.wp-bar-end{display:flex;grid-column:1/-1;justify-content:flex-end}.wp-bar-end .wp-volume,.wp-bar-end .wp-preview-note{display:none}' +

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deviceListOf } from '../../core/contract/remote-view';
 import type { Action } from '../../core/store/action';
-import { nextRequested, playToggled, previousRequested, seekRequested, volumeRequested, type WebPlayerState } from '../../core/webplayer';
+import {
+  nextRequested,
+  playToggled,
+  previousRequested,
+  repeatCycled,
+  seekRequested,
+  shuffleToggled,
+  volumeRequested,
+  type WebPlayerState,
+} from '../../core/webplayer';
 import {
   deviceChosen,
   devicesClosed,
@@ -9,9 +18,10 @@ import {
   remoteControlStarted,
   selectRemoteDevice,
   selectRemoteView,
+  selectShownOptions,
   selectShownVolume,
 } from '../../core/webplayer/remote';
-import { DeviceList, DevicesButton, ListeningOn } from '../components/device-picker';
+import { DeviceList, DevicesButton, ListeningOn, ShuffleRepeat } from '../components/device-picker';
 import { createTranslate } from '../hooks/translate';
 import en from '../../fixtures/translations/en.json';
 import { clock, loginHref } from './format';
@@ -105,6 +115,14 @@ function Devices({ state, dispatch }: { state: WebPlayerState; dispatch: (a: Act
   );
 }
 
+/** Shuffle and repeat (spec 001 §3): this engine's, or the other device's while it plays (issue 16); logged-in listeners only. */
+function Options({ state, dispatch }: { state: WebPlayerState; dispatch: (a: Action) => void }) {
+  const { shuffle, repeat } = selectShownOptions(state);
+  const onShuffle = useCallback(() => dispatch(shuffleToggled()), [dispatch]);
+  const onRepeat = useCallback(() => dispatch(repeatCycled()), [dispatch]);
+  return <ShuffleRepeat shuffle={shuffle} repeat={repeat} onShuffle={onShuffle} onRepeat={onRepeat} t={t} />;
+}
+
 /** The persistent player bar: what plays, its controls and progress, the volume; while another device plays, that device's (issue 16). */
 export function PlayerBar({ state, dispatch }: { state: WebPlayerState; dispatch: (a: Action) => void }) {
   const { player } = state;
@@ -145,6 +163,7 @@ export function PlayerBar({ state, dispatch }: { state: WebPlayerState; dispatch
           <button type="button" className="wp-icon" aria-label="Next" disabled={!loaded} onClick={() => dispatch(nextRequested())}>
             <NextIcon />
           </button>
+          {player.mode === 'full' ? <Options state={state} dispatch={dispatch} /> : null}
         </div>
         <Progress positionMs={player.positionMs} durationMs={player.durationMs} dispatch={dispatch} />
       </div>

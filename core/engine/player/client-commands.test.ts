@@ -10,6 +10,7 @@ import {
   seekRequested,
   volumeRequested,
 } from './actions';
+import { repeatRequested, shuffleRequested } from '../lists/actions';
 import { commandInputs } from './client-commands';
 
 const draw = () => 'instance-1';
@@ -37,6 +38,9 @@ describe("the widget's commands as engine inputs (spec 001 §4 Client lifecycle 
     [{ kind: 'seek', positionMs: 32000 }, [seekRequested({ positionMs: 32000 })]],
     [{ kind: 'seekBy', deltaMs: -15000 }, [seekByRequested({ deltaMs: -15000 })]],
     [{ kind: 'volume', volume: 0.5 }, [volumeRequested({ volume: 0.5 })]],
+    // spec 001 §3 Playback state shuffle, repeat_mode: the web player bar's buttons.
+    [{ kind: 'shuffle', shuffle: true }, [shuffleRequested({ shuffle: true })]],
+    [{ kind: 'repeat', mode: 'TRACK' }, [repeatRequested({ mode: 'TRACK' })]],
   ])('once initialised, %j is carried out alone, with no new instance id', (command, inputs) => {
     const instanceId = jest.fn(draw);
     expect(commandInputs(command, true, instanceId)).toEqual(inputs);

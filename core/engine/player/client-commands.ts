@@ -1,6 +1,7 @@
 import type { EngineCommand } from '../../contract';
 import type { Action } from '../../store/action';
 import { commandRequested, observeRequested } from '../connect/actions';
+import { repeatRequested, shuffleRequested } from '../lists/actions';
 import {
   clientInitialised,
   nextRequested,
@@ -33,6 +34,10 @@ function commandAction(command: EngineCommand): Action | null {
       return seekByRequested({ deltaMs: command.deltaMs });
     case 'volume':
       return volumeRequested({ volume: command.volume });
+    case 'shuffle':
+      return shuffleRequested({ shuffle: command.shuffle });
+    case 'repeat':
+      return repeatRequested({ mode: command.mode });
     // Issue 16 The controller: the widget's remote-control view, through the remote-control client (core/engine/connect).
     case 'observe':
       return observeRequested();

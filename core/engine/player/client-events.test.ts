@@ -11,7 +11,7 @@ import {
   stateLoaded,
   stateUpdateRequested,
 } from '../device/actions';
-import { listEnded, maxListErrors } from '../lists/actions';
+import { listEnded, maxListErrors, orderChanged, repeatChanged } from '../lists/actions';
 import { tap } from 'rxjs';
 import { mediaElementFact, mediaPausedEvent } from '../media/actions';
 import { trackingStarted } from '../tracking/actions';
@@ -221,6 +221,12 @@ describe('volume, active state and a stopped list reach the widget (spec 001 §4
     const state = engineState({ player: { machine: stateMachine(3), trackIndex: 2 } });
     expect(clientEventOf(action, state)).toEqual(event);
     if (event !== null) expect(EngineEventCodec.is(event)).toBe(true);
+  });
+
+  it('spec 001 §3 Playback state: a shuffle or repeat change forwards both options, as the engine holds them after it', () => {
+    const state = engineState({ list: { shuffle: true, repeat: 'CONTEXT' } });
+    expect(clientEventOf(orderChanged({ shuffle: true, order: [] }), state)).toEqual({ kind: 'options', shuffle: true, repeat: 'CONTEXT' });
+    expect(clientEventOf(repeatChanged({ mode: 'CONTEXT' }), state)).toEqual({ kind: 'options', shuffle: true, repeat: 'CONTEXT' });
   });
 
   it('the active state is forwarded when it changes: registered with a state is active, the state cleared is not (marble)', () => {

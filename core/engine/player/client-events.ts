@@ -6,7 +6,7 @@ import { clusterUpdated } from '../connect/actions';
 import { remoteLogOut, remoteVolumeSet, stateCleared } from '../device/actions';
 import { drmFailed, userCapped } from '../drm/actions';
 import { isLicenceError } from '../drm/eme-errors';
-import { listEnded, maxListErrors } from '../lists/actions';
+import { listEnded, maxListErrors, orderChanged, repeatChanged } from '../lists/actions';
 import { mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaTrackEnded } from '../media/actions';
 import { authenticated, connected, disconnected, reconnected, reconnecting } from '../transport/actions';
 import { trackingStarted } from '../tracking/actions';
@@ -31,6 +31,8 @@ export function clientEventOf(action: Action, state: EngineState): EngineEvent |
   if (remoteVolumeSet.match(action)) return { kind: 'volume', volume: action.volume };
   // Issue 16 The controller: each cluster the remote-control client took, for the widget's remote-control view.
   if (clusterUpdated.match(action)) return { kind: 'remoteState', state: remoteStateOf(action.cluster) };
+  // spec 001 §3 Playback state shuffle, repeat_mode: the page's shuffle and repeat buttons show the engine's.
+  if (orderChanged.match(action) || repeatChanged.match(action)) return { kind: 'options', shuffle: state.list.shuffle, repeat: state.list.repeat };
   // spec 001 §4 List player: max-list-errors stopped the list, at the track that failed last.
   if (maxListErrors.match(action)) {
     const index = state.player.trackIndex ?? -1;

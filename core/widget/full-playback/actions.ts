@@ -16,3 +16,5 @@ export const engineEventRejected = defineAction('full/engineEventRejected', { er
 export const engineClientEvent = defineAction('full/engineClientEvent', { name: ClientEventName });
 /** spec 001 §4 Events forwarded: the engine's device became active (playback on it) or stopped being so. */
 export const engineActiveChanged = defineAction('full/engineActiveChanged', { active: t.boolean });
+/** spec 001 §3 Playback state: the engine's shuffle and repeat_mode changed (the widget has no local buttons for them: recorded only). */
+export const engineOptionsChanged = defineAction('full/engineOptionsChanged', { shuffle: t.boolean, repeat: t.string });

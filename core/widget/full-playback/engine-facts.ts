@@ -6,7 +6,7 @@ import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, play
 import { licenseFailed, playerInitFailed } from '../platform/actions';
 import { volumeRestored } from '../volume/actions';
 import { remoteStateReceived } from '../remote/actions';
-import { engineActiveChanged, engineClientEvent, engineEventRejected, engineItemUnavailable } from './actions';
+import { engineActiveChanged, engineClientEvent, engineEventRejected, engineItemUnavailable, engineOptionsChanged } from './actions';
 
 /**
  * An engine event (spec 001 §4 Events forwarded) as the widget's own fact, src 'adapter': the
@@ -43,6 +43,8 @@ export function decodeEngineEvent(raw: unknown): Action {
       return volumeRestored({ volume: event.volume });
     case 'activeChanged':
       return engineActiveChanged({ active: event.active });
+    case 'options':
+      return engineOptionsChanged({ shuffle: event.shuffle, repeat: event.repeat });
     // spec 001 §4 max-list-errors: the list stopped; the widget pauses and shows the unavailable notice (spec 000 §8).
     case 'listStopped':
       return trackUnavailable({ index: event.index, uri: event.uri });
