@@ -67,6 +67,13 @@ const barOf = (p: Page) =>
     };
   });
 
+/** Shuffle and repeat as a page's buttons show them (the web player bar's, or the embed's remote view). */
+const optionsOf = (p: Page) =>
+  p.evaluate(() => ({
+    shuffle: document.querySelector('[data-testid="remote-shuffle"]')?.getAttribute('aria-pressed') ?? null,
+    repeat: document.querySelector<HTMLElement>('[data-testid="remote-repeat"]')?.dataset.repeat ?? null,
+  }));
+
 describe('the controller in the web player (issue 16 The controller, issue 17 web player)', () => {
   let a: Page;
   let b: Page;
@@ -164,8 +171,18 @@ describe('the controller in the web player (issue 16 The controller, issue 17 we
       () => barOf(b),
       (bar) => bar.toggle === 'Play',
     );
-    const from = await element(a);
     expect(paused.listeningOn).not.toBeNull();
+
+    // spec 001 §7 set_shuffling_context: B's shuffle changes A's, which B's bar shows from the cluster. (Repeat is left out
+    // here: its two commands, set_repeating_context and set_repeating_track, race in the server's options write.)
+    expect(await optionsOf(b)).toEqual({ shuffle: 'false', repeat: 'OFF' });
+    await b.click('.wp-bar [data-testid=remote-shuffle]');
+    await until(
+      "A's shuffle on in B's bar",
+      () => optionsOf(b),
+      (o) => o.shuffle === 'true',
+    );
+    const from = await element(a);
 
     // B takes playback over: its own device from the list.
     await b.click('[data-testid=devices-button]');
@@ -203,8 +220,11 @@ describe('the controller in the web player (issue 16 The controller, issue 17 we
       (line) => line !== null && /^Listening on .+/.test(line),
     );
     expect((await element(a)).paused).toBe(true);
+
     await b.screenshot({ path: artifactPath('webplayer-remote', 'b-playing-here-1280x800.png') });
     await b.setViewport({ width: 400, height: 800 });
     await b.screenshot({ path: artifactPath('webplayer-remote', 'b-playing-here-400x800.png') });
+    await b.setViewport({ width: 380, height: 800 });
+    await b.screenshot({ path: artifactPath('webplayer-remote', 'b-playing-here-380x800.png') });
   });
 });
