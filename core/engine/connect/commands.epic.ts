@@ -1,4 +1,22 @@
-import { catchError, concat, defer, EMPTY, filter, groupBy, map, merge, mergeMap, of, race, share, switchMap, take, timer, type Observable } from 'rxjs';
+import {
+  catchError,
+  concat,
+  concatMap,
+  defer,
+  EMPTY,
+  filter,
+  groupBy,
+  map,
+  merge,
+  mergeMap,
+  of,
+  race,
+  share,
+  switchMap,
+  take,
+  timer,
+  type Observable,
+} from 'rxjs';
 import type { Action } from '../../store/action';
 import { notSuccessful } from '../device/track-playback-request';
 import { onAnswer } from '../session/retry-on-unauthorised';
@@ -31,6 +49,9 @@ function awaitAck(action$: Observable<Action>, deps: ConnectDeps, seen: Readonly
   const timedOut$ = timer(C.ACK_TIMEOUT_MS, deps.scheduler).pipe(map(() => A.commandTimedOut({ id, ackId, err: C.NOT_ACKNOWLEDGED })));
   return race(confirmed$, timedOut$);
 }
+
+const isOptionCommand = (endpoint: string): boolean =>
+  endpoint === 'set_shuffling_context' || endpoint === 'set_repeating_context' || endpoint === 'set_repeating_track';
 
 /**
  * spec 001 §4, §5, §7 Remote-control service: a command is checked against the cluster (refused
@@ -67,8 +88,15 @@ export const connectCommandsEpic: ConnectEpic = (action$, state$, deps) => {
   const refused$ = checked$.pipe(mergeMap((c) => (c.check.ok ? EMPTY : of(A.commandRefused({ id: c.id, endpoint: c.endpoint, err: c.check.err })))));
   const ready$ = checked$.pipe(mergeMap((c): Ready[] => (c.check.ok ? [{ id: c.id, request: c.check.request }] : [])));
   const immediate$ = ready$.pipe(
-    filter((r) => r.request.endpoint !== 'volume'),
+    filter((r) => r.request.endpoint !== 'volume' && !isOptionCommand(r.request.endpoint)),
     mergeMap(send),
+  );
+  // The provider sets an option by reading the user's options and writing them back with one changed, and a repeat
+  // step is two commands (set_repeating_context, set_repeating_track): sent together, the second would write back the
+  // options the first had not changed yet. Each option command waits for the one before it to be answered and acked.
+  const options$ = ready$.pipe(
+    filter((r) => isOptionCommand(r.request.endpoint)),
+    concatMap(send),
   );
   const volume$ = ready$.pipe(
     filter((r) => r.request.endpoint === 'volume'),
@@ -94,5 +122,5 @@ export const connectCommandsEpic: ConnectEpic = (action$, state$, deps) => {
       }),
     ),
   );
-  return merge(refused$, immediate$, volume$);
+  return merge(refused$, immediate$, options$, volume$);
 };

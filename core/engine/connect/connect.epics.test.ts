@@ -25,6 +25,11 @@ const cluster = (timestamp: number, active: string | null, extra: Record<string,
   ...extra,
 });
 const push = (...payloads: unknown[]) => messageReceived({ uri: C.CLUSTER_URI, headers: {}, payloads });
+/** Answers each command with the next ack id: ack-1, ack-2, ... */
+const ackedInTurn = (): HttpResponder => {
+  let n = 0;
+  return () => json(200, { ack_id: `ack-${++n}` });
+};
 const types = (log: ReadonlyArray<[number, string, Record<string, unknown>]>) => log.map(([t, type]) => [t, type]);
 
 describe('observer registration (spec 001 §4 Remote-control client, §7 PUT devices/{observerId}, §8)', () => {
@@ -187,6 +192,29 @@ describe('commands (spec 001 §7: answers may carry an ack_id, awaited through a
     expect(log.filter(([, type]) => type.startsWith('command'))).toEqual([
       [60, 'commandSent', { id: 'k1', endpoint: 'resume', status: 200, ackId: 'ack-1' }],
       [60 + C.ACK_TIMEOUT_MS, 'commandTimedOut', { id: 'k1', ackId: 'ack-1', err: 'Command not acknowledged.' }],
+    ]);
+  });
+
+  it("sends option commands one at a time: a repeat step's second command waits for the first to be answered and acked", () => {
+    const { log, calls } = run(
+      [
+        playing,
+        [50, A.commandRequested({ id: 'k1', command: { endpoint: 'set_repeating_context', args: { value: true } } })],
+        [50, A.commandRequested({ id: 'k2', command: { endpoint: 'set_repeating_track', args: { value: false } } })],
+        [300, push({ cluster: cluster(101, 'a'), ack_id: 'ack-1' })],
+        [700, push({ cluster: cluster(102, 'a'), ack_id: 'ack-2' })],
+      ],
+      { http: ackedInTurn() },
+    );
+    expect(calls.map((c) => (JSON.parse(c.body ?? '{}') as { command: { endpoint: string } }).command.endpoint)).toEqual([
+      'set_repeating_context',
+      'set_repeating_track',
+    ]);
+    expect(log.filter(([, type]) => type.startsWith('command')).map(([t, type, p]) => [t, type, p.id])).toEqual([
+      [60, 'commandSent', 'k1'],
+      [300, 'commandAcknowledged', 'k1'],
+      [310, 'commandSent', 'k2'],
+      [700, 'commandAcknowledged', 'k2'],
     ]);
   });
 
