@@ -173,14 +173,26 @@ describe('the controller in the web player (issue 16 The controller, issue 17 we
     );
     expect(paused.listeningOn).not.toBeNull();
 
-    // spec 001 §7 set_shuffling_context: B's shuffle changes A's, which B's bar shows from the cluster. (Repeat is left out
-    // here: its two commands, set_repeating_context and set_repeating_track, race in the server's options write.)
+    // spec 001 §7 set_shuffling_context, set_repeating_context and set_repeating_track: B's shuffle and repeat change A's,
+    // which B's bar shows from the cluster. A repeat step is two commands, both sent, one after the other.
     expect(await optionsOf(b)).toEqual({ shuffle: 'false', repeat: 'OFF' });
     await b.click('.wp-bar [data-testid=remote-shuffle]');
     await until(
       "A's shuffle on in B's bar",
       () => optionsOf(b),
       (o) => o.shuffle === 'true',
+    );
+    await b.click('.wp-bar [data-testid=remote-repeat]');
+    await until(
+      "A's repeat CONTEXT in B's bar",
+      () => optionsOf(b),
+      (o) => o.repeat === 'CONTEXT',
+    );
+    await b.click('.wp-bar [data-testid=remote-repeat]');
+    await until(
+      "A's repeat TRACK in B's bar",
+      () => optionsOf(b),
+      (o) => o.repeat === 'TRACK',
     );
     const from = await element(a);
 

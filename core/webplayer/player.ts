@@ -1,4 +1,3 @@
-import type { EngineCommand } from '../contract/commands';
 import type { EngineEvent } from '../contract/events';
 import { defineAction, type Action } from '../store/action';
 import { defaultPlaybackContext, rowContext, type PlayContext } from './default-context';
@@ -21,6 +20,7 @@ import {
   type WebPlayerPage,
   type WebPlayerState,
   type WebTrack,
+  withCommand,
 } from './state';
 
 /** spec 000 §4 Preview mode / §9: in preview mode a track's length is capped at 30000 ms (as the widget's preview player). */
@@ -60,11 +60,6 @@ export function initialPlayerBar(loggedIn: boolean): PlayerBarState {
 export const NEXT_REPEAT: Readonly<Record<RepeatMode, RepeatMode>> = { OFF: 'CONTEXT', CONTEXT: 'TRACK', TRACK: 'OFF' };
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
-
-const withCommand = (state: WebPlayerState, command: EngineCommand): WebPlayerState => ({
-  ...state,
-  command: { seq: (state.command?.seq ?? 0) + 1, command },
-});
 
 const withSteps = (state: WebPlayerState, steps: readonly PreviewStep[]): WebPlayerState => ({
   ...state,

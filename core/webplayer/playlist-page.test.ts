@@ -16,6 +16,7 @@ import {
   type WebPlayerPage,
   type WebPlayerState,
   type WebTrack,
+  lastCommand,
 } from './index';
 
 /*
@@ -64,7 +65,7 @@ describe("the listener's own playlist page follows its edits", () => {
     const moved = webPlayerReducer(state(), playlistRowMoved({ from: 2, to: 0 }));
     expect(shownIds(moved)).toEqual(['c', 'a', 'b']);
     const played = webPlayerReducer(moved, rowPlayed({ section: 0, index: 0 }));
-    expect(played.command?.command).toEqual({ kind: 'play', contextUri: URI, index: 0 });
+    expect(lastCommand(played)?.command).toEqual({ kind: 'play', contextUri: URI, index: 0 });
     expect(played.player.current?.id).toBe('c');
   });
 

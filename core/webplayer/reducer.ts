@@ -21,7 +21,7 @@ export function initialWebPlayerState(
     library,
     libraryWrite: null,
     loginOffer: null,
-    command: null,
+    commands: [],
     preview: null,
     playlistEditing,
     radio: initialRadioState,

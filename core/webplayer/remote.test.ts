@@ -25,6 +25,7 @@ import {
   volumeRequested,
   type WebPlayerState,
   type WebTrack,
+  lastCommand,
 } from './state';
 
 const reduce = withRemoteControl(playerReducer);
@@ -70,12 +71,12 @@ const playing = {
 };
 const cluster = (state: Partial<RemoteState>) =>
   engineEventReceived({ event: { kind: 'remoteState', state: { activeDeviceId: 'embed', devices: [here, embed], playing, ...state } } });
-const commandOf = (state: WebPlayerState) => state.command?.command;
+const commandOf = (state: WebPlayerState) => lastCommand(state)?.command;
 
 describe("the web player's controller (issue 16 The controller: the device picker and the remote view in the player bar)", () => {
   it("a listener's page follows their devices from its start; an anonymous visitor's never", () => {
     expect(commandOf(fold(listener(), remoteControlStarted()))).toEqual({ kind: 'observe' });
-    expect(fold(initialWebPlayerState(page, false), remoteControlStarted()).command).toBeNull();
+    expect(fold(initialWebPlayerState(page, false), remoteControlStarted()).commands).toEqual([]);
   });
 
   it('while another device plays, the bar shows its track, cover, position and playing state', () => {
@@ -168,7 +169,7 @@ describe("the web player's controller (issue 16 The controller: the device picke
 
     it('an anonymous visitor (previews) has no engine options: the presses send nothing', () => {
       const visitor = initialWebPlayerState(page, false);
-      expect(fold(visitor, shuffleToggled(), repeatCycled()).command).toBeNull();
+      expect(fold(visitor, shuffleToggled(), repeatCycled()).commands).toEqual([]);
     });
 
     it("while another device plays: its cluster's options are shown, and the presses become spec 001 §7 set_shuffling_context / set_repeating_*", () => {
@@ -177,11 +178,14 @@ describe("the web player's controller (issue 16 The controller: the device picke
       const shuffled = reduce(remote, shuffleToggled());
       expect(commandOf(shuffled)).toEqual({ kind: 'remote', id: 'w1', endpoint: 'set_shuffling_context', args: { value: true } });
       expect(shuffled.player.shuffle).toBe(false);
-      const before = shuffled.command?.seq ?? 0;
+      const before = lastCommand(shuffled)?.seq ?? 0;
       const repeated = reduce(shuffled, repeatCycled());
       // CONTEXT → TRACK: two commands (spec 001 §5 repeat mode in the controller), numbered after the shuffle's.
-      expect(repeated.command?.seq).toBe(before + 2);
-      expect(commandOf(repeated)).toEqual({ kind: 'remote', id: 'w3', endpoint: 'set_repeating_track', args: { value: true } });
+      // Both stay queued for the UI to send (it sends every number it has not sent): the first is not overwritten.
+      expect(repeated.commands.slice(-2)).toEqual([
+        { seq: before + 1, command: { kind: 'remote', id: 'w2', endpoint: 'set_repeating_context', args: { value: true } } },
+        { seq: before + 2, command: { kind: 'remote', id: 'w3', endpoint: 'set_repeating_track', args: { value: true } } },
+      ]);
       expect(repeated.player.repeat).toBe('OFF');
     });
   });

@@ -34,6 +34,7 @@ import {
   type PlayerBarState,
   type WebPlayerState,
   type WebTrack,
+  withCommand,
 } from './state';
 
 /*
@@ -76,7 +77,7 @@ const withView = (state: WebPlayerState, remote: RemoteViewState): WebPlayerStat
 /** The engine commands decided, numbered and sent in order (the page sends each command seq once). */
 function withCommands(state: WebPlayerState, remote: RemoteViewState, commands: readonly EngineCommand[]): WebPlayerState {
   const counted = countRemoteCommands(remote, commands);
-  return commands.reduce<WebPlayerState>((s, command) => ({ ...s, command: { seq: (s.command?.seq ?? 0) + 1, command } }), withView(state, counted));
+  return commands.reduce<WebPlayerState>(withCommand, withView(state, counted));
 }
 
 /** The smallest cover at least 64 px wide (the bar's), else the largest there is. */

@@ -168,8 +168,11 @@ export interface WebPlayerState {
   /** The last library write asked, numbered (the library epic sends each once). */
   readonly libraryWrite: { readonly seq: number; readonly uri: string; readonly on: boolean } | null;
   readonly loginOffer: LoginOffer | null;
-  /** The last command for the engine and its number; the UI sends each number once. */
-  readonly command: { readonly seq: number; readonly command: EngineCommand } | null;
+  /**
+   * The latest commands for the engine, numbered (at most COMMANDS_KEPT, oldest first); the UI sends each number once.
+   * More than one: a step may decide two (a repeat step on another device), and the UI may see several steps at once.
+   */
+  readonly commands: ReadonlyArray<{ readonly seq: number; readonly command: EngineCommand }>;
   /** The last steps for the preview element and their number; the preview epic runs each number once. */
   readonly preview: { readonly seq: number; readonly steps: readonly PreviewStep[] } | null;
   /** Issue 16 The controller (core/webplayer/remote.ts): the user's devices and what plays elsewhere; absent until the first cluster or devices button. */
@@ -221,3 +224,16 @@ export const nowPlayingKnown = defineAction('webplayer/nowPlayingKnown', {
   }),
 });
 export const loginOfferClosed = defineAction('webplayer/loginOfferClosed');
+
+/** Commands kept for the UI to send: far more than it can fall behind between two renders. */
+export const COMMANDS_KEPT = 16;
+
+/** The newest command for the engine, or null. */
+export const lastCommand = (state: Pick<WebPlayerState, 'commands'>): { readonly seq: number; readonly command: EngineCommand } | null =>
+  state.commands[state.commands.length - 1] ?? null;
+
+/** The state with `command` queued for the engine under the next number. */
+export const withCommand = <S extends Pick<WebPlayerState, 'commands'>>(state: S, command: EngineCommand): S => ({
+  ...state,
+  commands: [...state.commands, { seq: (lastCommand(state)?.seq ?? 0) + 1, command }].slice(-COMMANDS_KEPT),
+});

@@ -17,6 +17,10 @@ import {
   type WebCard,
   type WebPlayerPage,
   type WebTrack,
+  lastCommand,
+  COMMANDS_KEPT,
+  withCommand,
+  type WebPlayerState,
 } from './index';
 
 const track = (id: string, playable = true, previewUrl: string | null = `/preview/${id}.mp3`): WebTrack => ({
@@ -76,7 +80,7 @@ describe('web player reducer: the player bar, logged in (full tracks through the
 
   it('toggling play with nothing loaded sends the default context to the engine and names its row', () => {
     const next = webPlayerReducer(initialWebPlayerState(collection, true), playToggled());
-    expect(next.command).toEqual({ seq: 1, command: { kind: 'play', contextUri: 'spotify:user:demo:collection', index: 0 } });
+    expect(lastCommand(next)).toEqual({ seq: 1, command: { kind: 'play', contextUri: 'spotify:user:demo:collection', index: 0 } });
     expect(next.player.current?.name).toBe('Song a');
     expect(next.player.playing).toBe(true);
   });
@@ -84,15 +88,15 @@ describe('web player reducer: the player bar, logged in (full tracks through the
   it('toggling with something loaded pauses and resumes; next, seek and the engine events follow', () => {
     let s = webPlayerReducer(initialWebPlayerState(collection, true), playToggled());
     s = webPlayerReducer(s, playToggled());
-    expect(s.command).toEqual({ seq: 2, command: { kind: 'pause' } });
+    expect(lastCommand(s)).toEqual({ seq: 2, command: { kind: 'pause' } });
     s = webPlayerReducer(s, playToggled());
-    expect(s.command).toEqual({ seq: 3, command: { kind: 'resume' } });
+    expect(lastCommand(s)).toEqual({ seq: 3, command: { kind: 'resume' } });
     s = webPlayerReducer(s, nextRequested());
-    expect(s.command?.command).toEqual({ kind: 'next' });
+    expect(lastCommand(s)?.command).toEqual({ kind: 'next' });
     s = webPlayerReducer(s, engineEventReceived({ event: { kind: 'trackChanged', uri: 'spotify:track:b', durationMs: 180_000 } }));
     expect([s.player.current?.name, s.player.durationMs, s.player.positionMs]).toEqual(['Song b', 180_000, 0]);
     s = webPlayerReducer(s, seekRequested({ positionMs: 999_999 }));
-    expect(s.command?.command).toEqual({ kind: 'seek', positionMs: 180_000 });
+    expect(lastCommand(s)?.command).toEqual({ kind: 'seek', positionMs: 180_000 });
     s = webPlayerReducer(s, engineEventReceived({ event: { kind: 'progress', positionMs: 61_000 } }));
     expect(s.player.positionMs).toBe(61_000);
     s = webPlayerReducer(s, engineEventReceived({ event: { kind: 'paused' } }));
@@ -109,23 +113,23 @@ describe('web player reducer: the player bar, logged in (full tracks through the
 
   it('a row plays in its list context at its index; a card plays its item', () => {
     const s = webPlayerReducer(initialWebPlayerState(collection, true), rowPlayed({ section: 0, index: 1 }));
-    expect(s.command?.command).toEqual({ kind: 'play', contextUri: 'spotify:user:demo:collection', index: 1 });
+    expect(lastCommand(s)?.command).toEqual({ kind: 'play', contextUri: 'spotify:user:demo:collection', index: 1 });
     const c = webPlayerReducer(s, cardPlayed({ uri: 'spotify:album:q' }));
-    expect(c.command?.command).toEqual({ kind: 'play', contextUri: 'spotify:album:q', index: 0 });
+    expect(lastCommand(c)?.command).toEqual({ kind: 'play', contextUri: 'spotify:album:q', index: 0 });
   });
 
   it("the header's play starts the page's item even when something else is loaded, then pauses and resumes it; a playing card's play pauses it", () => {
     const album = page({ path: '/album/a1', itemUri: 'spotify:album:a1', sections: [list('spotify:album:a1', [track('x'), track('y')])] });
     let s = webPlayerReducer(initialWebPlayerState(album, true), cardPlayed({ uri: 'spotify:album:other' }));
     s = webPlayerReducer(s, pagePlayToggled());
-    expect(s.command?.command).toEqual({ kind: 'play', contextUri: 'spotify:album:a1', index: 0 });
+    expect(lastCommand(s)?.command).toEqual({ kind: 'play', contextUri: 'spotify:album:a1', index: 0 });
     s = webPlayerReducer(s, pagePlayToggled());
-    expect(s.command?.command).toEqual({ kind: 'pause' });
+    expect(lastCommand(s)?.command).toEqual({ kind: 'pause' });
     s = webPlayerReducer(s, pagePlayToggled());
-    expect(s.command?.command).toEqual({ kind: 'resume' });
+    expect(lastCommand(s)?.command).toEqual({ kind: 'resume' });
     s = webPlayerReducer(s, cardPlayed({ uri: 'spotify:album:q' }));
     s = webPlayerReducer(s, cardPlayed({ uri: 'spotify:album:q' }));
-    expect(s.command?.command).toEqual({ kind: 'pause' });
+    expect(lastCommand(s)?.command).toEqual({ kind: 'pause' });
   });
 
   it('a library toggle shows at once and is put back when the write fails', () => {
@@ -146,7 +150,7 @@ describe('web player reducer: anonymous visitors (spec 000 §4 preview mode, iss
 
   it('play with nothing loaded previews the item from its first row with a preview, on the preview element', () => {
     const s = webPlayerReducer(initialWebPlayerState(album, false), playToggled());
-    expect(s.command).toBeNull();
+    expect(lastCommand(s)).toBeNull();
     expect(s.preview).toEqual({ seq: 1, steps: [{ kind: 'load', src: '/preview/y.mp3' }, { kind: 'play' }] });
     expect([s.player.mode, s.player.current?.id, s.player.durationMs]).toEqual(['preview', 'y', 30_000]);
   });
@@ -169,5 +173,14 @@ describe('web player reducer: anonymous visitors (spec 000 §4 preview mode, iss
     expect(webPlayerReducer(s, libraryToggled({ uri: 'spotify:artist:b' })).loginOffer).toBe('follow');
     expect(webPlayerReducer(s, cardPlayed({ uri: 'spotify:album:b' })).loginOffer).toBe('play');
     expect(webPlayerReducer(s, libraryToggled({ uri: 'spotify:album:a1' })).libraryWrite).toBeNull();
+  });
+});
+
+describe('the commands queued for the engine', () => {
+  it('are numbered in order and at most COMMANDS_KEPT are kept, the newest', () => {
+    let s: Pick<WebPlayerState, 'commands'> = { commands: [] };
+    for (let i = 0; i < COMMANDS_KEPT + 4; i += 1) s = withCommand(s, { kind: 'next' });
+    expect(s.commands.map((c) => c.seq)).toEqual(Array.from({ length: COMMANDS_KEPT }, (_, i) => i + 5));
+    expect(lastCommand(s)?.seq).toBe(COMMANDS_KEPT + 4);
   });
 });

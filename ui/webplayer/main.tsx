@@ -114,17 +114,19 @@ function Root({ data, store }: { data: WebPlayerPageData; store: Store<PageState
   const sent = useRef({ command: 0 });
 
   useEffect(() => {
-    const command = state.command;
-    if (command === null || command.seq <= sent.current.command) return;
-    sent.current.command = command.seq;
-    engine.current(
-      (client) => client.send(command.command),
-      (event) => {
-        const decoded = EngineEvent.decode(event);
-        if (isRight(decoded)) dispatch(engineEventReceived({ event: decoded.right }));
-      },
-    );
-  }, [state.command, dispatch]);
+    // Every command not sent yet, in order: a step may queue two, and React may render several steps at once.
+    for (const { seq, command } of state.commands) {
+      if (seq <= sent.current.command) continue;
+      sent.current.command = seq;
+      engine.current(
+        (client) => client.send(command),
+        (event) => {
+          const decoded = EngineEvent.decode(event);
+          if (isRight(decoded)) dispatch(engineEventReceived({ event: decoded.right }));
+        },
+      );
+    }
+  }, [state.commands, dispatch]);
 
   // spec 001 §7 Terms: a listener's page asks at load whether the licence in force must be reaccepted.
   const terms = useSyncExternalStore(
