@@ -106,7 +106,7 @@ export type RemoteIntent =
 type Args = Extract<EngineCommand, { kind: 'remote' }>['args'];
 
 /** spec 001 §3 repeat modes, in the order the repeat button steps through them. */
-const NEXT_REPEAT = { OFF: 'CONTEXT', CONTEXT: 'TRACK', TRACK: 'OFF' } as const;
+export const NEXT_REPEAT = { OFF: 'CONTEXT', CONTEXT: 'TRACK', TRACK: 'OFF' } as const;
 
 /**
  * The engine commands an intent becomes (spec 001 §7), numbered after view.sent, or null when the

@@ -1,3 +1,4 @@
+import { NEXT_REPEAT } from '../contract/remote-view';
 import type { EngineEvent } from '../contract/events';
 import { defineAction, type Action } from '../store/action';
 import { defaultPlaybackContext, rowContext, type PlayContext } from './default-context';
@@ -16,7 +17,6 @@ import {
   volumeRequested,
   type PlayerBarState,
   type PreviewStep,
-  type RepeatMode,
   type WebPlayerPage,
   type WebPlayerState,
   type WebTrack,
@@ -55,9 +55,6 @@ export function initialPlayerBar(loggedIn: boolean): PlayerBarState {
     repeat: 'OFF',
   };
 }
-
-/** spec 001 §3 repeat modes, in the order the repeat button steps through them (as the remote view's). */
-export const NEXT_REPEAT: Readonly<Record<RepeatMode, RepeatMode>> = { OFF: 'CONTEXT', CONTEXT: 'TRACK', TRACK: 'OFF' };
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
