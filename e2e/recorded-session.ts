@@ -28,8 +28,12 @@ export interface RecordedSession {
 
 /** Reads the page's log and state, and throws unless fold and engine replay reach the live state. */
 export async function checkRecordedSession(page: Page | Frame): Promise<RecordedSession> {
-  const jsonl = await page.evaluate(() => (window as unknown as Debug).__embedDebug.actionLog());
-  const liveState = await page.evaluate(() => (window as unknown as Debug).__embedDebug.state());
+  // Both in one evaluate, one turn of the page's event loop: read apart, an action (the next preview's load) could come
+  // between them, and the log's fold would rightly differ from the later state.
+  const { jsonl, liveState } = await page.evaluate(() => {
+    const debug = (window as unknown as Debug).__embedDebug;
+    return { jsonl: debug.actionLog(), liveState: debug.state() };
+  });
   const file = parseActionLog(jsonl);
   expect(replayFold(file, widgetReducer).finalState).toEqual(liveState);
   const engine = replayEngine(file, { reducer: widgetReducer, epics: widgetEpics, makeDeps: (scheduler) => createFakePorts(scheduler) });
