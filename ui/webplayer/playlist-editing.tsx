@@ -46,7 +46,6 @@ export function CreatePlaylist({ state, dispatch }: { state: WebPlayerState; dis
       return;
     }
     setOpen(!open);
-    if (!open) focusLater(inputId);
   };
   return (
     <div className="wp-pl-create">
@@ -65,7 +64,8 @@ export function CreatePlaylist({ state, dispatch }: { state: WebPlayerState; dis
           }}
         >
           <label htmlFor={inputId}>Playlist name</label>
-          <input id={inputId} value={name} maxLength={PLAYLIST_NAME_MAX} required onChange={(e) => setName(e.target.value)} />
+          {/* Focused as it mounts: a focus moved later lets the first keys typed go to the button. */}
+          <input id={inputId} autoFocus value={name} maxLength={PLAYLIST_NAME_MAX} required onChange={(e) => setName(e.target.value)} />
           <button type="submit" disabled={editing.creating !== null || name.trim() === ''}>
             {editing.creating === null ? 'Create' : 'Creating…'}
           </button>
@@ -299,7 +299,8 @@ export function PlaylistOwnerTools({ state, dispatch }: { state: WebPlayerState;
           }}
         >
           <label htmlFor={inputId}>New name</label>
-          <input id={inputId} value={name} maxLength={PLAYLIST_NAME_MAX} required onChange={(e) => setName(e.target.value)} />
+          {/* Focused as it mounts: a focus moved later lets the first keys typed go to the button. */}
+          <input id={inputId} autoFocus value={name} maxLength={PLAYLIST_NAME_MAX} required onChange={(e) => setName(e.target.value)} />
           <button type="submit">Save name</button>
           <button type="button" onClick={() => setRenaming(false)}>
             Cancel
@@ -311,7 +312,6 @@ export function PlaylistOwnerTools({ state, dispatch }: { state: WebPlayerState;
           onClick={() => {
             setName(shown.name);
             setRenaming(true);
-            focusLater(inputId);
           }}
         >
           Rename
