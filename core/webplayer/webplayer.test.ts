@@ -22,6 +22,11 @@ import {
   withCommand,
   type WebPlayerState,
 } from './index';
+import { of } from 'rxjs';
+import type { EngineEvent } from '../contract';
+import { clientInitialised } from '../engine/player/actions';
+import { engineEvents } from '../engine/player/client-events';
+import { engineState } from '../engine/player/testing/engine-state';
 
 const track = (id: string, playable = true, previewUrl: string | null = `/preview/${id}.mp3`): WebTrack => ({
   id,
@@ -101,6 +106,15 @@ describe('web player reducer: the player bar, logged in (full tracks through the
     expect(s.player.positionMs).toBe(61_000);
     s = webPlayerReducer(s, engineEventReceived({ event: { kind: 'paused' } }));
     expect(s.player.playing).toBe(false);
+  });
+
+  it('the bar shows the shuffle and repeat the engine starts with (spec 001 §3 Playback state), before either changes', () => {
+    // The engine's own start, through its event stream (the options it holds are not the bar's defaults here).
+    const started = engineState({ list: { shuffle: true, repeat: 'CONTEXT' } });
+    const events: EngineEvent[] = [];
+    engineEvents(of(clientInitialised({ instanceId: 'i1' })), () => started).subscribe((event) => events.push(event));
+    const s = events.reduce((state, event) => webPlayerReducer(state, engineEventReceived({ event })), initialWebPlayerState(collection, true));
+    expect([s.player.shuffle, s.player.repeat]).toEqual([true, 'CONTEXT']);
   });
 
   it('a track the page has no row for is shown by its uri until its metadata comes', () => {

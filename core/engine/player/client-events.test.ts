@@ -15,7 +15,7 @@ import { listEnded, maxListErrors, orderChanged, repeatChanged } from '../lists/
 import { tap } from 'rxjs';
 import { mediaElementFact, mediaPausedEvent } from '../media/actions';
 import { trackingStarted } from '../tracking/actions';
-import { progressed } from './actions';
+import { clientInitialised, progressed } from './actions';
 import { drmFailed } from '../drm/actions';
 import { clientEventNameOf, clientEventOf, engineEvents, forward, isNews, nothingForwarded } from './client-events';
 import { TestScheduler } from 'rxjs/testing';
@@ -227,6 +227,18 @@ describe('volume, active state and a stopped list reach the widget (spec 001 §4
     const state = engineState({ list: { shuffle: true, repeat: 'CONTEXT' } });
     expect(clientEventOf(orderChanged({ shuffle: true, order: [] }), state)).toEqual({ kind: 'options', shuffle: true, repeat: 'CONTEXT' });
     expect(clientEventOf(repeatChanged({ mode: 'CONTEXT' }), state)).toEqual({ kind: 'options', shuffle: true, repeat: 'CONTEXT' });
+  });
+
+  it('spec 001 §3 Playback state: the client’s start forwards the options it starts with, so a page shows them before any change (marble)', () => {
+    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+    const state = engineState({ list: { shuffle: false, repeat: 'OFF' } });
+    scheduler.run(({ cold, expectObservable }) => {
+      const actions$ = cold<Action>('a-b', { a: clientInitialised({ instanceId: 'i1' }), b: repeatChanged({ mode: 'OFF' }) });
+      expectObservable(engineEvents(actions$, () => state)).toBe('a-b', {
+        a: { kind: 'options', shuffle: false, repeat: 'OFF' },
+        b: { kind: 'options', shuffle: false, repeat: 'OFF' },
+      });
+    });
   });
 
   it('the active state is forwarded when it changes: registered with a state is active, the state cleared is not (marble)', () => {

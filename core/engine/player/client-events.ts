@@ -10,7 +10,7 @@ import { listEnded, maxListErrors, orderChanged, repeatChanged } from '../lists/
 import { mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaTrackEnded } from '../media/actions';
 import { authenticated, connected, disconnected, reconnected, reconnecting } from '../transport/actions';
 import { trackingStarted } from '../tracking/actions';
-import { playRestricted, progressed } from './actions';
+import { clientInitialised, playRestricted, progressed } from './actions';
 import type { EngineState } from './deps';
 import { remoteStateOf } from './remote-state';
 
@@ -31,8 +31,10 @@ export function clientEventOf(action: Action, state: EngineState): EngineEvent |
   if (remoteVolumeSet.match(action)) return { kind: 'volume', volume: action.volume };
   // Issue 16 The controller: each cluster the remote-control client took, for the widget's remote-control view.
   if (clusterUpdated.match(action)) return { kind: 'remoteState', state: remoteStateOf(action.cluster) };
-  // spec 001 §3 Playback state shuffle, repeat_mode: the page's shuffle and repeat buttons show the engine's.
-  if (orderChanged.match(action) || repeatChanged.match(action)) return { kind: 'options', shuffle: state.list.shuffle, repeat: state.list.repeat };
+  // spec 001 §3 Playback state shuffle, repeat_mode: the page's shuffle and repeat buttons show the engine's, from
+  // the client's start (spec 001 §4 Client lifecycle: initialised) and then at each change.
+  if (clientInitialised.match(action) || orderChanged.match(action) || repeatChanged.match(action))
+    return { kind: 'options', shuffle: state.list.shuffle, repeat: state.list.repeat };
   // spec 001 §4 List player: max-list-errors stopped the list, at the track that failed last.
   if (maxListErrors.match(action)) {
     const index = state.player.trackIndex ?? -1;
