@@ -49,7 +49,7 @@ afterEach(() => {
 afterAll(() => stopServerAndPage({ server, browser }));
 
 const engineTime = (p: Page): Promise<number> =>
-  p.evaluate(() => [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio')?.currentTime ?? 0);
+  p.evaluate(() => [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio')?.currentTime ?? 0);
 
 async function until(what: string, test: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;

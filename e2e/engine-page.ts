@@ -27,7 +27,7 @@ export const heard = (p: Page): Promise<Heard> =>
       __embedDebug: { state(): { playback: { isPlaying: boolean; trackUri: string | null }; platform: { forcePreview: boolean } } };
       __engineDebug?: { actionLog(): string };
     };
-    const engine = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+    const engine = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio');
     const preview = document.querySelector<HTMLAudioElement>('audio#preview-audio');
     const state = w.__embedDebug.state();
     const engineLog = (w.__engineDebug?.actionLog() ?? '')

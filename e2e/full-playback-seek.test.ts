@@ -73,7 +73,7 @@ async function seekTargets(p: Page): Promise<number[]> {
 /** The element's buffered ranges, in seconds. */
 const buffered = (p: Page): Promise<Array<[number, number]>> =>
   p.evaluate(() => {
-    const engine = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+    const engine = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio');
     const ranges: Array<[number, number]> = [];
     if (engine === undefined) return ranges;
     for (let i = 0; i < engine.buffered.length; i += 1) ranges.push([engine.buffered.start(i), engine.buffered.end(i)]);

@@ -74,7 +74,7 @@ describe('gapless: the next track chained in the same MediaSource (issue 15, spe
     // One buffered range runs on across track 1's end into track 2: no hole in the element's time line there.
     const spanning = await page.waitForFunction(
       (boundaryS: number) => {
-        const element = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+        const element = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio');
         if (element === undefined) return false;
         for (let i = 0; i < element.buffered.length; i += 1)
           if (element.buffered.start(i) <= boundaryS - 1 && element.buffered.end(i) >= boundaryS + 1) return true;

@@ -33,7 +33,7 @@ async function noteIssuedSecrets(response: HTTPResponse): Promise<void> {
 /** The engine's element of a page (not the widget's preview element). */
 const element = (p: Page) =>
   p.evaluate(() => {
-    const audio = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+    const audio = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio');
     return { paused: audio?.paused ?? true, time: audio?.currentTime ?? 0, volume: audio?.volume ?? null };
   });
 

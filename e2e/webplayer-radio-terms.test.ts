@@ -165,7 +165,9 @@ describe('the web player: terms reacceptance and radio (issue 17, spec 001 §7)'
     // It plays as a context: the header's play starts the station through the engine.
     const stationName = await page.$eval('.wp-header h1', (h) => h.textContent ?? '');
     await page.click(`.wp-bigplay[aria-label="Play ${stationName}"]`);
-    await page.waitForFunction(() => [...document.querySelectorAll('audio')].some((a) => !a.paused && a.currentTime > 0.3), { timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLMediaElement>('audio, video')].some((a) => !a.paused && a.currentTime > 0.3), {
+      timeout: 30_000,
+    });
     await page.waitForSelector('.wp-toggle[aria-label="Pause"]', { timeout: 10_000 });
     expect(await page.$eval('.wp-now', (n) => n.textContent)).toBe(track.name);
 

@@ -50,7 +50,9 @@ async function until<T>(what: string, read: () => Promise<T>, test: (value: T) =
 /** The engine's element of a page: the embed's (not its preview element), or the web player's. */
 const element = (p: Page) =>
   p.evaluate(() => {
-    const audio = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio' && !a.classList.contains('wp-preview-audio'));
+    const audio = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find(
+      (a) => a.id !== 'preview-audio' && !a.classList.contains('wp-preview-audio'),
+    );
     return { paused: audio?.paused ?? true, time: audio?.currentTime ?? 0 };
   });
 

@@ -86,7 +86,9 @@ describe('the web player (issue 17, spec 001 §2)', () => {
     // Nothing loaded: the player bar's play starts this list, through the widget's engine.
     await page.focus('.wp-toggle');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => [...document.querySelectorAll('audio')].some((a) => !a.paused && a.currentTime > 0.3), { timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLMediaElement>('audio, video')].some((a) => !a.paused && a.currentTime > 0.3), {
+      timeout: 30_000,
+    });
     await page.waitForSelector('.wp-toggle[aria-label="Pause"]', { timeout: 10_000 });
     expect(await page.$eval('.wp-now', (n) => n.textContent)).toBe(track.name);
     await screenshots('collection-playing');

@@ -65,6 +65,18 @@ export const RemoteState = t.type({
 export type RemoteState = t.TypeOf<typeof RemoteState>;
 
 /**
+ * Issue 18, spec 001 §2 video container: what the widget needs to show a video track: the chosen
+ * profile's size and the subtitle tracks (spec 001 §3 subtitle_language_codes, each URL the
+ * manifest's base_urls[0] + subtitle_template with {{language_code}}).
+ */
+export const EngineVideo = t.type({
+  width: t.number,
+  height: t.number,
+  subtitles: t.array(t.type({ language: t.string, url: t.string })),
+});
+export type EngineVideo = t.TypeOf<typeof EngineVideo>;
+
+/**
  * spec 001 §4 Events forwarded from the engine to the widget: track change, play or pause, reset,
  * progress and initialization failure; the licence failures §8 Reactions has the widget show; and
  * the client events of §4 Transport lifecycle. The engine makes them (core/engine/player/client-events.ts);
@@ -92,5 +104,7 @@ export const EngineEvent = t.union([
   t.type({ kind: t.literal('listStopped'), reason: t.literal('maxListErrors'), index: t.number, uri: t.string }),
   // Issue 16 The controller: each cluster the remote-control client took (spec 001 §4), after an observe command.
   t.type({ kind: t.literal('remoteState'), state: RemoteState }),
+  // Issue 18: a video track started (its video plays on the engine client's mediaElement), or null: none plays.
+  t.type({ kind: t.literal('videoChanged'), video: t.union([EngineVideo, t.null]) }),
 ]);
 export type EngineEvent = t.TypeOf<typeof EngineEvent>;

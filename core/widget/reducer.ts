@@ -224,6 +224,11 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction, before: WidgetS
     // The provider refused an item: full-playback decisions answer it with preview/trackUnavailable.
     case 'full/engineItemUnavailable':
       return;
+    // Issue 18: the video the engine's media element shows, absent when none.
+    case 'full/engineVideoChanged':
+      if (action.video === null) delete draft.video;
+      else draft.video = action.video;
+      return;
     // The controller (issue 16): the devices, what the active one plays, the device list.
     case 'remote/stateReceived':
     case 'remote/devicesToggled':

@@ -1,4 +1,5 @@
 import type { EmbedConfig, EmbedData, Resource } from '../model/embed-data';
+import type { EngineVideo } from '../contract/events';
 import { initialEmbedApiState, type EmbedApiState } from './embed-api/state';
 import { initialModal, type ModalState } from './modal/state';
 import { initialShareState, type ShareState } from './share/state';
@@ -86,6 +87,12 @@ export interface WidgetState {
    * Absent until the first cluster or devices button (as in logs recorded before it).
    */
   readonly remote?: RemoteViewState;
+  /**
+   * Issue 18 (full playback): the video track the engine plays on its media element (the engine
+   * client's mediaElement): the chosen profile's width and height, and the subtitle tracks
+   * (language, WebVTT URL). Absent while no video plays (as in logs recorded before it).
+   */
+  readonly video?: EngineVideo;
 }
 
 export interface SeekTarget {

@@ -102,6 +102,7 @@ export const widgetActionCreators = [
   full.engineClientEvent,
   full.engineActiveChanged,
   full.engineOptionsChanged,
+  full.engineVideoChanged,
   full.engineItemUnavailable,
   // The controller: the device picker and the remote-control view (issue 16).
   remote.remoteStateReceived,

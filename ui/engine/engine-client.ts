@@ -1,8 +1,11 @@
 /**
  * The full-playback engine in the browser: its own chunk (build.mjs splitting), loaded by the
  * widget's engine port (engine-port.ts) on a logged-in visitor's first command. It builds the
- * engine's store (core/engine/player) over the real adapters, on its own audio element, keeps its
+ * engine's store (core/engine/player) over the real adapters, on its own media element, keeps its
  * action log, and speaks to the widget in commands and events only.
+ * The media element is one <video> (issue 18): it plays audio-only MediaSources too, so audio and
+ * video tracks share it (MediaSource, EME, the video source). It is hidden until the widget places
+ * it (`mediaElement`) for a video track (core/contract/events.ts videoChanged).
  */
 import { asyncScheduler, firstValueFrom } from 'rxjs';
 import { map } from 'rxjs/operators';
@@ -72,12 +75,19 @@ export interface EngineClientWithController extends EngineClient {
   readonly controller: RemoteController;
   /** Issue 19 Capture: the engine's action log, port transcript and state (redacted), as debug=1 hands them out. */
   readonly session: () => { actionLog: string; transcript: string; state: EngineState };
+  /**
+   * Issue 18: the one element the engine plays on (audio and video tracks), hidden and at the end
+   * of <body> until the widget moves it where a video shows (on videoChanged with a video).
+   */
+  readonly mediaElement: HTMLVideoElement;
 }
 
 export async function startEngineClient(options: EngineClientOptions): Promise<EngineClientWithController> {
-  const audio = document.createElement('audio');
-  audio.hidden = true;
-  document.body.appendChild(audio);
+  const element = document.createElement('video');
+  element.hidden = true;
+  // Inline on phones, and no controls of the browser's own: the widget draws its controls.
+  element.playsInline = true;
+  document.body.appendChild(element);
   const scheduler = asyncScheduler;
   const random = createBrowserRandom();
   const storage = createLocalStorage(storageOf(window));
@@ -119,8 +129,8 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
     http: createFetchHttp((url, init) => window.fetch(url, init)),
     storage,
     socket: createBrowserSocket(window),
-    eme: createBrowserEme(navigator, audio),
-    mediaSource: createBrowserMediaSource(window, audio),
+    eme: createBrowserEme(navigator, element),
+    mediaSource: createBrowserMediaSource(window, element),
   };
   // Every port answer is kept beside the action log, so that the log replays on the engine's epics
   // (core/store/transcript-replay.ts); debug=1 hands both out.
@@ -173,5 +183,5 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
     },
     checked.descriptor.id,
   );
-  return { send, events$, controller, session };
+  return { send, events$, controller, session, mediaElement: element };
 }

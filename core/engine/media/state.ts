@@ -12,6 +12,11 @@ export interface MediaTrack {
   readonly isAd: boolean;
   readonly startMs: number;
   readonly autoplay: boolean;
+  /**
+   * Issue 18: a video track's source id (spec 001 §3 manifest_ids_video): it plays through the video
+   * manifest and streamVideo (core/engine/video) instead of fileId's fragments. Absent for audio.
+   */
+  readonly video?: string;
 }
 
 /** spec 001 §4 Media player steps: load … playing, paused, ended, stopped (and failed on an error of §8). */

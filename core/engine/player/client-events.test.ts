@@ -13,11 +13,12 @@ import {
 } from '../device/actions';
 import { listEnded, maxListErrors, orderChanged, repeatChanged } from '../lists/actions';
 import { tap } from 'rxjs';
-import { mediaElementFact, mediaPausedEvent } from '../media/actions';
+import { mediaElementFact, mediaLoadRequested, mediaPausedEvent } from '../media/actions';
 import { trackingStarted } from '../tracking/actions';
 import { clientInitialised, progressed } from './actions';
 import { drmFailed } from '../drm/actions';
-import { clientEventNameOf, clientEventOf, engineEvents, forward, isNews, nothingForwarded } from './client-events';
+import { clientEventNameOf, clientEventOf, clientEventsOf, engineEvents, forward, isNews, nothingForwarded } from './client-events';
+import { videoStarted } from '../video/actions';
 import { TestScheduler } from 'rxjs/testing';
 import type { ClientEventName } from '../../contract';
 import { EngineEvent as EngineEventCodec } from '../../contract';
@@ -265,5 +266,52 @@ describe('volume, active state and a stopped list reach the widget (spec 001 §4
         r: { kind: 'activeChanged', active: false },
       });
     });
+  });
+});
+
+describe('the video on the element reaches the widget (issue 18; spec 001 §2 video container, §3 subtitle template)', () => {
+  const subtitles = [
+    { language: 'en', url: 'http://cdn.test/v/subtitles/en.vtt' },
+    { language: 'sv', url: 'http://cdn.test/v/subtitles/sv.vtt' },
+  ];
+  const videoStart = videoStarted({
+    playId: 2,
+    sourceId: 'src',
+    videoCodec: 'avc1.4d401f',
+    videoProfile: 1,
+    audioProfile: 10,
+    width: 426,
+    height: 240,
+    bitrate: 278000,
+    durationMs: 22000,
+    subtitles,
+  });
+  const audioLoad = mediaLoadRequested({ fileId: 'f', protected: true, isAd: false, startMs: 0, autoplay: true });
+
+  it("a video's start is its size and subtitle tracks", () => {
+    const event = clientEventOf(videoStart, engineState({}));
+    expect(event).toEqual({ kind: 'videoChanged', video: { width: 426, height: 240, subtitles } });
+    expect(EngineEventCodec.is(event)).toBe(true);
+  });
+
+  it('a track without video, after a video, ends it once; before any video nothing is said; a reset after a video ends it', () => {
+    const state = engineState({});
+    const events = (actions: Action[]): EngineEvent[] => {
+      const passed: EngineEvent[] = [];
+      actions
+        .flatMap((action) => clientEventsOf(action, state))
+        .reduce((last, event) => {
+          const next = forward(last, event);
+          if (next.event !== null) passed.push(next.event);
+          return next;
+        }, nothingForwarded);
+      return passed.filter((e) => e.kind === 'videoChanged');
+    };
+    expect(events([audioLoad, audioLoad])).toEqual([]);
+    expect(events([videoStart, audioLoad, audioLoad])).toEqual([
+      { kind: 'videoChanged', video: { width: 426, height: 240, subtitles } },
+      { kind: 'videoChanged', video: null },
+    ]);
+    expect(events([videoStart, stateCleared()]).map((e) => e.kind === 'videoChanged' && e.video === null)).toEqual([false, true]);
   });
 });

@@ -7,7 +7,8 @@ import { remoteLogOut, remoteVolumeSet, stateCleared } from '../device/actions';
 import { drmFailed, userCapped } from '../drm/actions';
 import { isLicenceError } from '../drm/eme-errors';
 import { listEnded, maxListErrors, orderChanged, repeatChanged } from '../lists/actions';
-import { mediaElementFact, mediaPausedEvent, mediaPlayerFailed, mediaTrackEnded } from '../media/actions';
+import { mediaElementFact, mediaLoadRequested, mediaPausedEvent, mediaPlayerFailed, mediaTrackEnded } from '../media/actions';
+import { videoStarted } from '../video/actions';
 import { authenticated, connected, disconnected, reconnected, reconnecting } from '../transport/actions';
 import { trackingStarted } from '../tracking/actions';
 import { clientInitialised, playRestricted, progressed } from './actions';
@@ -24,6 +25,10 @@ export function clientEventOf(action: Action, state: EngineState): EngineEvent |
   if (mediaPausedEvent.match(action)) return { kind: 'paused' };
   if (progressed.match(action)) return { kind: 'progress', positionMs: action.positionMs };
   if (stateCleared.match(action) || remoteLogOut.match(action) || listEnded.match(action)) return { kind: 'reset' };
+  // Issue 18: a video track's video is on the element (its chosen profile's size, its subtitles).
+  if (videoStarted.match(action)) return { kind: 'videoChanged', video: { width: action.width, height: action.height, subtitles: action.subtitles } };
+  // A track without video starts: none is shown (forward() passes it only after a video).
+  if (mediaLoadRequested.match(action) && state.media.track?.video === undefined) return { kind: 'videoChanged', video: null };
   if (playerInitFailed.match(action)) return { kind: 'initializationFailed', code: action.code, message: action.message };
   if (drmFailed.match(action) && isLicenceError(action.code)) return { kind: 'licenceFailed', code: action.code, message: action.message };
   if (playRestricted.match(action)) return { kind: 'itemUnavailable', contextUri: action.contextUri, index: action.index };
@@ -75,7 +80,9 @@ export function clientEventsOf(action: Action, state: EngineState): EngineEvent[
   const forwarded = clientEventOf(action, state);
   const name = clientEventNameOf(action);
   const active: EngineEvent[] = action.type.startsWith('device/') ? [{ kind: 'activeChanged', active: isActiveDevice(state) }] : [];
-  return [...(forwarded === null ? [] : [forwarded]), ...(name === null ? [] : [{ kind: 'clientEvent' as const, name }]), ...active];
+  // Issue 18: after a reset no video plays either.
+  const noVideo: EngineEvent[] = forwarded?.kind === 'reset' ? [{ kind: 'videoChanged', video: null }] : [];
+  return [...(forwarded === null ? [] : [forwarded]), ...noVideo, ...(name === null ? [] : [{ kind: 'clientEvent' as const, name }]), ...active];
 }
 
 /**
@@ -84,13 +91,21 @@ export function clientEventsOf(action: Action, state: EngineState): EngineEvent[
  */
 export function isNews(
   event: EngineEvent,
-  last: { readonly uri: string | null; readonly paused: boolean | null; readonly buffering?: boolean; readonly active?: boolean | null },
+  last: {
+    readonly uri: string | null;
+    readonly paused: boolean | null;
+    readonly buffering?: boolean;
+    readonly active?: boolean | null;
+    readonly video?: boolean;
+  },
 ): boolean {
   if (event.kind === 'trackChanged') return event.uri !== last.uri;
   // Buffering ends only where it started (the element plays without waiting first, too).
   if (event.kind === 'clientEvent' && event.name === 'buffering_start') return last.buffering !== true;
   if (event.kind === 'clientEvent' && event.name === 'buffering_end') return last.buffering === true;
   if (event.kind === 'activeChanged') return event.active !== (last.active ?? false);
+  // Issue 18: the end of a video only after one started.
+  if (event.kind === 'videoChanged') return event.video !== null || last.video === true;
   if (event.kind === 'played') return last.paused !== false;
   if (event.kind === 'paused') return last.paused !== true;
   return true;
@@ -104,15 +119,18 @@ export interface Forwarded {
   readonly buffering: boolean;
   /** The active state forwarded last (null: none yet, which counts as inactive). */
   readonly active: boolean | null;
+  /** Issue 18: a video was forwarded and its end not yet. */
+  readonly video: boolean;
   readonly event: EngineEvent | null;
 }
 
-export const nothingForwarded: Forwarded = { uri: null, paused: null, buffering: false, active: null, event: null };
+export const nothingForwarded: Forwarded = { uri: null, paused: null, buffering: false, active: null, video: false, event: null };
 
 /** The next step of forwarding (isNews): a reset forgets the track and the paused flag. */
 export function forward(last: Forwarded, event: EngineEvent): Forwarded {
   if (!isNews(event, last)) return { ...last, event: null };
-  if (event.kind === 'reset') return { ...nothingForwarded, active: last.active, event };
+  if (event.kind === 'reset') return { ...nothingForwarded, active: last.active, video: last.video, event };
+  if (event.kind === 'videoChanged') return { ...last, video: event.video !== null, event };
   if (event.kind === 'activeChanged') return { ...last, active: event.active, event };
   if (event.kind === 'clientEvent' && (event.name === 'buffering_start' || event.name === 'buffering_end'))
     return { ...last, buffering: event.name === 'buffering_start', event };

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { ClientEventName, EngineCommand as EngineCommandC } from '../../contract';
+import { ClientEventName, EngineCommand as EngineCommandC, EngineVideo } from '../../contract';
 import { defineAction } from '../../store/action';
 
 /*
@@ -18,3 +18,5 @@ export const engineClientEvent = defineAction('full/engineClientEvent', { name: 
 export const engineActiveChanged = defineAction('full/engineActiveChanged', { active: t.boolean });
 /** spec 001 §3 Playback state: the engine's shuffle and repeat_mode changed (the widget has no local buttons for them: recorded only). */
 export const engineOptionsChanged = defineAction('full/engineOptionsChanged', { shuffle: t.boolean, repeat: t.string });
+/** Issue 18: a video track started on the engine's media element (its size, its subtitle tracks), or null: no video plays. */
+export const engineVideoChanged = defineAction('full/engineVideoChanged', { video: t.union([EngineVideo, t.null]) });

@@ -6,7 +6,7 @@ import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, play
 import { licenseFailed, playerInitFailed } from '../platform/actions';
 import { volumeRestored } from '../volume/actions';
 import { remoteStateReceived } from '../remote/actions';
-import { engineActiveChanged, engineClientEvent, engineEventRejected, engineItemUnavailable, engineOptionsChanged } from './actions';
+import { engineActiveChanged, engineClientEvent, engineEventRejected, engineItemUnavailable, engineOptionsChanged, engineVideoChanged } from './actions';
 
 /**
  * An engine event (spec 001 §4 Events forwarded) as the widget's own fact, src 'adapter': the
@@ -51,5 +51,8 @@ export function decodeEngineEvent(raw: unknown): Action {
     // Issue 16 The controller: the user's devices and what the active one plays.
     case 'remoteState':
       return remoteStateReceived({ state: event.state });
+    // Issue 18: the video the engine's media element shows (WidgetState.video).
+    case 'videoChanged':
+      return engineVideoChanged({ video: event.video });
   }
 }

@@ -7,7 +7,8 @@ import { initialWidgetState, type WidgetState } from '../state';
 import { albumData } from '../testing/album-data';
 import { runScenario, type Scenario } from '../testing/scenario';
 import { muteToggled, volumeChanged, volumeRestored } from '../volume/actions';
-import { engineActiveChanged, engineClientEvent, engineCommandDecided, engineEventRejected } from './actions';
+import { engineActiveChanged, engineClientEvent, engineCommandDecided, engineEventRejected, engineVideoChanged } from './actions';
+import { widgetReducer } from '../reducer';
 import { fullPlaybackDecisions } from './decisions';
 import { decodeEngineEvent } from './engine-facts';
 
@@ -143,8 +144,23 @@ describe('engine events as widget facts (spec 001 §4 Events forwarded; spec 000
       { kind: 'listStopped', reason: 'maxListErrors', index: 3, uri: 'spotify:track:track4' },
       a.trackUnavailable({ index: 3, uri: 'spotify:track:track4' }),
     ],
+    [
+      "issue 18: a video track's video (its size, its subtitle tracks)",
+      { kind: 'videoChanged', video: { width: 426, height: 240, subtitles: [{ language: 'sv', url: 'http://cdn.test/subtitles/sv.vtt' }] } },
+      engineVideoChanged({ video: { width: 426, height: 240, subtitles: [{ language: 'sv', url: 'http://cdn.test/subtitles/sv.vtt' }] } }),
+    ],
+    ['issue 18: no video any more', { kind: 'videoChanged', video: null }, engineVideoChanged({ video: null })],
   ])('%s', (_rule, raw, expected) => {
     expect(decodeEngineEvent(raw)).toEqual(expected);
+  });
+
+  it("issue 18: the widget's state holds the engine's video while it plays, and has none after (absent, as before video)", () => {
+    const video = { width: 854, height: 480, subtitles: [{ language: 'en', url: 'http://cdn.test/subtitles/en.vtt' }] };
+    const shown = widgetReducer(loggedIn(), decodeEngineEvent({ kind: 'videoChanged', video }));
+    expect(shown.video).toEqual(video);
+    const gone = widgetReducer(shown, decodeEngineEvent({ kind: 'videoChanged', video: null }));
+    expect('video' in gone).toBe(false);
+    expect(gone).toEqual(loggedIn());
   });
 
   it.each([
