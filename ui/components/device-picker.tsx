@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { Translate } from '../hooks/translate';
+import { iconAttrs, DevicesIcon } from './devices-button';
+
+export { DevicesButton, DevicesIcon, type DevicesButtonProps } from './devices-button';
 
 /*
  * Issue 16 The controller: the devices button (beside the volume control) and the list it opens,
@@ -7,25 +10,11 @@ import type { Translate } from '../hooks/translate';
  * choosing one moves playback there. Inline SVG icons, decorative: the buttons name them.
  */
 
-const common = { 'aria-hidden': true, focusable: false, viewBox: '0 0 24 24' } as const;
-
-/** A screen and a speaker: the devices button. */
-export function DevicesIcon() {
-  return (
-    <svg {...common} width={20} height={20} className="icon icon--devices">
-      <rect x="2.5" y="4" width="12" height="9" rx="1.2" fill="none" stroke="currentColor" strokeWidth="1.7" />
-      <path d="M5.5 17h6" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
-      <rect x="16" y="6" width="6" height="13" rx="1.2" fill="none" stroke="currentColor" strokeWidth="1.7" />
-      <circle cx="19" cy="14.5" r="1.6" fill="currentColor" />
-    </svg>
-  );
-}
-
 /** A device's icon by its spec 001 §3 type: a phone, a speaker, else a computer. */
 function DeviceTypeIcon({ type }: { readonly type: string }) {
   if (type === 'smartphone' || type === 'tablet') {
     return (
-      <svg {...common} width={22} height={22} className="icon icon--device">
+      <svg {...iconAttrs} width={22} height={22} className="icon icon--device">
         <rect x="7" y="2.5" width="10" height="19" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
         <path d="M11 18.5h2" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
       </svg>
@@ -33,7 +22,7 @@ function DeviceTypeIcon({ type }: { readonly type: string }) {
   }
   if (type === 'speaker' || type === 'avr' || type === 'stb' || type === 'audio_dongle') {
     return (
-      <svg {...common} width={22} height={22} className="icon icon--device">
+      <svg {...iconAttrs} width={22} height={22} className="icon icon--device">
         <rect x="5.5" y="2.5" width="13" height="19" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
         <circle cx="12" cy="14" r="3.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
         <circle cx="12" cy="6.8" r="1.2" fill="currentColor" />
@@ -41,36 +30,10 @@ function DeviceTypeIcon({ type }: { readonly type: string }) {
     );
   }
   return (
-    <svg {...common} width={22} height={22} className="icon icon--device">
+    <svg {...iconAttrs} width={22} height={22} className="icon icon--device">
       <rect x="3" y="4" width="18" height="12" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
       <path d="M8 20h8M12 16v4" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
     </svg>
-  );
-}
-
-export interface DevicesButtonProps {
-  readonly open: boolean;
-  /** Playback is on another device: the button shows it in the accent colour. */
-  readonly elsewhere: boolean;
-  readonly onToggle: () => void;
-  readonly t: Translate;
-}
-
-export function DevicesButton({ open, elsewhere, onToggle, t }: DevicesButtonProps) {
-  const label = t('devices_button');
-  return (
-    <button
-      type="button"
-      className={elsewhere ? 'icon-button devices-button devices-button--elsewhere' : 'icon-button devices-button'}
-      data-testid="devices-button"
-      title={label}
-      aria-label={label}
-      aria-haspopup="dialog"
-      aria-expanded={open}
-      onClick={onToggle}
-    >
-      <DevicesIcon />
-    </button>
   );
 }
 
@@ -157,7 +120,7 @@ export function ListeningOn({ device, t, testId }: { readonly device: string; re
 
 function ShuffleIcon() {
   return (
-    <svg {...common} width={16} height={16} className="icon icon--shuffle">
+    <svg {...iconAttrs} width={16} height={16} className="icon icon--shuffle">
       <path
         d="M3 7h3.5c2 0 3.2 1 4.3 2.6l2.4 3.8C14.3 15 15.5 16 17.5 16H21M3 16h3.5c1.4 0 2.4-.5 3.2-1.3M14.3 8.3C15.1 7.5 16.1 7 17.5 7H21"
         fill="none"
@@ -179,7 +142,7 @@ function ShuffleIcon() {
 
 function RepeatIcon({ one }: { readonly one: boolean }) {
   return (
-    <svg {...common} width={16} height={16} className="icon icon--repeat">
+    <svg {...iconAttrs} width={16} height={16} className="icon icon--repeat">
       <path d="M4 12V9.5A2.5 2.5 0 0 1 6.5 7H20M20 12v2.5a2.5 2.5 0 0 1-2.5 2.5H4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
       <path
         d="M17.5 4.5 20 7l-2.5 2.5M6.5 14.5 4 17l2.5 2.5"

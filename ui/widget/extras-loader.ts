@@ -1,6 +1,6 @@
 import { ReplaySubject, type Observable } from 'rxjs';
 
-type Extras = typeof import('./extras');
+export type Extras = typeof import('./extras');
 
 const loaded = new ReplaySubject<Extras>(1);
 let loading: Promise<Extras> | undefined;

@@ -16,6 +16,8 @@ import type { WidgetEpic } from '../../core/widget/widget-epic';
 export { default as ModalLayer } from '../modals/modal-layer';
 export { default as ShareDialog } from '../share/share-dialog';
 export { default as LogDownload } from '../devtools/log-download';
+// Issue 16 The controller: the device list and the remote-control view, for logged-in visitors with devices.
+export { RemoteBarView, RemoteDeviceList, RemoteListeningOn } from './remote-view-parts';
 // Issue 19 Capture: the overflow menu's "Report a problem", on every page.
 export { mountReportProblem } from '../devtools/mount-report-problem';
 

@@ -6,6 +6,7 @@ import { muteToggled } from '../../core/widget/volume/actions';
 import { StoreProvider } from '../hooks/store-context';
 import { byTestId, cleanup, render, testStore } from '../test/render';
 import { EmbedApp } from './EmbedApp';
+import { loadExtras } from './extras-loader';
 import { testEmbedData } from './test-embed-data';
 
 afterEach(cleanup);
@@ -67,7 +68,26 @@ const click = (el: Element): void => {
   });
 };
 
+// Runs first, before any test loads the widget's lazy chunk (module state: the chunk loads once per page).
+describe("the controller's lazy parts (the device list, the remote-control view: ui/widget/extras.ts, off the initial-JS budget)", () => {
+  it('before the chunk arrives the button is there and its toggle is reduced; the list shows once the chunk is in', async () => {
+    const { container, store, actions } = mount(loggedIn);
+    act(() => store.dispatch(remoteStateReceived({ state: onThere }), 'adapter'));
+    click(byTestId(container, 'devices-button'));
+    expect(actions()).toContainEqual(devicesToggled());
+    expect(byTestId(container, 'devices-button').getAttribute('aria-expanded')).toBe('true');
+    await act(async () => {
+      await loadExtras();
+    });
+    expect(byTestId(container, 'device-list').querySelectorAll('[data-testid="device"]')).toHaveLength(2);
+    expect(byTestId(container, 'remote-bar').textContent).toContain('Listening on Kitchen');
+  });
+});
+
 describe('the device picker (issue 16 The controller: a devices button beside volume for logged-in visitors)', () => {
+  // The chunk is in (as it is on a page soon after booting): the lazy parts render in the same commit as their state.
+  beforeAll(() => loadExtras());
+
   it('a logged-in visitor has the devices button right after the volume control; an anonymous one has none', () => {
     const { container } = mount(loggedIn);
     const button = byTestId(container, 'devices-button');
