@@ -32,6 +32,7 @@ import { VolumeParts } from './volume-parts';
 import { DeviceListSlot, DevicesParts, HeaderCover, HeaderInfo, RemoteBar } from './remote-parts';
 import { selectIsMiniPlayer } from '../../core/widget/mini-player';
 import { MiniPlayerPlaceholder } from './mini-player';
+import { VideoSlot, VideoSlots, WidgetVideo } from './video-parts';
 
 /**
  * The embed screen of spec 000 §2: one full-height panel on the resource's dominant colour; a header
@@ -42,7 +43,14 @@ import { MiniPlayerPlaceholder } from './mini-player';
 export function EmbedApp() {
   // spec 000 §2: the mini-player variant (variant=mini) is a placeholder saying it is not implemented.
   const mini = useSelector(selectIsMiniPlayer);
-  return mini ? <MiniPlayerPlaceholder /> : <EmbedScreen />;
+  // Issue 18: the screen's video slots (./video-parts.tsx) are known to the video part wherever each is.
+  return mini ? (
+    <MiniPlayerPlaceholder />
+  ) : (
+    <VideoSlots>
+      <EmbedScreen />
+    </VideoSlots>
+  );
 }
 
 function EmbedScreen() {
@@ -109,6 +117,8 @@ function EmbedScreen() {
       <DeviceListSlot t={t} />
       {/* spec 000 §2 Modals: the prompt and the unavailable-track notice (a lazy chunk). */}
       <ModalSlot />
+      {/* Issue 18: a video episode's picture, in the big cover-art area or the header's cover (./video-parts.tsx). */}
+      <WidgetVideo t={t} />
     </div>
   );
 }
@@ -117,10 +127,14 @@ const selectIsMobile = (state: WidgetState) => state.platform.isMobile;
 
 function PlayControl({ onToggle, t, children }: { readonly onToggle: () => void; readonly t: Translate; readonly children: ReactNode }) {
   const playing = useSelector(selectIsPlaying);
+  // Issue 18: the cover art's box holds a video episode's picture over the button (./video-parts.tsx).
   return (
-    <PlayPauseButton playing={playing} onToggle={onToggle} t={t}>
-      {children}
-    </PlayPauseButton>
+    <div className="cover-slot">
+      <PlayPauseButton playing={playing} onToggle={onToggle} t={t}>
+        {children}
+      </PlayPauseButton>
+      <VideoSlot place="header" />
+    </div>
   );
 }
 

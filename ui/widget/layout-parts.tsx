@@ -11,6 +11,7 @@ import { Back15Button, Forward15Button, SkipBackButton, SkipForwardButton } from
 import { TrackList, type TrackListItem } from '../components/track-list';
 import type { Translate } from '../hooks/translate';
 import { useDispatch } from '../hooks/use-dispatch';
+import { VideoSlot } from './video-parts';
 import { shallowEqual, useSelector } from '../hooks/use-selector';
 
 /*
@@ -75,7 +76,9 @@ export function BottomSection({ rows, playingUri, images, t }: BottomSectionProp
         <ArtistBio biography={biography} t={t} />
         {content.bigCoverArt ? (
           <div className="embed__room-cover">
-            <BigCoverArt images={images} testId="room-cover-art" />
+            <BigCoverArt images={images} testId="room-cover-art">
+              <VideoSlot place="big" />
+            </BigCoverArt>
           </div>
         ) : null}
       </div>
@@ -84,7 +87,9 @@ export function BottomSection({ rows, playingUri, images, t }: BottomSectionProp
   if (content.singleItem && content.bigCoverArt) {
     return (
       <div className="embed__bottom embed__bottom--cover" data-testid="bottom">
-        <BigCoverArt images={images} />
+        <BigCoverArt images={images}>
+          <VideoSlot place="big" />
+        </BigCoverArt>
       </div>
     );
   }

@@ -21,6 +21,7 @@ import { postTask } from '../hooks/deferred-subscribe';
 import { EmbedApp } from './EmbedApp';
 import { readEmbedData, showStartupError } from './read-embed-data';
 import { PREVIEW_AUDIO_ELEMENT_ID } from '../../core/model/embed-data';
+import { createMediaElementSlot, MediaElementProvider } from '../components/video/media-element';
 
 /** The engine's own bundle (build.mjs), typed only: it is fetched by URL, never bundled in. */
 type EngineBundle = typeof import('../engine/engine-client');
@@ -79,11 +80,14 @@ function boot(debug: Extras | null): void {
   // visitor's first command only.
   // Issue 19 Capture: the started engine's log and transcript, for "Report a problem".
   let engineSession: (() => { actionLog: string; transcript: string }) | undefined;
+  // Issue 18: the engine's media element, for the video frame to place (ui/widget/video-parts.tsx).
+  const media = createMediaElementSlot();
   const engine = createLazyEnginePort(() =>
     (import(new URL('engine.js', import.meta.url).href) as Promise<EngineBundle>)
       .then((bundle) => bundle.startEngineClient({ hosts: data.config.hosts, version: data.config.version }))
       .then((client) => {
         engineSession = client.session;
+        media.set(client.mediaElement);
         return client;
       }),
   );
@@ -117,7 +121,9 @@ function boot(debug: Extras | null): void {
 
   const app = (
     <StoreProvider store={store} serverState={initialState} deferUpdates={postTask()}>
-      <EmbedApp />
+      <MediaElementProvider slot={media}>
+        <EmbedApp />
+      </MediaElementProvider>
       <MarkHydrated />
     </StoreProvider>
   );

@@ -1,0 +1,45 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+
+/*
+ * Issue 18: the engine's one media element (ui/engine/engine-client.ts mediaElement), handed to the
+ * React tree once the engine has started. The engine is a bundle of its own, loaded on the first
+ * command, so the element arrives after the first render: a slot the page fills, read by a hook.
+ */
+
+export interface MediaElementSlot {
+  readonly get: () => HTMLVideoElement | null;
+  readonly set: (element: HTMLVideoElement | null) => void;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
+export function createMediaElementSlot(): MediaElementSlot {
+  let element: HTMLVideoElement | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => element,
+    set: (next) => {
+      if (next === element) return;
+      element = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const MediaElementContext = createContext<MediaElementSlot | null>(null);
+
+export function MediaElementProvider({ slot, children }: { readonly slot: MediaElementSlot; readonly children: ReactNode }) {
+  return <MediaElementContext.Provider value={slot}>{children}</MediaElementContext.Provider>;
+}
+
+const noElement = () => null;
+const noSubscription = () => () => undefined;
+
+/** The engine's media element once it has started; null before (and on the server, and without a provider). */
+export function useMediaElement(): HTMLVideoElement | null {
+  const slot = useContext(MediaElementContext);
+  return useSyncExternalStore(slot?.subscribe ?? noSubscription, slot?.get ?? noElement, noElement);
+}
