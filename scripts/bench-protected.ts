@@ -231,12 +231,12 @@ const baselineRun = (browser: Browser, url: string): Promise<ClickTiming> =>
   });
 
 /** Logs in through the login form (its CSRF token included): the session cookie's value. */
-async function logIn(origin: string): Promise<string> {
+export async function logIn(origin: string): Promise<string> {
   const cookie = await logInCookie(origin, LOG_IN.username, LOG_IN.password);
   return cookie.slice(cookie.indexOf('=') + 1);
 }
 
-async function premiumToken(origin: string, sessionCookie: string): Promise<string> {
+export async function premiumToken(origin: string, sessionCookie: string): Promise<string> {
   const response = await fetch(`${origin}/access_token?reason=bench&productType=web_player`, { headers: { cookie: `sp_dc=${sessionCookie}` } });
   const body = (await response.json()) as { accessToken: string; isAnonymous: boolean };
   if (body.isAnonymous) throw new Error('the session cookie gave an anonymous token');

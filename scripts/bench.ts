@@ -11,6 +11,7 @@ import { benchCdn, benchIngest, median, type CdnFigures, type IngestFigures } fr
 import { timeClick, withContext, type ClickTiming } from './click-timing';
 import { createProtectedBench, protectedLines, type ProtectedFigures } from './bench-protected';
 import { benchHeap, heapLines, type HeapFigures } from './bench-heap';
+import { createVideoBench, videoLines, type VideoFigures } from './bench-video';
 
 const ROOT = resolve(__dirname, '..', '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -26,6 +27,10 @@ const SKIP_HEAP = process.env.BENCH_SKIP_HEAP === '1';
 const SKIP_HEAP_BASELINE = process.env.BENCH_SKIP_HEAP_BASELINE === '1';
 // The gap between two tracks of a list (issue 15, spec 001 §4 can-preload), about 20 s a run: BENCH_SKIP_GAP=1 leaves it out.
 const SKIP_GAP = process.env.BENCH_SKIP_GAP === '1';
+// The protected video episode against Shaka (issue 18), a few loads each (BENCH_VIDEO_RUNS, at most 5 by
+// default): BENCH_SKIP_VIDEO=1 leaves it out.
+const SKIP_VIDEO = process.env.BENCH_SKIP_VIDEO === '1';
+const VIDEO_RUNS = Number(process.env.BENCH_VIDEO_RUNS ?? Math.min(RUNS, 5));
 // The foundation's budgets (issue 2): initial JS gzipped, paint ratio, click-to-playing ratio. The
 // gzip figure is the size of build.mjs's .gz copies, which the server sends to browsers that take
 // gzip (zopfli-made); zlib -9 of the same files is printed beside it, and the brotli copies that
@@ -87,6 +92,7 @@ async function main(): Promise<void> {
   let staticHtml = '';
   let previewSrc = '';
   const protectedBench = createProtectedBench();
+  const videoBench = createVideoBench(ROOT);
   const server = await startServer({
     root: ROOT,
     beforeListen: (app) => {
@@ -100,7 +106,9 @@ async function main(): Promise<void> {
               `document.documentElement.dataset.hydrated='true'</script></body></html>`,
           ),
       );
+      // The protected bench's routes serve Shaka's script to the video bench's page too.
       protectedBench.register(app);
+      videoBench.register(app);
     },
   });
   const browser = await launchChromium();
@@ -169,6 +177,11 @@ async function main(): Promise<void> {
       for (const line of protectedLines(run.figures, verdict)) console.log(line);
       if (process.env.BENCH_ENGINE_LOG === '1') console.log(run.lastEngineActions.map(([t, type]) => `  +${t} ms ${type}`).join('\n'));
     }
+    let video: VideoFigures | null = null;
+    if (!SKIP_VIDEO) {
+      video = await videoBench.run(browser, server.origin, server.app.database.kysely, VIDEO_RUNS);
+      for (const line of videoLines(video, verdict)) console.log(line);
+    }
     let heap: HeapFigures | null = null;
     if (!SKIP_HEAP) {
       heap = await benchHeap(browser, server.origin, album.id, { username: 'demo', password: 'demo' }, { skipBaseline: SKIP_HEAP_BASELINE });
@@ -200,7 +213,7 @@ async function main(): Promise<void> {
           `(${(cdn.fileBytes / 1e6).toFixed(1)} MB in ${cdn.requests} sequential ranges of one 10 s fragment each, median of ${cdn.runs} runs, alternating)`,
       );
     }
-    console.log(JSON.stringify({ ...figures, protected: protectedFigures, heap, gap, ingest, cdn }));
+    console.log(JSON.stringify({ ...figures, protected: protectedFigures, video, heap, gap, ingest, cdn }));
   } finally {
     // Closed early on success (the media figures need no browser).
     if (browser.connected) await browser.close();
