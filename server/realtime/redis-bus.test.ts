@@ -13,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => redis?.stop());
 
 const TTL_MS = 300;
+/** For tests where no route may expire: their claims must not race a 300 ms TTL on a loaded machine. */
+const LONG_TTL_MS = 60_000;
 const route = (connectionId: string, instanceId = 'instance-a', userId = 'u1'): Route => ({ connectionId, userId, instanceId });
 
 /** Waits (polling, at most 100 times 50 ms) until `check` holds; false if it never does. */
@@ -27,13 +29,17 @@ async function eventually(check: () => Promise<boolean>): Promise<boolean> {
 describe('routes in Redis', () => {
   let a: RealtimeBus;
   let b: RealtimeBus;
+  /** Two instances whose routes outlive the test (the cap's tests). */
+  let longA: RealtimeBus;
+  let longB: RealtimeBus;
   beforeEach(async () => {
     a = await connectRedisBus(redis.url, { routeTtlMs: TTL_MS });
     b = await connectRedisBus(redis.url, { routeTtlMs: TTL_MS });
+    longA = await connectRedisBus(redis.url, { routeTtlMs: LONG_TTL_MS });
+    longB = await connectRedisBus(redis.url, { routeTtlMs: LONG_TTL_MS });
   });
   afterEach(async () => {
-    await a.close();
-    await b.close();
+    await Promise.all([a.close(), b.close(), longA.close(), longB.close()]);
   });
 
   it('a route claimed by one instance is found by another, by connection and by user, until released', async () => {
@@ -81,14 +87,14 @@ describe('routes in Redis', () => {
   it('the per-user cap counts the routes of every instance in one step: past it the oldest others are answered, never the new one (issue 12 cap, issue 14)', async () => {
     const user = 'u-cap';
     const mk = (n: number) => route(`cap-${n}`, n % 2 === 0 ? 'instance-a' : 'instance-b', user);
-    for (let n = 0; n < 3; n += 1) expect(await (n % 2 === 0 ? a : b).claim(mk(n), 3)).toEqual([]);
+    for (let n = 0; n < 3; n += 1) expect(await (n % 2 === 0 ? longA : longB).claim(mk(n), 3)).toEqual([]);
     // The fourth, on either instance, puts the oldest (on A) over the cap.
-    expect(await b.claim(mk(3), 3)).toEqual([mk(0)]);
-    expect(await a.claim(mk(4), 3)).toEqual([mk(1)]);
+    expect(await longB.claim(mk(3), 3)).toEqual([mk(0)]);
+    expect(await longA.claim(mk(4), 3)).toEqual([mk(1)]);
     // Claims at once on both instances: between them exactly the two oldest go, each once.
-    const [fromA, fromB] = await Promise.all([a.claim(route('cap-5', 'instance-a', user), 3), b.claim(route('cap-6', 'instance-b', user), 3)]);
+    const [fromA, fromB] = await Promise.all([longA.claim(route('cap-5', 'instance-a', user), 3), longB.claim(route('cap-6', 'instance-b', user), 3)]);
     expect([...fromA, ...fromB].map((r) => r.connectionId).sort()).toEqual(['cap-2', 'cap-3']);
-    for (const n of [0, 1, 2, 3, 4, 5, 6]) await a.release(route(`cap-${n}`, 'x', user));
+    for (const n of [0, 1, 2, 3, 4, 5, 6]) await longA.release(route(`cap-${n}`, 'x', user));
   });
 
   it("a dead instance's connections stop counting toward the cap once their routes expire", async () => {
@@ -96,11 +102,11 @@ describe('routes in Redis', () => {
     for (let n = 0; n < 3; n += 1) await a.claim(route(`gone-${n}`, 'instance-dead', user), 3);
     // The dead instance refreshes nothing: once its routes have expired, a new connection puts no one over the cap.
     expect(await eventually(async () => (await b.routesOf(user)).length === 0)).toBe(true);
-    expect(await b.claim(route('fresh-1', 'instance-b', user), 3)).toEqual([]);
-    expect(await b.claim(route('fresh-2', 'instance-b', user), 3)).toEqual([]);
-    expect(await b.claim(route('fresh-3', 'instance-b', user), 3)).toEqual([]);
-    expect(await b.claim(route('fresh-4', 'instance-b', user), 3)).toEqual([route('fresh-1', 'instance-b', user)]);
-    for (const n of [1, 2, 3, 4]) await b.release(route(`fresh-${n}`, 'instance-b', user));
+    expect(await longB.claim(route('fresh-1', 'instance-b', user), 3)).toEqual([]);
+    expect(await longB.claim(route('fresh-2', 'instance-b', user), 3)).toEqual([]);
+    expect(await longB.claim(route('fresh-3', 'instance-b', user), 3)).toEqual([]);
+    expect(await longB.claim(route('fresh-4', 'instance-b', user), 3)).toEqual([route('fresh-1', 'instance-b', user)]);
+    for (const n of [1, 2, 3, 4]) await longB.release(route(`fresh-${n}`, 'instance-b', user));
   });
 
   it('connecting to a Redis that is not there fails (the server does not start on a wrong REDIS_URL)', async () => {
