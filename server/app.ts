@@ -204,6 +204,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ownsConnection: async (accountId, connectionId) => (await app.realtime.ownerOf(connectionId)) === accountId,
     productChange: options.demoProductChange ?? false,
     rateLimits: options.rateLimits,
+    // Issue 17: a sign-up accepts the terms in force, so its first visit does not ask again.
+    ...(options.termsLicence === undefined ? {} : { termsLicence: options.termsLicence }),
   });
   registerEmbedRoutes(app, {
     reader,

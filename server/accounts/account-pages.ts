@@ -7,7 +7,7 @@ import { escapeHtml } from '../embed/html';
  * it (aria-describedby).
  */
 
-export type FieldName = 'username' | 'display_name' | 'password';
+export type FieldName = 'username' | 'display_name' | 'password' | 'accept_terms';
 
 export interface FormError {
   readonly message: string;
@@ -22,7 +22,9 @@ const STYLE =
   'input[aria-invalid=true]{border-color:#f15e6c}input:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid #fff;outline-offset:2px}' +
   'button{margin-top:20px;width:100%;padding:10px;border:0;border-radius:500px;background:#1db954;color:#000;font:inherit;font-weight:700;cursor:pointer}' +
   '.error{margin:0 0 8px;padding:8px;border-radius:4px;background:#e91429;color:#fff}.hint{margin:4px 0 0;color:#b3b3b3;font-size:12px}' +
-  'p.switch{margin-top:16px;text-align:center;color:#b3b3b3}a{color:#fff}';
+  'p.switch{margin-top:16px;text-align:center;color:#b3b3b3}a{color:#fff}' +
+  '.consent{display:flex;gap:8px;align-items:flex-start;margin-top:16px}.consent input{width:auto;margin:3px 0 0;flex:none}.consent label{margin:0;font-weight:400}' +
+  '.consent input[aria-invalid=true]{outline:2px solid #f15e6c;outline-offset:2px}';
 
 interface FieldSpec {
   readonly name: FieldName;
@@ -73,6 +75,26 @@ export function loginPage(options: { next: string; csrfToken: string; username?:
   );
 }
 
+/** The sign-up form's consent checkbox: checked, it carries the terms version the form showed (spec 001 §7 Terms licence). */
+export const ACCEPT_TERMS_FIELD = 'accept_terms';
+
+/**
+ * The consent to the terms in force, as sign-up forms of widely used services ask it: a checkbox
+ * the visitor ticks, labelled with links to both documents (the reacceptance metadata's, spec 001
+ * §7 Terms), which open beside the form so nothing typed is lost.
+ */
+function consent(licence: string, checked: boolean, error: FormError | null): string {
+  const invalid = error !== null && error.fields.includes(ACCEPT_TERMS_FIELD);
+  const terms = `/legal/terms?license=${encodeURIComponent(licence)}&language=en`;
+  return (
+    `<div class="consent"><input id="${ACCEPT_TERMS_FIELD}" name="${ACCEPT_TERMS_FIELD}" type="checkbox" value="${escapeHtml(licence)}" required` +
+    (checked ? ' checked' : '') +
+    (invalid ? ' aria-invalid="true" aria-describedby="form-error"' : '') +
+    `><label for="${ACCEPT_TERMS_FIELD}">I accept the <a href="${escapeHtml(terms)}" target="_blank" rel="noopener">Terms of Use</a> ` +
+    `and the <a href="/legal/privacy?language=en" target="_blank" rel="noopener">Privacy Policy</a>.</label></div>`
+  );
+}
+
 /** The sign-up form for a free account; `next` is the forward URL, carried through the POST with the form's CSRF token. */
 export function signUpPage(options: {
   next: string;
@@ -81,6 +103,10 @@ export function signUpPage(options: {
   displayName?: string;
   error?: FormError | null;
   logInHref: string;
+  /** The terms version in force, which the consent accepts. */
+  termsLicence: string;
+  /** The visitor ticked the consent (kept when the form comes back with another problem). */
+  termsAccepted?: boolean;
 }): string {
   const error = options.error ?? null;
   return page(
@@ -94,6 +120,7 @@ export function signUpPage(options: {
         error,
       ) +
       field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT }, error) +
+      consent(options.termsLicence, options.termsAccepted ?? false, error) +
       '<button type="submit">Sign up</button></form>' +
       `<p class="switch">Have an account? <a href="${escapeHtml(options.logInHref)}">Log in</a></p>`,
   );

@@ -9,6 +9,7 @@ import { SESSION_LIFETIME_MS } from './sessions';
 import { accountsTestApp, sessionCookieOf, T0, type AccountsTestApp } from './test-app';
 import { sql } from 'kysely';
 import { DIALECTS, useDialect } from '../testing/dialects';
+import { DEFAULT_TERMS_LICENCE } from '../other-services/routes';
 
 // Issue 14: on SQLite and on Postgres alike.
 describe.each(DIALECTS)('on %s', (dialect) => {
@@ -121,7 +122,11 @@ describe.each(DIALECTS)('on %s', (dialect) => {
         expect(login.setCookie.some((c) => c.startsWith('sp_dc='))).toBe(false);
 
         const signUp = (i: number) => () =>
-          limited.request({ method: 'POST', url: '/signup', form: { username: `limited-${i}`, display_name: 'L', password: 'long enough' } });
+          limited.request({
+            method: 'POST',
+            url: '/signup',
+            form: { username: `limited-${i}`, display_name: 'L', password: 'long enough', accept_terms: DEFAULT_TERMS_LICENCE },
+          });
         expect(await attempts(1, signUp(1))).toEqual([303]);
         expect(await attempts(1, signUp(2))).toEqual([303]);
         const third = await signUp(3)();

@@ -2,6 +2,11 @@ import { loginUrl, signUpUrl } from '../../core/widget/links';
 import { accountsTestApp, sessionCookieOf, T0, type AccountsTestApp } from './test-app';
 import { SESSION_LIFETIME_MS } from './sessions';
 import { DIALECTS, useDialect } from '../testing/dialects';
+import { DEFAULT_TERMS_LICENCE } from '../other-services/routes';
+import { TERMS_NOT_ACCEPTED } from './validate-sign-up';
+
+/** The sign-up form's consent to the terms in force, ticked. */
+const ACCEPTED = { accept_terms: DEFAULT_TERMS_LICENCE };
 
 // Issue 14: on SQLite and on Postgres alike.
 describe.each(DIALECTS)('on %s', (dialect) => {
@@ -130,7 +135,7 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       const response = await t.request({
         method: 'POST',
         url: '/signup',
-        form: { username: 'new.listener', display_name: ' New Listener ', password: 'long enough', forward_url: CONTINUE },
+        form: { username: 'new.listener', display_name: ' New Listener ', password: 'long enough', forward_url: CONTINUE, ...ACCEPTED },
       });
       expect(response.statusCode).toBe(303);
       expect(response.headers.get('location')).toBe(CONTINUE);
@@ -162,7 +167,7 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       [{ username: 'abcdefgh', display_name: 'A', password: 'abcdefgh' }, 'The password must not be the same as the username.', ['password']],
       [{ username: '', display_name: '', password: '' }, 'Enter a username. Enter a display name. Enter a password.', ['username', 'display_name', 'password']],
     ])('refuses %j with 400 and the message %j on the fields it names', async (fields, message, invalid) => {
-      const response = await t.request({ method: 'POST', url: '/signup', form: { ...fields, forward_url: CONTINUE } });
+      const response = await t.request({ method: 'POST', url: '/signup', form: { ...fields, forward_url: CONTINUE, ...ACCEPTED } });
       expect(response.statusCode).toBe(400);
       expect(response.setCookie).toEqual([]);
       expect(response.body).toContain(`role="alert">${message}</p>`);
@@ -174,8 +179,60 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       expect(response.body).toContain(`name="forward_url" value="${CONTINUE}"`);
     });
 
+    it('the form asks for consent to the terms in force: a checkbox carrying their version, labelled with links to both documents', async () => {
+      const response = await t.request({ url: signUpUrl(hosts, CONTINUE) });
+      expect(response.body).toContain(`<input id="accept_terms" name="accept_terms" type="checkbox" value="${DEFAULT_TERMS_LICENCE}" required>`);
+      expect(response.body).toContain('<label for="accept_terms">I accept the <a href="/legal/terms?license=');
+      expect(response.body).toContain(`/legal/terms?license=${DEFAULT_TERMS_LICENCE}&amp;language=en`);
+      expect(response.body).toContain('href="/legal/privacy?language=en"');
+    });
+
+    it('spec 001 §7 Terms: a sign-up that accepts the terms records the version in force, so reacceptance is not required on the first visit', async () => {
+      t.clock.now = T0 + 5000;
+      const response = await t.request({
+        method: 'POST',
+        url: '/signup',
+        form: { username: 'consenting', display_name: 'C', password: 'long enough', forward_url: CONTINUE, ...ACCEPTED },
+      });
+      expect(response.statusCode).toBe(303);
+      const id = await t.accountId('consenting');
+      expect(await t.db.selectFrom('terms_acceptances').select(['license', 'accepted_at']).where('account_id', '=', id).executeTakeFirst()).toEqual({
+        license: DEFAULT_TERMS_LICENCE,
+        accepted_at: T0 + 5000,
+      });
+    });
+
+    it.each([
+      ['without the consent', {}],
+      ['with the consent to another version (a form from before the terms changed)', { accept_terms: '2020-01' }],
+    ])('refuses a sign-up %s with 400, marking the checkbox, and makes no account and no acceptance', async (_what, consent) => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/signup',
+        form: { username: 'unconsenting', display_name: 'U', password: 'long enough', forward_url: CONTINUE, ...consent },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.setCookie).toEqual([]);
+      expect(response.body).toContain(`role="alert">${TERMS_NOT_ACCEPTED}</p>`);
+      expect(response.body).toMatch(/name="accept_terms"[^>]*aria-invalid="true"/);
+      // What was typed stays; the checkbox is not ticked for them.
+      expect(response.body).toContain('value="unconsenting"');
+      expect(response.body).not.toMatch(/name="accept_terms"[^>]* checked/);
+      expect(await t.db.selectFrom('accounts').select('id').where('username', '=', 'unconsenting').execute()).toEqual([]);
+    });
+
+    it('a form that comes back with another problem keeps the consent ticked', async () => {
+      const response = await t.request({ method: 'POST', url: '/signup', form: { username: 'ab', display_name: 'A', password: 'long enough', ...ACCEPTED } });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toMatch(/name="accept_terms"[^>]* checked/);
+    });
+
     it('refuses a username that is taken with 409, keeping what was typed (but not the password)', async () => {
-      const response = await t.request({ method: 'POST', url: '/signup', form: { username: 'demo', display_name: 'Me &amp; <b>', password: 'long enough' } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/signup',
+        form: { username: 'demo', display_name: 'Me &amp; <b>', password: 'long enough', ...ACCEPTED },
+      });
       expect(response.statusCode).toBe(409);
       expect(response.body).toContain('That username is taken. Choose another one, or log in.');
       expect(response.body).toContain('value="Me &amp;amp; &lt;b&gt;"');
@@ -187,7 +244,7 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       const response = await t.request({
         method: 'POST',
         url: '/signup',
-        form: { username: 'someone', display_name: 'S', password: 'long enough', forward_url: 'https://evil.test/' },
+        form: { username: 'someone', display_name: 'S', password: 'long enough', forward_url: 'https://evil.test/', ...ACCEPTED },
       });
       expect(response.headers.get('location')).toBe('/');
     });

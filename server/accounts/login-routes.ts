@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { signUpPage, loginPage, logoutRefusedPage, type FormError } from './account-pages';
+import { ACCEPT_TERMS_FIELD, signUpPage, loginPage, logoutRefusedPage, type FormError } from './account-pages';
 import { newAccountId, type AccountStore } from './accounts-store';
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords';
 import type { RateLimits } from './rate-limits';
@@ -23,6 +23,10 @@ export interface LoginRouteDeps {
   /** Refuses a form post whose CSRF token is missing or wrong (@fastify/csrf-protection, as a preHandler). */
   readonly checkCsrf: (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
   readonly limits: RateLimits;
+  /** The terms version in force (TERMS_LICENCE), which a sign-up accepts. */
+  readonly termsLicence: string;
+  /** Records that the account accepted `licence` (spec 001 §7 Terms), so its first visit asks nothing. */
+  readonly acceptTerms: (accountId: string, licence: string) => Promise<void>;
 }
 
 type Form = Readonly<Record<string, unknown>>;
@@ -76,6 +80,8 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
         displayName: str(form.display_name).trim(),
         error,
         logInHref: loginHref(to),
+        termsLicence: deps.termsLicence,
+        termsAccepted: str(form[ACCEPT_TERMS_FIELD]) === deps.termsLicence,
       }),
     );
   };
@@ -108,14 +114,14 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
 
   app.get('/signup', async (request, reply) => {
     const to = next(request, query(request).forward_url);
-    return html(reply, 200, signUpPage({ next: to, csrfToken: deps.csrfToken(reply), logInHref: loginHref(to) }));
+    return html(reply, 200, signUpPage({ next: to, csrfToken: deps.csrfToken(reply), logInHref: loginHref(to), termsLicence: deps.termsLicence }));
   });
 
   app.post('/signup', { ...rateLimited(deps.limits.signUps, windowMs), preHandler: deps.checkCsrf }, async (request, reply) => {
     const form = formOf(request);
     const to = next(request, form.forward_url);
     const again = (status: number, error: FormError) => signUpForm(request, reply, status, error);
-    const checked = validateSignUp(form);
+    const checked = validateSignUp(form, deps.termsLicence);
     if (!checked.ok) return again(400, checked.error);
     const { username, displayName, password } = checked.value;
     const id = newAccountId();
@@ -129,6 +135,8 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginRouteDeps):
       country: deps.country,
     });
     if (!created) return again(409, { message: 'That username is taken. Choose another one, or log in.', fields: ['username'] });
+    // The terms accepted on the form are the account's: its first visit does not ask again (spec 001 §7 Terms).
+    await deps.acceptTerms(id, deps.termsLicence);
     await deps.startSession(reply, request, id);
     return goOn(reply, to);
   });

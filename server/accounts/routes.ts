@@ -13,6 +13,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits';
 import { createSessionStore } from './sessions';
 import { requestOrigin } from '../http/request-origin';
 import { registerTokenRoute } from './token-route';
+import { DEFAULT_TERMS_LICENCE } from '../other-services/routes';
 import { createSessionTokenRevoker, createTokenIssuer, createTokenPurge, createTokenVerifier, type IssuedToken } from './tokens';
 
 export interface AccountRoutesOptions {
@@ -37,6 +38,8 @@ export interface AccountRoutesOptions {
   readonly rateLimits?: Partial<RateLimits>;
   /** How often expired sessions and tokens are purged while the server runs (PURGE_INTERVAL_MS by default). */
   readonly purgeEveryMs?: number;
+  /** TERMS_LICENCE: the terms version a sign-up accepts (server/other-services/); DEFAULT_TERMS_LICENCE by default. */
+  readonly termsLicence?: string;
 }
 
 /** Expired sessions and tokens leave the store at least this often, also when nobody logs in or asks for a token. */
@@ -143,6 +146,16 @@ export async function registerAccountRoutes(app: FastifyInstance, options: Accou
       csrfToken: (reply) => reply.generateCsrf(),
       checkCsrf: (request, reply, done) => scope.csrfProtection(request, reply, done),
       limits,
+      termsLicence: options.termsLicence ?? DEFAULT_TERMS_LICENCE,
+      // The reacceptance service's record (spec 001 §7 Terms, terms_acceptances), kept the same way.
+      acceptTerms: async (accountId, licence) => {
+        const acceptedAt = now();
+        await db
+          .insertInto('terms_acceptances')
+          .values({ account_id: accountId, license: licence, accepted_at: acceptedAt })
+          .onConflict((oc) => oc.column('account_id').doUpdateSet({ license: licence, accepted_at: acceptedAt }))
+          .execute();
+      },
     });
     registerTokenRoute(scope, { accounts, sessions, issue, country, limits });
     const ownsConnection = options.ownsConnection ?? (() => false);

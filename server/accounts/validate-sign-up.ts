@@ -1,4 +1,7 @@
-import type { FieldName, FormError } from './account-pages';
+import { ACCEPT_TERMS_FIELD, type FieldName, type FormError } from './account-pages';
+
+/** A sign-up without the consent to the terms in force. */
+export const TERMS_NOT_ACCEPTED = 'Accept the Terms of Use and the Privacy Policy to sign up.';
 
 export interface SignUpFields {
   readonly username: string;
@@ -13,9 +16,12 @@ const CONTROL = /\p{Cc}/u;
 /**
  * The sign-up form's rules, each with a message that says how to fix it. All problems are named
  * at once, so a visitor fixes the form in one go. Username and display name are trimmed; the
- * password is taken as typed.
+ * password is taken as typed. The terms in force (`termsLicence`) must be accepted.
  */
-export function validateSignUp(body: Readonly<Record<string, unknown>>): { ok: true; value: SignUpFields } | { ok: false; error: FormError } {
+export function validateSignUp(
+  body: Readonly<Record<string, unknown>>,
+  termsLicence: string,
+): { ok: true; value: SignUpFields } | { ok: false; error: FormError } {
   const text = (name: string): string => (typeof body[name] === 'string' ? body[name] : '');
   const username = text('username').trim();
   const displayName = text('display_name').trim();
@@ -34,6 +40,9 @@ export function validateSignUp(body: Readonly<Record<string, unknown>>): { ok: t
   else if ([...password].length < 8) problems.push(['password', 'The password must be at least 8 characters long.']);
   else if (password.length > 200) problems.push(['password', 'The password must be at most 200 characters long.']);
   else if (password === username) problems.push(['password', 'The password must not be the same as the username.']);
+
+  // The consent carries the version the form showed: a form from before the terms changed asks again, with the new ones.
+  if (text(ACCEPT_TERMS_FIELD) !== termsLicence) problems.push([ACCEPT_TERMS_FIELD, TERMS_NOT_ACCEPTED]);
 
   if (problems.length > 0) {
     return { ok: false, error: { message: problems.map(([, message]) => message).join(' '), fields: problems.map(([name]) => name) } };
