@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { launchChromium, startServer, type RunningServer } from './harness';
+import { checkRecordedSession, keepRecordedSession } from './recorded-session';
 
 jest.setTimeout(180_000);
 
@@ -274,5 +275,39 @@ describe('a resize re-lays out (spec 000 §4: viewport set after a 100 ms deboun
     await scripted.setViewport({ width: 300, height: 149 });
     await scripted.waitForFunction(() => document.querySelector('[data-layout="legacy-basic"]') !== null, { timeout: 10_000, polling: 50 });
     checkLayout({ ...c, height: 149 }, await measure(scripted));
+  });
+});
+
+/*
+ * Issue 19 regression corpus: a session per layout a person meets (spec 000 §2), opened at its size, played a
+ * moment and paused, kept as fixtures/sessions/layout-*.jsonl with RECORD_SESSIONS=1 (else under e2e/artifacts/)
+ * and replayed in both modes by fixtures/sessions/sessions.test.ts.
+ */
+const recordedLayouts = [
+  { name: 'layout-track-compact', path: RESOURCES.track.path, width: 300, height: 80 },
+  { name: 'layout-track-big', path: RESOURCES.track.path, width: 300, height: 380 },
+  { name: 'layout-album-compact', path: RESOURCES.album.path, width: 300, height: 80 },
+  { name: 'layout-album-modern', path: RESOURCES.album.path, width: MODERN_WIDTH, height: 600 },
+  { name: 'layout-playlist', path: RESOURCES.playlist.path, width: 300, height: 380 },
+  { name: 'layout-artist', path: shortLists.artist, width: 300, height: 380 },
+  { name: 'layout-show', path: shortLists.show, width: 300, height: 380 },
+  { name: 'layout-episode-compact', path: RESOURCES.episode.path, width: 300, height: 152 },
+  { name: 'layout-episode-big', path: RESOURCES.episode.path, width: 300, height: 380 },
+] as const;
+
+describe.each(recordedLayouts)('issue 19 recorded layout session $name ($width x $height)', ({ name, path, width, height }) => {
+  it('plays a moment and pauses; the log replays in both modes to the live state', async () => {
+    await scripted.bringToFront();
+    await scripted.setViewport({ width, height });
+    await scripted.goto(`${server.origin}${path}?debug=1`, { waitUntil: 'load' });
+    await scripted.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && document.querySelector('[data-layout]') !== null, {
+      timeout: 10_000,
+      polling: 50,
+    });
+    await scripted.click('[data-testid="play-button"]');
+    await scripted.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.3, { timeout: 15_000, polling: 50 });
+    await scripted.click('[data-testid="play-button"]');
+    await scripted.waitForFunction(() => document.querySelector('audio')?.paused === true, { timeout: 10_000, polling: 50 });
+    keepRecordedSession(name, await checkRecordedSession(scripted));
   });
 });

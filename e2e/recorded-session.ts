@@ -13,6 +13,7 @@ import { engineReducer } from '../core/engine/player';
 import { engineReplayBuild } from '../core/engine/player/tapped-deps';
 import { parseTranscript } from '../core/store/transcript';
 import { replayWithTranscript } from '../core/store/transcript-replay';
+import { recordTrail, serializeTrail } from '../core/store/golden-trail';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -61,11 +62,16 @@ export async function checkEngineSession(page: Page | Frame): Promise<RecordedSe
   return { jsonl, file, liveState, transcript };
 }
 
-/** Writes the session as `name`.jsonl, its golden `name`.final-state.json and any port transcript as `name`.transcript.jsonl. */
+/**
+ * Writes the session as `name`.jsonl, its golden `name`.final-state.json, its golden trail `name`.trail.json (the state
+ * each step made, issue 19: core/store/golden-trail.ts) and any port transcript as `name`.transcript.jsonl.
+ */
 export function keepRecordedSession(name: string, session: RecordedSession & { readonly transcript?: string }): void {
   const dir = process.env.RECORD_SESSIONS === '1' ? join(ROOT, 'fixtures/sessions') : join(ROOT, 'e2e/artifacts');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.jsonl`), session.jsonl);
   writeFileSync(join(dir, `${name}.final-state.json`), `${JSON.stringify(session.liveState, null, 2)}\n`);
+  const { states } = session.file.header.app === 'embed-engine' ? replayFold(session.file, engineReducer) : replayFold(session.file, widgetReducer);
+  writeFileSync(join(dir, `${name}.trail.json`), serializeTrail(recordTrail(session.file, states)));
   if (session.transcript !== undefined) writeFileSync(join(dir, `${name}.transcript.jsonl`), session.transcript);
 }

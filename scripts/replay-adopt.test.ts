@@ -30,10 +30,14 @@ describe('replay adopt (issue 19: a capture becomes a fixture with one command, 
       expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
         'adopted.jsonl',
         'adopted.final-state.json',
+        'adopted.trail.json',
         'adopted.engine.jsonl',
         'adopted.engine.transcript.jsonl',
         'adopted.engine.final-state.json',
+        'adopted.engine.trail.json',
       ]);
+      // Issue 19: with their golden trails, as the recorded session's (sessions.test.ts names a divergence by them).
+      expect(read(join(dir, 'adopted.engine.trail.json'))).toBe(read(join(SESSIONS, 'logged-in-album.engine.trail.json')));
       for (const file of files) expect(read(file)).not.toContain(LEAKED);
       // The goldens are the recorded session's.
       expect(JSON.parse(read(join(dir, 'adopted.final-state.json')))).toEqual(JSON.parse(read(join(SESSIONS, 'logged-in-album.final-state.json'))));

@@ -9,6 +9,7 @@ import type { StoredCapture } from '../core/model/capture';
 import { parseActionLog } from '../core/store/action-log';
 import { createRedactor } from '../core/store/redact';
 import { replayFold } from '../core/store/replay';
+import { recordTrail, serializeTrail } from '../core/store/golden-trail';
 import type { Reducer } from '../core/store/store';
 
 /** Each JSONL line through one redactor (one per recording, so its placeholders stay consistent). */
@@ -34,18 +35,23 @@ export function adoptCapture<W, E>(capture: Pick<StoredCapture, 'widget' | 'engi
     written.push(join(dir, file));
   };
   const widgetLog = trimSecrets(capture.widget.actionLog);
-  const widgetState = replayFold(parseActionLog(widgetLog), apps.widgetReducer).finalState;
+  const widgetFile = parseActionLog(widgetLog);
+  const widgetFold = replayFold(widgetFile, apps.widgetReducer);
   write(`${name}.jsonl`, widgetLog);
-  write(`${name}.final-state.json`, `${JSON.stringify(widgetState, null, 2)}\n`);
+  write(`${name}.final-state.json`, `${JSON.stringify(widgetFold.finalState, null, 2)}\n`);
+  // Issue 19: the golden trail, which names the first divergent seq and state path (core/store/golden-trail.ts).
+  write(`${name}.trail.json`, serializeTrail(recordTrail(widgetFile, widgetFold.states)));
   if (capture.engine !== null && capture.engine !== undefined) {
     // The engine's log and transcript share one redactor when recorded: so here too.
     const redactor = createRedactor();
     const engineLog = trimSecrets(capture.engine.actionLog, redactor);
     const transcript = trimSecrets(capture.engine.transcript, redactor);
-    const engineState = replayFold(parseActionLog(engineLog), apps.engineReducer, 'embed-engine').finalState;
+    const engineFile = parseActionLog(engineLog);
+    const engineFold = replayFold(engineFile, apps.engineReducer, 'embed-engine');
     write(`${name}.engine.jsonl`, engineLog);
     write(`${name}.engine.transcript.jsonl`, transcript);
-    write(`${name}.engine.final-state.json`, `${JSON.stringify(engineState, null, 2)}\n`);
+    write(`${name}.engine.final-state.json`, `${JSON.stringify(engineFold.finalState, null, 2)}\n`);
+    write(`${name}.engine.trail.json`, serializeTrail(recordTrail(engineFile, engineFold.states)));
   }
   return written;
 }

@@ -5,7 +5,7 @@
 // audio is touched; the full-playback engine's own logs (embed-engine) replay in engine mode over
 // the port transcript kept beside them (`<log>.transcript.jsonl`), which answers its epics' calls.
 import { readFileSync } from 'node:fs';
-import { config } from 'rxjs';
+import { config, type SchedulerLike } from 'rxjs';
 import { createFakePorts } from '../adapters/fake';
 import { engineReducer } from '../core/engine/player';
 import { engineReplayBuild } from '../core/engine/player/tapped-deps';
@@ -13,6 +13,7 @@ import { widgetEpics } from '../core/widget/all-epics';
 import { widgetReducer } from '../core/widget/reducer';
 import { runReplayCli } from './replay-cli';
 import { adoptCapture, readCapture } from './replay-adopt';
+import { updateGoldens } from './replay-update';
 
 /** The `app` the widget writes in its log header (ui/widget/main.tsx), and the engine's (ui/engine/engine-client.ts). */
 const WIDGET_APP = 'embed-player';
@@ -35,7 +36,26 @@ function appOf(path: string | undefined): string {
   }
 }
 
-if (argv[0] === 'adopt') {
+const engineApp = { name: ENGINE_APP, reducer: engineReducer, overTranscript: engineReplayBuild };
+const widgetApp = {
+  name: WIDGET_APP,
+  reducer: widgetReducer,
+  epics: widgetEpics,
+  // The fakes' clock follows the scheduler, which is the replay's clock too.
+  makeDeps: (scheduler: SchedulerLike) => createFakePorts(scheduler),
+};
+
+if (argv[0] === 'update') {
+  // Issue 19: `update [name…]` re-folds the named fixtures (all when none) with today's code and rewrites their goldens.
+  try {
+    const { report, ok } = updateGoldens('fixtures/sessions', argv.slice(1), { widget: widgetApp, engine: engineApp });
+    process.stdout.write(report);
+    process.exitCode = ok ? 0 : 1;
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  }
+} else if (argv[0] === 'adopt') {
   // Issue 19: `adopt <capture.json | URL> [name]` writes the capture's fixtures to fixtures/sessions/.
   const [, source, name = `capture-${Date.now()}`] = argv;
   if (source === undefined) {
@@ -59,14 +79,8 @@ if (argv[0] === 'adopt') {
 function runLog(): void {
   const result =
     appOf(argv.find((arg) => arg.endsWith('.jsonl') && !arg.endsWith('.transcript.jsonl'))) === ENGINE_APP
-      ? runReplayCli(argv, read, { name: ENGINE_APP, reducer: engineReducer, overTranscript: engineReplayBuild })
-      : runReplayCli(argv, read, {
-          name: WIDGET_APP,
-          reducer: widgetReducer,
-          epics: widgetEpics,
-          // The fakes' clock follows the scheduler, which is the replay's clock too.
-          makeDeps: (scheduler) => createFakePorts(scheduler),
-        });
+      ? runReplayCli(argv, read, engineApp)
+      : runReplayCli(argv, read, widgetApp);
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   process.exitCode = result.exitCode;

@@ -18,6 +18,8 @@ export type EngineReplayResult<S> =
       readonly generated: Envelope[];
       /** Every envelope of the replay run (inputs and epic output), as the replayed store logged them. */
       readonly envelopes: Envelope[];
+      /** The recorded seq each of `envelopes` stands for, in the same order (issue 19: states compared per recorded seq, core/store/divergence.ts). */
+      readonly recordedSeqs: number[];
     }
   | { readonly ok: false; readonly divergence: Divergence };
 
@@ -146,7 +148,8 @@ export function replayEngine<S, D extends { clock: StoreClock }>(file: ActionLog
   if (divergence !== undefined || store === undefined) {
     return { ok: false, divergence: divergence ?? { seq: -1, message: 'The replayed store was not created.' } };
   }
-  return { ok: true, finalState: store.getState(), generated, envelopes };
+  const recordedSeqs = envelopes.map((envelope) => recordedSeqOf.get(envelope.seq) ?? -1);
+  return { ok: true, finalState: store.getState(), generated, envelopes, recordedSeqs };
 }
 
 const isInput = (entry: Envelope): entry is Envelope & { src: 'ui' | 'adapter' } => entry.src !== 'epic';

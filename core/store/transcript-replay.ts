@@ -23,6 +23,8 @@ interface ReplayTap extends PortTap {
   position(): string;
   /** The first divergence found, even if an epic caught the error it threw. */
   failure(): string | undefined;
+  /** How many transcript entries have been used (delivered or matched) so far. */
+  used(): number;
 }
 
 /** The recorded error as the epics will read it. */
@@ -154,6 +156,7 @@ function createReplayTap(entries: ReadonlyArray<TranscriptEntry>, dispatchInput:
     settle,
     position: () => `transcript line ${cursor + 2} of ${entries.length + 1}`,
     failure: () => failure,
+    used: () => cursor,
   };
 }
 
@@ -162,6 +165,12 @@ export interface TranscriptReplayOptions<S, D extends { clock: StoreClock }> {
   /** The store's epics and deps, built over the replay tap from the transcript header's config. */
   readonly build: (tap: PortTap, config: unknown) => { readonly epics: ReadonlyArray<Epic<S, D>>; readonly deps: D };
   readonly expectApp?: string;
+  /**
+   * Sees each recorded line the replay regenerated, with how many transcript entries had been used
+   * when the store logged it: the entries before that count happened before the action (the replay
+   * viewer links the transcript to the actions so, core/replay-viewer/transcript-links.ts).
+   */
+  readonly onRegenerated?: (envelope: Envelope, transcriptEntriesUsed: number) => void;
 }
 
 const toJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
@@ -220,7 +229,9 @@ export function replayWithTranscript<S, D extends { clock: StoreClock }>(
     if (changes.length > 0) {
       const what = changes.map((c) => `${c.path}: ${json(c.before)} -> ${json(c.after)}`).join('; ');
       fail({ seq: expected.seq, expected, actual, message: `Seq ${expected.seq} (${expected.action.type}) differs: ${what}.` });
+      return;
     }
+    options.onRegenerated?.(actual, tap.used());
   };
 
   try {
@@ -248,5 +259,6 @@ export function replayWithTranscript<S, D extends { clock: StoreClock }>(
     return { ok: false, divergence: divergence ?? { seq: -1, message: 'The replayed store was not created.' } };
   }
   const generated = envelopes.filter((envelope) => envelope.src === 'epic');
-  return { ok: true, finalState: store.getState(), generated, envelopes };
+  // Line for line: the n-th envelope is the log's n-th entry.
+  return { ok: true, finalState: store.getState(), generated, envelopes, recordedSeqs: file.entries.map((entry) => entry.seq) };
 }
