@@ -47,9 +47,7 @@ const config: Config = {
   projects: [
     project('core', ['<rootDir>/core', '<rootDir>/scripts', '<rootDir>/fixtures'], 'node'),
     project('ui', ['<rootDir>/ui', '<rootDir>/adapters'], 'jsdom'),
-    // A server file's hooks start a provider and log listeners in (scrypt): on a loaded 2-core machine that outran
-    // jest's 5 s default (the clean-clone run of session 9 timed out 17 files' beforeAll). A hang still fails.
-    project('server', ['<rootDir>/server'], 'node', { ...stores, testTimeout: 30_000 }),
+    project('server', ['<rootDir>/server'], 'node', { ...stores, setupFilesAfterEnv: ['<rootDir>/server/testing/jest-timeout.ts'] }),
     project('e2e', ['<rootDir>/e2e'], 'node', { slowTestThreshold: 60, testPathIgnorePatterns: ['/node_modules/', ...e2eIgnored], ...stores }),
   ],
 };
