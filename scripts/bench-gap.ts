@@ -104,7 +104,7 @@ interface SamplerWindow {
 async function startSampler(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as SamplerWindow;
-    const element = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+    const element = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio');
     if (element === undefined) throw new Error('no engine audio element');
     const samples: Sample[] = [];
     const events: Array<{ kind: string; src: string; t: number }> = [];
@@ -150,7 +150,7 @@ async function oneRun(
     await page.waitForFunction(
       (uri) => {
         const w = window as unknown as DebugWindow;
-        const element = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+        const element = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio');
         return w.__embedDebug.state().playback.trackUri === uri && (element?.currentTime ?? 0) > 1;
       },
       { timeout: 60_000, polling: 100 },
@@ -165,7 +165,7 @@ async function oneRun(
     await page.waitForFunction(
       (uri, boundaryS) => {
         const w = window as unknown as DebugWindow & SamplerWindow;
-        const element = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+        const element = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio');
         const time = element?.currentTime ?? 0;
         const swapped = element?.src !== w.__gapSampler?.samples[0]?.src;
         return w.__embedDebug.state().playback.trackUri === uri && (swapped ? time > 0.5 : time > boundaryS + 0.6);

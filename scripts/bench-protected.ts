@@ -185,7 +185,7 @@ player.attach(audio).then(() => {
 /** The engine is ready for a click: its element exists, the device is registered and the keys attached (spec 001 §4 Client lifecycle). */
 const ENGINE_READY = `(() => {
   const log = window.__engineDebug?.actionLog() ?? '';
-  return [...document.querySelectorAll('audio')].some((a) => a.id !== 'preview-audio') && log.includes('"device/registered"') && log.includes('"drm/mediaKeysAttached"');
+  return [...document.querySelectorAll('audio, video')].some((a) => a.id !== 'preview-audio') && log.includes('"device/registered"') && log.includes('"drm/mediaKeysAttached"');
 })()`;
 
 interface EngineRun extends ClickTiming {
@@ -361,6 +361,6 @@ export function protectedLines(f: ProtectedFigures, verdict: (ok: boolean) => st
     `protected full track       engine ${m.engine.toFixed(1)} ms / Shaka ${m.shaka.toFixed(1)} ms = ${f.engineVsShaka.toFixed(2)}  budget 1.0  ${verdict(f.engineVsShaka <= ENGINE_VS_SHAKA_BUDGET)}`,
     `  by event timestamps       engine ${s.engine.toFixed(1)} ms / Shaka ${s.shaka.toFixed(1)} ms = ${f.engineVsShakaStamp.toFixed(2)}`,
     `  against bare MSE+ClearKey engine ${m.engine.toFixed(1)} ms / bare ${m.bareMse.toFixed(1)} ms = ${f.engineVsBare.toFixed(2)}  (stamps ${f.engineVsBareStamp.toFixed(2)})`,
-    `(click to the engine's own <audio> playing, logged in, ${f.format} file ${f.fileId}; medians of ${f.runs} loads each, alternating, fresh browser context per load)`,
+    `(click to the engine's own media element playing, logged in, ${f.format} file ${f.fileId}; medians of ${f.runs} loads each, alternating, fresh browser context per load)`,
   ];
 }

@@ -28,7 +28,10 @@ export type TimedAudio = 'first' | 'engine';
 /** Clicks `selector` and times it to `playing`; fails after 30 s without one. */
 export async function timeClick(page: Page, selector: string, audio: TimedAudio): Promise<ClickTiming> {
   await page.evaluate((which: TimedAudio) => {
-    const element = which === 'first' ? document.querySelector('audio')! : [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio')!;
+    const element =
+      which === 'first'
+        ? document.querySelector('audio')!
+        : [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio')!;
     (window as unknown as { __bench: Promise<ClickTiming> }).__bench = new Promise<ClickTiming>((resolvePlaying) => {
       let pressed = { stamp: 0, now: 0 };
       document.addEventListener('pointerdown', (event) => (pressed = { stamp: event.timeStamp, now: performance.now() }), { capture: true, once: true });
