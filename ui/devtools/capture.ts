@@ -110,3 +110,47 @@ export async function uploadCapture(
   const link = (await response.json()) as CaptureLink;
   return { ...link, href: new URL(link.url, `${base}/`).href };
 }
+
+/** What a page hands "Report a problem": where its session is and whose it is. */
+export interface PageCaptureOptions {
+  /** The provider's origin (POST /capture); '' for the page's own. */
+  readonly api: string;
+  /** The page's action log (JSONL), recorded through `redactor`. */
+  readonly actionLog: () => string;
+  readonly redactor: Redactor;
+  /** The engine's log and transcript once it started, else null. */
+  readonly engine: () => { readonly actionLog: string; readonly transcript: string } | null;
+  /** Every access token the page holds now (anonymous ones too): none may leave in clear. */
+  readonly accessTokens: () => ReadonlyArray<string>;
+  /** The logged-in listener's token, which makes the capture theirs; undefined for an anonymous visitor. */
+  readonly listenerToken: () => string | undefined;
+}
+
+/**
+ * Issue 19 Capture on any page (the widget's, the web player's): the session at this moment with the
+ * page's flags (its query) and environment, redacted, uploaded to the provider; the link to open it.
+ */
+export function capturePage(win: Window, options: PageCaptureOptions): (description: string) => Promise<CaptureLink & { readonly href: string }> {
+  return (description) => {
+    const flags = Object.fromEntries(new URLSearchParams(win.location.search));
+    const upload = buildCapture(
+      {
+        actionLog: options.actionLog,
+        engine: options.engine,
+        redactor: options.redactor,
+        knownSecrets: () => [
+          ...options.accessTokens().map((value) => ({ kind: 'accessToken' as const, value })),
+          ...win.document.cookie
+            .split(';')
+            .map((pair) => pair.slice(pair.indexOf('=') + 1).trim())
+            .map((value) => ({ kind: 'cookie' as const, value })),
+        ],
+        flags: () => flags,
+      },
+      collectEnvironment(win, flags),
+      description,
+    );
+    const api = options.api === '' ? win.location.origin : options.api.replace(/\/+$/, '');
+    return uploadCapture((url, init) => win.fetch(url, init), api, upload, options.listenerToken());
+  };
+}

@@ -1,11 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import type { EmbedData } from '../../core/model/embed-data';
 import type { Redactor } from '../../core/store/redact';
-import { buildCapture, collectEnvironment, uploadCapture } from './capture';
+import { createTranslate } from '../hooks/translate';
+import { capturePage } from './capture';
 import ReportProblem from './report-problem';
 
 export interface ReportProblemMount {
-  readonly data: Pick<EmbedData, 'config' | 'session'>;
+  /** The embed's data: its provider, its session and its translations (the menu's texts are the widget's). */
+  readonly data: Pick<EmbedData, 'config' | 'session' | 'translations'>;
   /** The page's action log (JSONL) and its redactor. */
   readonly actionLog: () => string;
   readonly redactor: Redactor;
@@ -19,29 +21,15 @@ export interface ReportProblemMount {
  * listener's token, when logged in, makes the capture theirs).
  */
 export function mountReportProblem(win: Window, mount: ReportProblemMount): void {
-  const { data, redactor } = mount;
-  const capture = (description: string) => {
-    const flags = Object.fromEntries(new URLSearchParams(win.location.search));
-    const upload = buildCapture(
-      {
-        actionLog: mount.actionLog,
-        engine: mount.engine,
-        redactor,
-        knownSecrets: () => [
-          ...(data.session === undefined ? [] : [{ kind: 'accessToken' as const, value: data.session.accessToken }]),
-          ...win.document.cookie
-            .split(';')
-            .map((pair) => pair.slice(pair.indexOf('=') + 1).trim())
-            .map((value) => ({ kind: 'cookie' as const, value })),
-        ],
-        flags: () => flags,
-      },
-      collectEnvironment(win, flags),
-      description,
-    );
-    const api = data.config.hosts.api === '' ? win.location.origin : data.config.hosts.api.replace(/\/+$/, '');
-    return uploadCapture((url, init) => win.fetch(url, init), api, upload, data.session?.loggedIn === true ? data.session.accessToken : undefined);
-  };
+  const { data } = mount;
+  const capture = capturePage(win, {
+    api: data.config.hosts.api,
+    actionLog: mount.actionLog,
+    redactor: mount.redactor,
+    engine: mount.engine,
+    accessTokens: () => (data.session === undefined ? [] : [data.session.accessToken]),
+    listenerToken: () => (data.session?.loggedIn === true ? data.session.accessToken : undefined),
+  });
   // The parent page's client (ui/embed-api-client requestCapture) may ask for a capture with embed-api=1: the link
   // goes back to the page that asked, at its origin only. A listener's capture opens for them alone, so the
   // page gets a link it can attach to a support form, not the session.
@@ -60,5 +48,5 @@ export function mountReportProblem(win: Window, mount: ReportProblemMount): void
   }
   const host = win.document.createElement('div');
   win.document.body.appendChild(host);
-  createRoot(host).render(<ReportProblem capture={capture} />);
+  createRoot(host).render(<ReportProblem capture={capture} t={createTranslate(data.translations)} />);
 }
