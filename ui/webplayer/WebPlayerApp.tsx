@@ -2,7 +2,7 @@ import type { Action } from '../../core/store/action';
 import { loginOfferClosed, type LoginOffer, type WebPlayerState } from '../../core/webplayer';
 import { loginHref } from './format';
 import { ItemHeaderView } from './item-header';
-import { Sidebar, TopBar } from './nav';
+import { Sidebar, TopBar, type CaptureFn } from './nav';
 import { PlayerBar } from './player-bar';
 import { CreatePlaylist, PlaylistNotice, PlaylistOwnerTools } from './playlist-editing';
 import { Section } from './sections';
@@ -14,6 +14,8 @@ export interface WebPlayerAppProps {
   readonly title: string;
   /** The search box's text on a search page. */
   readonly query: string;
+  /** Issue 19 Capture: sends the page's session ("Report a problem"); absent on the server's render. */
+  readonly capture?: CaptureFn;
 }
 
 const OFFER_TEXT: Record<LoginOffer, string> = {
@@ -28,7 +30,7 @@ const OFFER_TEXT: Record<LoginOffer, string> = {
  * and its sections, core/webplayer/state.ts) and the persistent player bar. The server renders it
  * (the first paint needs no script) and ui/webplayer/main.tsx hydrates it with the same state.
  */
-export function WebPlayerApp({ state, dispatch, title, query }: WebPlayerAppProps) {
+export function WebPlayerApp({ state, dispatch, title, query, capture }: WebPlayerAppProps) {
   const { page } = state;
   return (
     <div className="wp">
@@ -36,7 +38,7 @@ export function WebPlayerApp({ state, dispatch, title, query }: WebPlayerAppProp
         <CreatePlaylist state={state} dispatch={dispatch} />
       </Sidebar>
       <div className="wp-view">
-        <TopBar path={page.path} query={query} loggedIn={state.loggedIn} />
+        <TopBar path={page.path} query={query} loggedIn={state.loggedIn} capture={capture} />
         <main className="wp-main" id="wp-main">
           {page.header === null ? <h1 className="wp-page-title">{title}</h1> : <ItemHeaderView header={page.header} state={state} dispatch={dispatch} />}
           <PlaylistOwnerTools state={state} dispatch={dispatch} />

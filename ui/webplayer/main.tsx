@@ -4,33 +4,21 @@ import { asyncScheduler } from 'rxjs';
 import { isRight } from 'fp-ts/Either';
 import { createAudioElement } from '../../adapters/browser/audio-element';
 import { createFetchHttp } from '../../adapters/browser/fetch-http';
-import { catalogueConfigured, catalogueEpics, catalogueReducer, initialCatalogueState, termsCheckRequested, type CatalogueState } from '../../core/catalogue';
+import { catalogueConfigured, catalogueEpics, initialCatalogueState, termsCheckRequested } from '../../core/catalogue';
 import { EngineEvent } from '../../core/contract/events';
-import { sessionReducer } from '../../core/engine/session/reducer';
-import { initialSessionState, type SessionState } from '../../core/engine/session/state';
+import { initialSessionState } from '../../core/engine/session/state';
 import type { Action } from '../../core/store/action';
 import { createStore, type Store } from '../../core/store/store';
-import {
-  engineEventReceived,
-  previewFactReceived,
-  WEBPLAYER_EPICS,
-  webPlayerReducer,
-  type PreviewElement,
-  type WebPlayerDeps,
-  type WebPlayerState,
-} from '../../core/webplayer';
+import { engineEventReceived, previewFactReceived, WEBPLAYER_EPICS, type PreviewElement, type WebPlayerDeps } from '../../core/webplayer';
 import { pageTokenRefreshEpic } from '../../core/catalogue/page-token';
-import type { EngineClient } from '../engine/engine-port';
+import { webPlayerCapture } from './capture';
+import { createPageRecording, webPlayerPageReducer, type PageRecording, type WebPlayerPageState } from './page-store';
+import type { CaptureFn } from './nav';
 import { PAGE_DATA_ID, ROOT_ID, type WebPlayerPageData } from './page-data';
 import { TermsDialog } from './terms-dialog';
 import { WebPlayerApp } from './WebPlayerApp';
 
-/** The page's store: the engine's session (the token), the request layer and the web player's own state. */
-interface PageState {
-  readonly session: SessionState;
-  readonly catalogue: CatalogueState;
-  readonly webplayer: WebPlayerState;
-}
+type PageState = WebPlayerPageState;
 
 type PageDeps = { clock: { now(): number }; scheduler: typeof asyncScheduler; http: ReturnType<typeof createFetchHttp> } & WebPlayerDeps;
 
@@ -51,23 +39,27 @@ function previewElement(enabled: boolean, dispatch: (action: Action) => void): P
   return port;
 }
 
-function createPageStore(data: WebPlayerPageData): Store<PageState> {
+/** The page's store, recorded from its first action (issue 19 Capture: "Report a problem" sends the log). */
+function createPageStore(data: WebPlayerPageData): { store: Store<PageState>; recording: PageRecording } {
   const session = data.session;
   // The element's facts reach the store once it exists (the store is made with the element as its dep).
   let dispatchLater: (action: Action, src?: 'ui' | 'adapter') => void = () => undefined;
   const preview = previewElement(!data.state.loggedIn, (action) => dispatchLater(action, 'adapter'));
+  const initialState: PageState = {
+    session:
+      session === null
+        ? initialSessionState
+        : { ...initialSessionState, status: 'loaded', accessToken: session.accessToken, expiresAtMs: session.expiresAtMs, isAnonymous: false },
+    catalogue: initialCatalogueState,
+    webplayer: data.state,
+  };
+  const recording = createPageRecording(data.version, initialState, window.location.search);
   const store = createStore<PageState, PageDeps>({
-    reducer: (s, a) => ({ session: sessionReducer(s.session, a), catalogue: catalogueReducer(s.catalogue, a), webplayer: webPlayerReducer(s.webplayer, a) }),
+    reducer: webPlayerPageReducer,
     epics: [...catalogueEpics, ...WEBPLAYER_EPICS, pageTokenRefreshEpic],
     deps: { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, http: createFetchHttp((url, init) => fetch(url, init)), preview },
-    initialState: {
-      session:
-        session === null
-          ? initialSessionState
-          : { ...initialSessionState, status: 'loaded', accessToken: session.accessToken, expiresAtMs: session.expiresAtMs, isAnonymous: false },
-      catalogue: initialCatalogueState,
-      webplayer: data.state,
-    },
+    initialState,
+    onEnvelope: recording.record,
   });
   dispatchLater = (action, src) => store.dispatch(action, src);
   const origin = window.location.origin;
@@ -81,36 +73,53 @@ function createPageStore(data: WebPlayerPageData): Store<PageState> {
       userId: session?.userId ?? null,
     }),
   );
-  return store;
+  return { store, recording };
 }
 
-interface EngineBundle {
-  startEngineClient(options: { hosts: { api: string; accounts: string }; version: string }): Promise<EngineClient>;
-}
+/** The engine's own bundle (build.mjs), typed only: it is fetched by URL, never bundled in. */
+type EngineBundle = typeof import('../engine/engine-client');
+type EngineClient = Awaited<ReturnType<EngineBundle['startEngineClient']>>;
+
+/** The started engine's log and transcript (issue 19 Capture), for "Report a problem"; null before the first play. */
+type EngineSession = () => { actionLog: string; transcript: string } | null;
 
 /** The widget's full-playback engine (its own bundle, /widget/engine.js), started on the first command. */
-function lazyEngine(version: string): (send: (engine: EngineClient) => void, onEvent: (event: unknown) => void) => void {
+interface LazyEngine {
+  readonly run: (send: (engine: EngineClient) => void, onEvent: (event: unknown) => void) => void;
+  readonly session: EngineSession;
+}
+
+function lazyEngine(version: string): LazyEngine {
   let engine: Promise<EngineClient> | undefined;
-  return (send, onEvent) => {
+  let started: EngineClient | undefined;
+  const run = (send: (engine: EngineClient) => void, onEvent: (event: unknown) => void) => {
     engine ??= (import(new URL('engine.js', import.meta.url).href) as Promise<EngineBundle>)
       .then((bundle) => bundle.startEngineClient({ hosts: { api: '', accounts: '' }, version }))
       .then((client) => {
+        started = client;
         client.events$.subscribe((event) => onEvent(event));
         client.send({ kind: 'initialise' });
         return client;
       });
     void engine.then(send);
   };
+  return { run, session: () => started?.session() ?? null };
 }
 
-function Root({ data, store }: { data: WebPlayerPageData; store: Store<PageState> }) {
+interface RootProps {
+  readonly data: WebPlayerPageData;
+  readonly store: Store<PageState>;
+  readonly engine: LazyEngine;
+  readonly capture: CaptureFn;
+}
+
+function Root({ data, store, engine, capture }: RootProps) {
   const state = useSyncExternalStore(
     store.subscribe,
     () => store.getState().webplayer,
     () => data.state,
   );
   const dispatch = useCallback((action: Action) => store.dispatch(action), [store]);
-  const engine = useRef(lazyEngine(data.version));
   const sent = useRef({ command: 0 });
 
   useEffect(() => {
@@ -118,7 +127,7 @@ function Root({ data, store }: { data: WebPlayerPageData; store: Store<PageState
     for (const { seq, command } of state.commands) {
       if (seq <= sent.current.command) continue;
       sent.current.command = seq;
-      engine.current(
+      engine.run(
         (client) => client.send(command),
         (event) => {
           const decoded = EngineEvent.decode(event);
@@ -126,7 +135,7 @@ function Root({ data, store }: { data: WebPlayerPageData; store: Store<PageState
         },
       );
     }
-  }, [state.commands, dispatch]);
+  }, [state.commands, dispatch, engine]);
 
   // spec 001 §7 Terms: a listener's page asks at load whether the licence in force must be reaccepted.
   const terms = useSyncExternalStore(
@@ -145,7 +154,7 @@ function Root({ data, store }: { data: WebPlayerPageData; store: Store<PageState
 
   return (
     <>
-      <WebPlayerApp state={state} dispatch={dispatch} title={data.title} query={data.query} />
+      <WebPlayerApp state={state} dispatch={dispatch} title={data.title} query={data.query} capture={capture} />
       {terms === null ? null : <TermsDialog terms={terms} dispatch={dispatch} />}
     </>
   );
@@ -155,5 +164,9 @@ const root = document.getElementById(ROOT_ID);
 const json = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (root !== null && json !== undefined && json !== null) {
   const data = JSON.parse(json) as WebPlayerPageData;
-  hydrateRoot(root, <Root data={data} store={createPageStore(data)} />);
+  const { store, recording } = createPageStore(data);
+  const engine = lazyEngine(data.version);
+  // Issue 19 Capture: "Report a problem" in the top bar's overflow menu (and Alt+Shift+R) sends this page's session.
+  const capture = webPlayerCapture(window, { getState: () => store.getState(), recording, engine: engine.session });
+  hydrateRoot(root, <Root data={data} store={store} engine={engine} capture={capture} />);
 }

@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import type { CaptureLink } from '../../core/model/capture';
+import ReportProblem from '../devtools/report-problem';
+import { createTranslate } from '../hooks/translate';
+import en from '../../fixtures/translations/en.json';
 import { loginHref } from './format';
 import { HomeIcon, LibraryIcon, SearchIcon } from './icons';
 
@@ -61,8 +65,20 @@ export function Sidebar({ path, children }: { path: string; children?: ReactNode
   );
 }
 
-/** The top bar: the search box (a form: it works before the script) and the log-in link for anonymous visitors. */
-export function TopBar({ path, query, loggedIn }: { path: string; query: string; loggedIn: boolean }) {
+/** Captures the page's session with a description and uploads it (issue 19 Capture); the link to open it. */
+export type CaptureFn = (description: string) => Promise<CaptureLink & { readonly href: string }>;
+
+/** Before the page's script (the server's render) there is nothing to capture yet. */
+const notYet: CaptureFn = () => Promise.reject(new Error('The page has not started yet.'));
+
+/** The web player's texts are English (as its player bar's); the menu's keys are the widget's. */
+const t = createTranslate(en);
+
+/**
+ * The top bar: the search box (a form: it works before the script), and at its end the user area:
+ * the log-in link for anonymous visitors and the overflow menu ("More": Report a problem, issue 19).
+ */
+export function TopBar({ path, query, loggedIn, capture }: { path: string; query: string; loggedIn: boolean; capture?: CaptureFn | undefined }) {
   return (
     <div className="wp-top">
       <form role="search" action="/search" method="get" className="wp-search">
@@ -75,11 +91,14 @@ export function TopBar({ path, query, loggedIn }: { path: string; query: string;
           Search
         </button>
       </form>
-      {loggedIn ? null : (
-        <a className="wp-login" href={loginHref(path)}>
-          Log in
-        </a>
-      )}
+      <div className="wp-top-end">
+        {loggedIn ? null : (
+          <a className="wp-login" href={loginHref(path)}>
+            Log in
+          </a>
+        )}
+        <ReportProblem capture={capture ?? notYet} t={t} />
+      </div>
     </div>
   );
 }
