@@ -8,5 +8,6 @@ export * from './library';
 export * from './playlist-editing';
 export * from './playlist-page';
 export * from './radio';
+export * from './tooltips';
 export * from './reducer';
 export * from './epics';

@@ -93,16 +93,21 @@ function previewAt(state: WebPlayerState, queue: readonly WebTrack[], index: num
   ]);
 }
 
+/** spec 001 §4 Data request actions: "Shuffle is off for shows" (a show's episodes play in their order). */
+export const isShowContext = (uri: string | null): boolean => uri?.startsWith('spotify:show:') === true;
+
 function play(state: WebPlayerState, context: PlayContext | null): WebPlayerState {
   if (context === null) return state;
   const section = state.page.sections[context.section];
   const row = section?.kind === 'tracks' ? (section.rows[context.row] ?? null) : null;
   if (state.player.mode === 'full') {
-    return withCommand(withPlayer(state, { current: row, contextUri: context.contextUri, playing: true, positionMs: 0, durationMs: row?.durationMs ?? 0 }), {
-      kind: 'play',
-      contextUri: context.contextUri,
-      index: context.index,
-    });
+    const loaded = withPlayer(state, { current: row, contextUri: context.contextUri, playing: true, positionMs: 0, durationMs: row?.durationMs ?? 0 });
+    // A show starts with shuffle off: the engine's shuffle goes off first when it was on.
+    const ordered =
+      isShowContext(context.contextUri) && state.player.shuffle
+        ? withCommand(withPlayer(loaded, { shuffle: false }), { kind: 'shuffle', shuffle: false })
+        : loaded;
+    return withCommand(ordered, { kind: 'play', contextUri: context.contextUri, index: context.index });
   }
   // Preview mode (anonymous visitors, spec 000 §4): the list's rows that have a preview, from the row asked
   // (or the next one that has one). A card's item has no rows here: the visitor is offered the log-in page.
@@ -184,6 +189,7 @@ export function playerReducer(state: WebPlayerState, action: Action): WebPlayerS
   // The engine's options (spec 001 §3): shown as asked at once, then as its options event reports them.
   if (shuffleToggled.match(action) || repeatCycled.match(action)) {
     if (player.mode !== 'full') return state;
+    if (shuffleToggled.match(action) && isShowContext(player.contextUri)) return state;
     if (shuffleToggled.match(action)) return withCommand(withPlayer(state, { shuffle: !player.shuffle }), { kind: 'shuffle', shuffle: !player.shuffle });
     const mode = NEXT_REPEAT[player.repeat];
     return withCommand(withPlayer(state, { repeat: mode }), { kind: 'repeat', mode });

@@ -74,6 +74,16 @@ const cluster = (state: Partial<RemoteState>) =>
 const commandOf = (state: WebPlayerState) => lastCommand(state)?.command;
 
 describe("the web player's controller (issue 16 The controller: the device picker and the remote view in the player bar)", () => {
+  it('spec 001 §4 Shuffle is off for shows: while another device plays a show, the shuffle press sends nothing', () => {
+    const show = fold(listener(), cluster({ playing: { ...playing, uri: 'spotify:episode:e1', contextUri: 'spotify:show:s1' } }));
+    const before = show.commands.length;
+    const pressed = fold(show, shuffleToggled());
+    expect(pressed.commands).toHaveLength(before);
+    expect(selectShownOptions(pressed).shuffle).toBe(false);
+    // An album on that device still shuffles.
+    expect(commandOf(fold(listener(), cluster({}), shuffleToggled()))).toMatchObject({ kind: 'remote', endpoint: 'set_shuffling_context' });
+  });
+
   it("a listener's page follows their devices from its start; an anonymous visitor's never", () => {
     expect(commandOf(fold(listener(), remoteControlStarted()))).toEqual({ kind: 'observe' });
     expect(fold(initialWebPlayerState(page, false), remoteControlStarted()).commands).toEqual([]);

@@ -19,6 +19,7 @@ import {
 import { defineAction, type Action } from '../store/action';
 import type { StateObservable } from '../store/store';
 import { defaultPlaybackContext, rowContext } from './default-context';
+import { isShowContext } from './player';
 import type { WebPlayerDeps } from './epics';
 import {
   cardPlayed,
@@ -131,7 +132,8 @@ function intentOf(state: WebPlayerState, action: Action): RemoteIntent | null {
   if (cardPlayed.match(action)) return { kind: 'playAt', contextUri: action.uri, index: 0 };
   if (nextRequested.match(action)) return { kind: 'next' };
   if (previousRequested.match(action)) return { kind: 'previous' };
-  if (shuffleToggled.match(action)) return { kind: 'shuffle' };
+  // spec 001 §4: shuffle is off for shows, on the other device too (the bar's own rule then keeps it off).
+  if (shuffleToggled.match(action)) return isShowContext(state.player.contextUri) ? null : { kind: 'shuffle' };
   if (repeatCycled.match(action)) return { kind: 'repeat' };
   if (seekRequested.match(action)) return { kind: 'seek', positionMs: Math.min(Math.max(action.positionMs, 0), state.player.durationMs || action.positionMs) };
   return null;

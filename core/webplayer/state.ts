@@ -161,6 +161,8 @@ export type LoginOffer = 'play' | 'save' | 'follow' | 'playlist';
 
 export interface WebPlayerState {
   readonly loggedIn: boolean;
+  /** The logged-in listener's product (/v1/me: 'premium', 'free'); absent for an anonymous visitor (spec 001 §6, tooltips.ts). */
+  readonly product?: string;
   readonly page: WebPlayerPage;
   readonly player: PlayerBarState;
   /** Saved or followed, by URI (tracks, albums, shows, artists, playlists): what the page's toggles show. */

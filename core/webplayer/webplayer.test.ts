@@ -12,6 +12,7 @@ import {
   previewFactReceived,
   rowPlayed,
   seekRequested,
+  shuffleToggled,
   tracksSection,
   webPlayerReducer,
   type WebCard,
@@ -115,6 +116,27 @@ describe('web player reducer: the player bar, logged in (full tracks through the
     engineEvents(of(clientInitialised({ instanceId: 'i1' })), () => started).subscribe((event) => events.push(event));
     const s = events.reduce((state, event) => webPlayerReducer(state, engineEventReceived({ event })), initialWebPlayerState(collection, true));
     expect([s.player.shuffle, s.player.repeat]).toEqual([true, 'CONTEXT']);
+  });
+
+  it('spec 001 §4 Shuffle is off for shows: playing a show turns the engine shuffle off first; the shuffle button does nothing while a show plays', () => {
+    const showUri = 'spotify:show:s1';
+    const showPage = page({ path: `/show/s1`, itemUri: showUri, sections: [list(showUri, [track('e1'), track('e2')])] });
+    let s = webPlayerReducer(initialWebPlayerState(collection, true), shuffleToggled());
+    expect(s.player.shuffle).toBe(true);
+    s = { ...s, page: showPage };
+    const before = s.commands.length;
+    s = webPlayerReducer(s, rowPlayed({ section: 0, index: 1 }));
+    expect(s.commands.slice(before).map((c) => c.command)).toEqual([
+      { kind: 'shuffle', shuffle: false },
+      { kind: 'play', contextUri: showUri, index: 1 },
+    ]);
+    expect(s.player.shuffle).toBe(false);
+    const pressed = webPlayerReducer(s, shuffleToggled());
+    expect(pressed.commands).toEqual(s.commands);
+    expect(pressed.player.shuffle).toBe(false);
+    // Shuffle off already: a show just plays.
+    const plain = webPlayerReducer({ ...initialWebPlayerState(showPage, true) }, rowPlayed({ section: 0, index: 0 }));
+    expect(plain.commands.map((c) => c.command)).toEqual([{ kind: 'play', contextUri: showUri, index: 0 }]);
   });
 
   it('a track the page has no row for is shown by its uri until its metadata comes', () => {

@@ -13,6 +13,8 @@ export interface Visitor {
   readonly expiresAtMs: number;
   /** The logged-in listener's account id and market (/v1/me); null when anonymous. */
   readonly session: WebPlayerPageData['session'];
+  /** The listener's product (/v1/me), for what spec 001 §6 tells each role (core/webplayer/tooltips.ts); null when anonymous. */
+  readonly product?: string | null;
   /** The origin the visitor reached (server/http/request-origin.ts): the page's media and image URLs name it; absent: left as answered. */
   readonly origin?: string;
 }
@@ -96,7 +98,14 @@ export function createPageContext(app: FastifyInstance, options: WebPlayerOption
     const origin = requestOrigin(request);
     if (held.isAnonymous) return { token, anonymous: true, expiresAtMs, session: null, origin };
     const me = obj(await apiOk({ token, origin }, '/v1/me'));
-    return { token, anonymous: false, expiresAtMs, session: { accessToken: token, expiresAtMs, userId: str(me.id), market: str(me.country) }, origin };
+    return {
+      token,
+      anonymous: false,
+      expiresAtMs,
+      session: { accessToken: token, expiresAtMs, userId: str(me.id), market: str(me.country) },
+      product: str(me.product),
+      origin,
+    };
   };
 
   const libraryOf = async (visitor: Visitor, uris: readonly string[]): Promise<Record<string, boolean>> => {
@@ -155,13 +164,14 @@ export function createPageContext(app: FastifyInstance, options: WebPlayerOption
           .type('text/html')
           .send(messagePage(`This ${result.what} could not be found`, 'It may have been removed, or the link is mistyped.'));
       }
+      const state = initialWebPlayerState(
+        result.page,
+        !visitor.anonymous,
+        result.library ?? {},
+        initialPlaylistEditingState({ loggedIn: !visitor.anonymous, userId: visitor.session?.userId ?? null, open: result.playlist ?? null }),
+      );
       const data: WebPlayerPageData = {
-        state: initialWebPlayerState(
-          result.page,
-          !visitor.anonymous,
-          result.library ?? {},
-          initialPlaylistEditingState({ loggedIn: !visitor.anonymous, userId: visitor.session?.userId ?? null, open: result.playlist ?? null }),
-        ),
+        state: visitor.product == null || visitor.product === '' ? state : { ...state, product: visitor.product },
         title: result.title,
         query: result.query ?? '',
         version: options.version,

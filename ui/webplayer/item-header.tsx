@@ -1,5 +1,14 @@
 import type { Action } from '../../core/store/action';
-import { holdsPageContext, libraryToggled, pagePlayToggled, type HeaderAction, type ItemHeader, type WebLink, type WebPlayerState } from '../../core/webplayer';
+import {
+  holdsPageContext,
+  libraryToggled,
+  pagePlayToggled,
+  tooltipFor,
+  type HeaderAction,
+  type ItemHeader,
+  type WebLink,
+  type WebPlayerState,
+} from '../../core/webplayer';
 import { HeartIcon, PauseIcon, PlayIcon } from './icons';
 
 export const Byline = ({ links }: { links: readonly WebLink[] }) => (
@@ -21,7 +30,7 @@ function HeaderButton({ action, header, state, dispatch }: { action: HeaderActio
       const playing = state.player.playing && holdsPageContext(state);
       const label = `${playing ? 'Pause' : 'Play'} ${header.name}`;
       return (
-        <button type="button" className="wp-bigplay" aria-label={label} title={label} onClick={() => dispatch(pagePlayToggled())}>
+        <button type="button" className="wp-bigplay" aria-label={label} title={tooltipFor(state, 'play') ?? label} onClick={() => dispatch(pagePlayToggled())}>
           {playing ? <PauseIcon size={24} /> : <PlayIcon size={24} />}
         </button>
       );
@@ -30,7 +39,13 @@ function HeaderButton({ action, header, state, dispatch }: { action: HeaderActio
       const on = state.library[action.uri] ?? false;
       const label = action.verb === 'follow' ? (on ? 'Following' : 'Follow') : on ? 'Remove from Your Library' : 'Save to Your Library';
       return action.verb === 'follow' ? (
-        <button type="button" className="wp-follow" aria-pressed={on} onClick={() => dispatch(libraryToggled({ uri: action.uri }))}>
+        <button
+          type="button"
+          className="wp-follow"
+          aria-pressed={on}
+          title={tooltipFor(state, 'library') ?? undefined}
+          onClick={() => dispatch(libraryToggled({ uri: action.uri }))}
+        >
           {label}
         </button>
       ) : (
@@ -39,7 +54,7 @@ function HeaderButton({ action, header, state, dispatch }: { action: HeaderActio
           className="wp-heart wp-heart-big"
           aria-pressed={on}
           aria-label={label}
-          title={label}
+          title={tooltipFor(state, 'library') ?? label}
           onClick={() => dispatch(libraryToggled({ uri: action.uri }))}
         >
           <HeartIcon filled={on} />

@@ -8,6 +8,7 @@ import {
   repeatCycled,
   seekRequested,
   shuffleToggled,
+  tooltipFor,
   volumeRequested,
   type WebPlayerState,
 } from '../../core/webplayer';
@@ -157,7 +158,7 @@ export function PlayerBar({ state, dispatch }: { state: WebPlayerState; dispatch
           <button type="button" className="wp-icon" aria-label="Previous" disabled={!loaded} onClick={() => dispatch(previousRequested())}>
             <PreviousIcon />
           </button>
-          <button type="button" className="wp-toggle" onClick={() => dispatch(playToggled())} aria-label={label} title={label}>
+          <button type="button" className="wp-toggle" onClick={() => dispatch(playToggled())} aria-label={label} title={tooltipFor(state, 'play') ?? label}>
             {player.playing ? <PauseIcon /> : <PlayIcon />}
           </button>
           <button type="button" className="wp-icon" aria-label="Next" disabled={!loaded} onClick={() => dispatch(nextRequested())}>

@@ -12,6 +12,7 @@ import {
   shownPlaylist,
   PLAYLIST_NAME_MAX,
 } from '../../core/webplayer/playlist-editing';
+import { tooltipFor } from '../../core/webplayer/tooltips';
 import type { TracksSection, WebPlayerState, WebTrack } from '../../core/webplayer';
 
 /*
@@ -49,7 +50,7 @@ export function CreatePlaylist({ state, dispatch }: { state: WebPlayerState; dis
   };
   return (
     <div className="wp-pl-create">
-      <button type="button" className="wp-pl-create-button" aria-expanded={open} onClick={toggle}>
+      <button type="button" className="wp-pl-create-button" aria-expanded={open} title={tooltipFor(state, 'playlist') ?? undefined} onClick={toggle}>
         <span aria-hidden="true">+</span> Create playlist
       </button>
       {open ? (
@@ -115,7 +116,7 @@ export function AddToPlaylist({ track, state, dispatch }: { track: WebTrack; sta
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={`Add ${track.name} to playlist`}
-        title="Add to playlist"
+        title={tooltipFor(state, 'playlist') ?? 'Add to playlist'}
         onClick={() => {
           dispatch(addMenuOpened());
           setOpen(state.loggedIn && !open);

@@ -3,6 +3,7 @@ import {
   cardPlayed,
   libraryToggled,
   rowPlayed,
+  tooltipFor,
   type CardsSection,
   type LinksSection,
   type TracksSection,
@@ -77,6 +78,7 @@ function TrackList({ section, index, state, dispatch }: SectionProps<TracksSecti
                 aria-pressed={saved}
                 onClick={() => dispatch(libraryToggled({ uri: track.uri }))}
                 aria-label={`Save ${track.name} to Liked Songs`}
+                title={tooltipFor(state, 'library') ?? undefined}
               >
                 <HeartIcon filled={saved} />
               </button>
