@@ -124,6 +124,9 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     const later = await waitFor(page, 'playback going on', (h) => h.time > after.time + 1);
     expect(later.time).toBeGreaterThan(before.time);
     expect(later.error).toBeNull();
+    // Issue 19 regression corpus: the logged-in session through the dealer drop and the reconnection.
+    keepRecordedSession('logged-in-dealer-drop', await checkRecordedSession(page));
+    keepRecordedSession('logged-in-dealer-drop.engine', await checkEngineSession(page));
   });
 
   it('drops its connection while the network is offline and connects again once it is back; playback goes on (spec 001 §4 before offline disconnect)', async () => {
@@ -230,6 +233,9 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     await pressPlay(widevineOnly);
     const fallback = await waitFor(widevineOnly, 'the preview playing', (h) => h.widget.forcePreview && h.preview.time > 0.5 && !h.preview.paused);
     expect(fallback.engineActions).toContain('player/initializationFailed');
+    // Issue 19 regression corpus: the initialization failure and the fallback to the preview, both logs.
+    keepRecordedSession('init-failure-preview', await checkRecordedSession(widevineOnly));
+    keepRecordedSession('init-failure-preview.engine', await checkEngineSession(widevineOnly));
     await widevineOnly.close();
   });
 

@@ -9,6 +9,7 @@ import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServ
 import { heard, logIn, waitFor } from './engine-page';
 import { artifactPath } from './artifacts';
 import { watchPageProblems } from './page-problems';
+import { checkEngineSession, checkRecordedSession, keepRecordedSession } from './recorded-session';
 
 jest.setTimeout(240_000);
 
@@ -58,7 +59,7 @@ async function pageInNewContext(): Promise<Page> {
 /** The engine's element of a page (not the widget's preview element). */
 const element = (p: Page) =>
   p.evaluate(() => {
-    const audio = [...document.querySelectorAll('audio')].find((a) => a.id !== 'preview-audio');
+    const audio = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => a.id !== 'preview-audio');
     return { paused: audio?.paused ?? true, time: audio?.currentTime ?? 0, volume: audio?.volume ?? null };
   });
 
@@ -266,6 +267,11 @@ describe('the controller in the widget (issue 16 The controller)', () => {
     );
     // Playback here: no "Listening on" line; the widget shows its own engine.
     expect(after.listeningOn).toBeNull();
+    // Issue 19 regression corpus: A, the controlled device (commanded by B, then playback taken from it), both its logs;
+    // and B's widget, the controller's side in the widget (fixtures/sessions/remote-control{led,ler-widget}.*).
+    keepRecordedSession('remote-controlled', await checkRecordedSession(a));
+    keepRecordedSession('remote-controlled.engine', await checkEngineSession(a));
+    keepRecordedSession('remote-controller-widget', await checkRecordedSession(b));
   });
 
   it("a second user's embed sees none of it", async () => {
