@@ -45,6 +45,9 @@ export const USAGE = `Usage:
   replay diff <log.jsonl> --from A --to B    what changed between the states after seqs A and B
   replay check <log.jsonl>                   replay in fold mode and, when the app has epics, in engine mode
                                              (the engine's logs: over <log>.transcript.jsonl, when it is there)
+  replay update [name...]                    re-fold fixtures/sessions/ (all, or the named) with today's code and
+                                             rewrite their golden final states and trails, printing what changed
+  replay adopt <capture.json | URL> [name]   a capture as fixtures/sessions/<name>.*
 `;
 
 const MAX_VALUE_CHARS = 80;
