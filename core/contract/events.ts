@@ -106,5 +106,7 @@ export const EngineEvent = t.union([
   t.type({ kind: t.literal('remoteState'), state: RemoteState }),
   // Issue 18: a video track started (its video plays on the engine client's mediaElement), or null: none plays.
   t.type({ kind: t.literal('videoChanged'), video: t.union([EngineVideo, t.null]) }),
+  // Issue 18: a video track failed (spec 001 §8 Storage video manifest, Manifest, Fragment, Media), with the §8 code and text.
+  t.type({ kind: t.literal('mediaFailed'), code: t.string, message: t.string }),
 ]);
 export type EngineEvent = t.TypeOf<typeof EngineEvent>;

@@ -1,4 +1,6 @@
-import { produce, type Draft } from 'immer';
+import type { Draft } from 'immer';
+// Not immer's produce: core/store/produce.ts does what these reducers need of it in a tenth of its size (the initial-JS budget).
+import { produce } from '../store/produce';
 import type { Action } from '../store/action';
 import { initialPlayback, type SeekTarget, type WidgetState } from './state';
 import type { WidgetAction } from './widget-action';
@@ -223,6 +225,7 @@ function reduce(draft: Draft<WidgetState>, action: WidgetAction, before: WidgetS
     case 'full/engineOptionsChanged':
     // The provider refused an item: full-playback decisions answer it with preview/trackUnavailable.
     case 'full/engineItemUnavailable':
+    case 'full/engineMediaFailed':
       return;
     // Issue 18: the video the engine's media element shows, absent when none.
     case 'full/engineVideoChanged':

@@ -103,6 +103,7 @@ export const widgetActionCreators = [
   full.engineActiveChanged,
   full.engineOptionsChanged,
   full.engineVideoChanged,
+  full.engineMediaFailed,
   full.engineItemUnavailable,
   // The controller: the device picker and the remote-control view (issue 16).
   remote.remoteStateReceived,

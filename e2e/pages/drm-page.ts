@@ -83,6 +83,7 @@ async function run(spec: DrmPageRun): Promise<void> {
       sdkVersion: '3.22.1',
       // ClearKey has no application certificate (spec 001 §7's GET is for the other systems).
       applicationCertificateUrl: undefined,
+      videoContentTypes: undefined,
     }),
     'ui',
   );

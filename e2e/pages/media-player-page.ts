@@ -95,6 +95,7 @@ async function run(spec: MediaPlayerPageRun): Promise<void> {
       sdkName: 'harmony',
       sdkVersion: '3.22.1',
       applicationCertificateUrl: undefined,
+      videoContentTypes: undefined,
     }),
     'ui',
   );

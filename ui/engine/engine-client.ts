@@ -17,6 +17,7 @@ import { createFetchHttp } from '../../adapters/browser/fetch-http';
 import { createLocalStorage } from '../../adapters/browser/local-storage';
 import { storageOf } from '../../adapters/browser/ports';
 import { createBrowserMediaSource } from '../../adapters/browser/media-source';
+import { createBrowserVideoSource } from '../../adapters/browser/video-source';
 import { createBrowserNetwork } from '../../adapters/browser/network';
 import { browserDownlinkMbps, type DownlinkNavigator } from '../../adapters/browser/downlink';
 import { createBrowserRandom } from '../../adapters/browser/random';
@@ -94,8 +95,8 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   const api = base(options.hosts.api);
   const id = await firstValueFrom(storedDeviceId(storage, random));
   // spec 001 §3 Device descriptor: this widget as a computer-type device of the provider, named by
-  // the default template from the browser (its capabilities are the engine's defaults).
-  const checked = createDescriptor({ id, brand: 'embed' }, navigator.userAgent);
+  // the default template from the browser; it plays video (issue 18: manifest_ids_video on its video element).
+  const checked = createDescriptor({ id, brand: 'embed', capabilities: { video_playback: true } }, navigator.userAgent);
   if (!checked.ok) throw new Error(checked.err);
   const config: EngineConfig = {
     media: {
@@ -103,6 +104,8 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
       seekTableBase: `${api}/seektable/`,
       mimeType: MIME_TYPE,
       pauseOnQuotaExceeded: false,
+      // spec 001 §7 Media: the video manifest by source id (server/video/manifest.ts).
+      videoManifestBase: `${api}/manifests/v7/json/sources/`,
     },
     device: { descriptor: checked.descriptor, clientVersion: options.version },
     player: {
@@ -131,6 +134,7 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
     socket: createBrowserSocket(window),
     eme: createBrowserEme(navigator, element),
     mediaSource: createBrowserMediaSource(window, element),
+    video: createBrowserVideoSource(window, element),
   };
   // Every port answer is kept beside the action log, so that the log replays on the engine's epics
   // (core/store/transcript-replay.ts); debug=1 hands both out.

@@ -42,6 +42,11 @@ describe("device descriptor (spec 001 §5: id, name, model and type, else 'Incom
     });
   });
 
+  it('issue 18: an engine with video_playback advertises manifest_ids_video among its manifest_formats (spec 001 §3)', () => {
+    const r = checkDescriptor({ ...full, capabilities: { video_playback: true, manifest_formats: ['file_urls_mp3'] } });
+    expect(r.ok && r.descriptor.capabilities).toMatchObject({ manifest_formats: ['file_ids_mp4', 'manifest_ids_video'], video_playback: true });
+  });
+
   it('refuses an id outside the device id pattern (spec 001 §8: invalid device id)', () => {
     expect(checkDescriptor({ ...full, id: 'a b' })).toEqual({ ok: false, err: INVALID_DEVICE_ID });
   });

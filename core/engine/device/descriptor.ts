@@ -19,14 +19,16 @@ export type DeviceCapabilities = t.TypeOf<typeof DeviceCapabilities>;
 
 /**
  * spec 001 §3 Track-file source kinds this engine plays: the MP4 files of a state machine's
- * manifest (player/state-machine.ts fileOfTrack). No MP3 or external URLs, no video manifests.
+ * manifest (player/state-machine.ts fileOfTrack). No MP3 or external URLs.
  */
 export const ENGINE_MANIFEST_FORMATS: ReadonlyArray<string> = ['file_ids_mp4'];
+/** Issue 18: an engine with video_playback plays video manifests too (core/engine/video). */
+export const VIDEO_MANIFEST_FORMATS: ReadonlyArray<string> = [...ENGINE_MANIFEST_FORMATS, 'manifest_ids_video'];
 
 /**
  * Ours, where §3 names the capability but not its value: episodes play like tracks (MP4 files),
- * there is no video pipeline, the volume can be changed, and the endsong items a deregistration
- * may return (§7) are not read.
+ * video only where the embedder says it has a video element (the widget's engine does, issue 18),
+ * the volume can be changed, and the endsong items a deregistration may return (§7) are not read.
  */
 export const DEFAULT_CAPABILITIES: Omit<DeviceCapabilities, 'manifest_formats'> = {
   audio_podcasts: true,
@@ -68,10 +70,11 @@ const flag = (value: unknown, fallback: boolean): boolean => (typeof value === '
 
 /** spec 001 §3: "The manifest_formats capability cannot be set or read directly" — the engine fills it, never the caller. */
 function capabilitiesOf(options: CapabilityOptions): DeviceCapabilities {
+  const video = flag(options.video_playback, DEFAULT_CAPABILITIES.video_playback);
   return {
-    manifest_formats: ENGINE_MANIFEST_FORMATS,
+    manifest_formats: video ? VIDEO_MANIFEST_FORMATS : ENGINE_MANIFEST_FORMATS,
     audio_podcasts: flag(options.audio_podcasts, DEFAULT_CAPABILITIES.audio_podcasts),
-    video_playback: flag(options.video_playback, DEFAULT_CAPABILITIES.video_playback),
+    video_playback: video,
     change_volume: flag(options.change_volume, DEFAULT_CAPABILITIES.change_volume),
     endsong_snooping: flag(options.endsong_snooping, DEFAULT_CAPABILITIES.endsong_snooping),
   };

@@ -19,6 +19,12 @@ export const drmSetupRequested = defineAction('drm/setupRequested', {
   sdkVersion: t.string,
   /** spec 001 §7 Media: GET {license host}/v1/application-certificate; none: no certificate is asked for. */
   applicationCertificateUrl: t.union([t.string, t.undefined]),
+  /**
+   * Issue 18: the video content types (spec 001 §9 Codecs) of an engine that plays video: the key
+   * systems are asked for them with the video robustness profiles of §9 (then audio alone as a
+   * fallback); none: audio only.
+   */
+  videoContentTypes: t.union([t.array(t.string), t.undefined]),
 });
 
 // Adapter fact: the audio element met encrypted media (initData: base64).

@@ -4,7 +4,7 @@ import { playerInitFailed } from '../../contract';
 import { drmSetupRequested, keySystemSelected, mediaKeysAttached } from './actions';
 import type { DrmDeps, DrmEpic } from './deps';
 import { emeApiNotSupported, mediaKeysNotSupported, noSupportedKeySystem, setMediaKeysFailed, type DrmError } from './eme-errors';
-import { keySystemCandidates } from './key-systems';
+import { keySystemCandidates, videoKeySystemCandidates } from './key-systems';
 
 /** spec 001 §8 Reactions: a setup failure is a player initialization failure (the widget may fall back to preview). */
 const initFailed = (error: DrmError): Action => playerInitFailed({ code: error.code, message: error.message });
@@ -37,10 +37,16 @@ export const keySystemEpic: DrmEpic = (action$, _state$, deps) =>
   action$.pipe(
     filter(drmSetupRequested.match),
     switchMap((setup) =>
-      deps.eme.requestMediaKeySystemAccess(keySystemCandidates(setup.localProvider)).pipe(
-        take(1),
-        mergeMap((keySystem) => (keySystem === null ? of(initFailed(noSupportedKeySystem())) : attach(deps, keySystem))),
-        catchError(() => of(initFailed(emeApiNotSupported()))),
-      ),
+      deps.eme
+        .requestMediaKeySystemAccess(
+          setup.videoContentTypes === undefined
+            ? keySystemCandidates(setup.localProvider)
+            : videoKeySystemCandidates(setup.localProvider, setup.videoContentTypes),
+        )
+        .pipe(
+          take(1),
+          mergeMap((keySystem) => (keySystem === null ? of(initFailed(noSupportedKeySystem())) : attach(deps, keySystem))),
+          catchError(() => of(initFailed(emeApiNotSupported()))),
+        ),
     ),
   );

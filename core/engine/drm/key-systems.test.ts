@@ -44,6 +44,11 @@ describe('video key system configurations (spec 001 §9 Robustness profiles vide
     expect(configuration!.audioCapabilities).toEqual(audioConfiguration(keySystem).audioCapabilities);
   });
 
+  it('issue 18: after the video configuration, audio alone (a system without those video types still plays audio tracks)', () => {
+    const candidate = videoKeySystemCandidates(true, [H264]).find((c) => c.keySystem === 'org.w3.clearkey');
+    expect(candidate!.configurations.slice(1)).toEqual([audioConfiguration('org.w3.clearkey')]);
+  });
+
   it("a VP8 (WebM) profile's key comes as 'webm' init data too", () => {
     const configuration = videoConfiguration('org.w3.clearkey', [VP8]);
     expect(configuration.initDataTypes).toEqual(['cenc', 'webm']);

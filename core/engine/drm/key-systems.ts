@@ -42,9 +42,16 @@ export function videoConfiguration(keySystem: string, videoContentTypes: readonl
   return { ...audioConfiguration(keySystem), initDataTypes: webm ? [INIT_DATA_TYPE, WEBM_INIT_DATA_TYPE] : [INIT_DATA_TYPE], videoCapabilities };
 }
 
-/** The key systems of keySystemCandidates, each asked for a video playback of these content types. */
+/**
+ * The key systems of keySystemCandidates, each asked for a video playback of these content types
+ * first, then for audio alone (a system without those video types still plays the audio tracks;
+ * the video profiles' playability then says protected video cannot play, spec 001 §8).
+ */
 export function videoKeySystemCandidates(localProvider: boolean, videoContentTypes: readonly string[]): EmeCandidate[] {
-  return keySystemCandidates(localProvider).map(({ keySystem }) => ({ keySystem, configurations: [videoConfiguration(keySystem, videoContentTypes)] }));
+  return keySystemCandidates(localProvider).map(({ keySystem }) => ({
+    keySystem,
+    configurations: [videoConfiguration(keySystem, videoContentTypes), audioConfiguration(keySystem)],
+  }));
 }
 
 /**

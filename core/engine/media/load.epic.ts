@@ -64,7 +64,8 @@ export const loadEpic: MediaEpic = (action$, state$, deps) => {
   const attaching = action$.pipe(
     filter((action) => (mediaLoadRequested.match(action) && !continues(action)) || mediaStopRequested.match(action)),
     switchMap((action) => {
-      if (!mediaLoadRequested.match(action)) return EMPTY;
+      // Issue 18: a video track's MediaSource is the video epic's (core/engine/video/video.epic.ts).
+      if (!mediaLoadRequested.match(action) || state$.value.media.track?.video !== undefined) return EMPTY;
       const { playId, resolved, plan } = state$.value.media;
       const attach = deps.mediaSource.attach(deps.media.mimeType).pipe(
         map(() => mediaSourceOpened({ playId })),

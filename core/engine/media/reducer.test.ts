@@ -1,6 +1,7 @@
 import type { Action } from '../../store/action';
 import * as a from './actions';
-import { mediaReducer } from './reducer';
+import { chainable, mediaReducer } from './reducer';
+import { videoSegmentAppended, videoSourceChosen, videoStarted } from '../video/actions';
 import { initialMediaState, type MediaState } from './state';
 
 const fold = (actions: readonly Action[], from: MediaState = initialMediaState): MediaState => actions.reduce(mediaReducer, from);
@@ -156,5 +157,50 @@ describe('media reducer: element facts and outcomes', () => {
   it('the pause event pauses, ended ends', () => {
     expect(fold([LOAD, fact('playing', 1), a.mediaPausedEvent({ playId: 1 })]).status).toBe('paused');
     expect(fold([LOAD, fact('playing', 1), a.mediaTrackEnded({ playId: 1, synthesised: true })]).status).toBe('ended');
+  });
+});
+
+describe('media reducer: video tracks (issue 18; spec 001 §3 manifest_ids_video)', () => {
+  const VIDEO_LOAD = [
+    videoSourceChosen({ sourceId: 'src' }),
+    a.mediaLoadRequested({ fileId: 'src', protected: true, isAd: false, startMs: 0, autoplay: true }),
+  ];
+  const started = videoStarted({
+    playId: 1,
+    sourceId: 'src',
+    videoCodec: 'avc1.4d401f',
+    videoProfile: 1,
+    audioProfile: 10,
+    width: 426,
+    height: 240,
+    bitrate: 278000,
+    durationMs: 22000,
+    subtitles: [],
+  });
+
+  it('the chosen source marks the next load only; its duration comes with the video', () => {
+    const loaded = fold([...VIDEO_LOAD, started]);
+    expect(loaded.track?.video).toBe('src');
+    expect(loaded.nextVideo).toBeUndefined();
+    expect(loaded.plan?.durationMs).toBe(22000);
+    expect(fold([...VIDEO_LOAD, LOAD]).track?.video).toBeUndefined();
+  });
+
+  it("a seek moves the position without clearing anything (streamVideo's buffers are its own)", () => {
+    const seeked = fold([...VIDEO_LOAD, started, a.mediaSeekRequested({ positionMs: 16000 })]);
+    expect(seeked.positionMs).toBe(16000);
+    expect(seeked.queue.pending).toEqual([]);
+    expect(seeked.started).toBeNull();
+  });
+
+  it("spec 001 §9 Estimator: the video's segments are samples", () => {
+    const sampled = fold([...VIDEO_LOAD, started, videoSegmentAppended({ playId: 1, buffer: 'video', profile: 1, index: 0, bytes: 200000, elapsedMs: 100 })]);
+    expect(sampled.bandwidth).not.toEqual(initialMediaState.bandwidth);
+  });
+
+  it('issue 15: nothing is chained out of a video track', () => {
+    const ready = { resolved: { urls: ['u'] }, table: { offset: 1, timescale: 1000, segments: [], protection: 'cenc' }, initKey: 'i', fragmentKey: 'f' };
+    expect(chainable({ fileId: 'src', protected: true, isAd: false, startMs: 0, autoplay: true, video: 'src' }, ready)).toBe(false);
+    expect(chainable({ fileId: 'f', protected: true, isAd: false, startMs: 0, autoplay: true }, ready)).toBe(true);
   });
 });

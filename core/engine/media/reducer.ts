@@ -1,5 +1,6 @@
 import type { Action } from '../../store/action';
 import * as a from './actions';
+import { videoSegmentAppended, videoSourceChosen, videoStarted } from '../video/actions';
 import { addSample } from './bandwidth-estimator';
 import { recordError, recordStop } from './fatal-on-next';
 import { fragmentPlan } from './fragment-plan';
@@ -39,7 +40,9 @@ const appendOp = (state: MediaState, data: string): BufferOperation<string> =>
  * protected track followed by a CENC file, whose keys the element's MediaKeys gets ahead (the
  * DRM licenses the preloaded init data). Anything else takes a new MediaSource at the boundary.
  */
-export const chainable = (track: MediaTrack, ready: PreloadedFile): boolean => track.protected && !track.isAd && ready.table.protection === 'cenc';
+export const chainable = (track: MediaTrack, ready: PreloadedFile): boolean =>
+  // Issue 18: a video track has two source buffers of its own (core/engine/video): nothing chains out of it.
+  track.protected && !track.isAd && track.video === undefined && ready.table.protection === 'cenc';
 
 function withoutChain(state: MediaState): MediaState {
   const { chain: _dropped, ...rest } = state;
@@ -126,8 +129,33 @@ function fromPreload(loading: MediaState, ready: PreloadedFile): MediaState {
   return enqueueOp(enqueueOp(duration, { kind: 'append', data: ready.initKey }), { kind: 'append', data: ready.fragmentKey });
 }
 
+/**
+ * Issue 18: the load of a video track (spec 001 §3 manifest_ids_video): no audio MediaSource, fetch
+ * or buffer queue of its own (core/engine/video/video.epic.ts streams it); its duration comes with
+ * video/started. Nothing fetched ahead goes into it (no preload, no chain: issue 15 is audio only).
+ */
+function videoLoad(state: MediaState, action: ReturnType<typeof a.mediaLoadRequested>): MediaState {
+  const { type: _type, ...track } = action;
+  const playId = nextPlayId(state.playId);
+  const { nextVideo: video, ...rest } = withoutChain(state);
+  return {
+    ...initialMediaState,
+    playId,
+    status: 'loading',
+    track: { ...track, video },
+    positionMs: track.startMs,
+    bufferedEndMs: track.startMs,
+    queue: emptyQueue(playId),
+    started: rest.started,
+    bandwidth: rest.bandwidth,
+    fatalOnNext: rest.fatalOnNext,
+  };
+}
+
 /** The media player of spec 001 §4: the load's steps, the buffer's queue, the estimator and the fatal-on-next flag. */
 export function mediaReducer(state: MediaState, action: Action): MediaState {
+  if (videoSourceChosen.match(action)) return { ...state, nextVideo: action.sourceId };
+  if (a.mediaLoadRequested.match(action) && state.nextVideo !== undefined) return videoLoad(state, action);
   if (a.mediaLoadRequested.match(action)) {
     const { type: _type, ...track } = action;
     const playId = nextPlayId(state.playId);
@@ -222,6 +250,20 @@ export function mediaReducer(state: MediaState, action: Action): MediaState {
     if (!current(state, action)) return state;
     // spec 001 §8 Media quota exceeded, rebuffer: drop what is behind the playhead, fetch again from what is really buffered.
     return enqueueOp({ ...state, fetched: [], endOfStream: false }, { kind: 'remove', startMs: 0, endMs: originOf(state) + state.positionMs });
+  }
+  if (videoStarted.match(action)) {
+    if (!current(state, action) || state.track?.video === undefined) return state;
+    // The video's length (spec 001 §3 start/end_time_millis) is the track's: progress, can-preload and the synthesised end read it.
+    return { ...state, plan: { init: { first: 0, last: -1 }, fragments: [], durationMs: action.durationMs } };
+  }
+  if (videoSegmentAppended.match(action)) {
+    if (!current(state, action)) return state;
+    // spec 001 §9 Estimator: the video's fetches are samples as the audio's are (the estimator ignores the small ones).
+    return { ...state, bandwidth: addSample(state.bandwidth, { bytes: action.bytes, durationMs: action.elapsedMs }) };
+  }
+  if (a.mediaSeekRequested.match(action) && state.track?.video !== undefined) {
+    // Issue 18: a video's buffers are streamVideo's, which fetches from the new position on; nothing is cleared.
+    return { ...state, status: state.status === 'ended' ? 'paused' : state.status, positionMs: action.positionMs, bufferedEndMs: action.positionMs };
   }
   if (a.mediaSeekRequested.match(action)) {
     if (state.track === null) return state;

@@ -102,6 +102,8 @@ export interface MediaState {
   readonly chain?: Chain;
   /** The load this one continued (chained): its buffer update still running ends for this one. */
   readonly chainedFrom?: number;
+  /** Issue 18: the next load is of this video source (video/sourceChosen); absent otherwise. */
+  readonly nextVideo?: string;
 }
 
 export interface MediaSlice {

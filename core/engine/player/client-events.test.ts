@@ -26,6 +26,7 @@ import { authenticated, connected, disconnected, reconnected, reconnecting, sock
 import { mediaPlayerFailed, mediaTrackEnded } from '../media/actions';
 import { userCapped } from '../drm/actions';
 import { engineState, stateMachine, trackUri } from './testing/engine-state';
+import type { EngineState } from './deps';
 
 const started = (uri: string) =>
   trackingStarted({
@@ -313,5 +314,27 @@ describe('the video on the element reaches the widget (issue 18; spec 001 §2 vi
       { kind: 'videoChanged', video: null },
     ]);
     expect(events([videoStart, stateCleared()]).map((e) => e.kind === 'videoChanged' && e.video === null)).toEqual([false, true]);
+  });
+});
+
+describe("a video track's failure reaches the widget with its spec 001 §8 text (issue 18)", () => {
+  const failed = mediaPlayerFailed({
+    playId: 1,
+    code: 'STORAGE_VIDEO_MANIFEST_FAILED',
+    message: 'Video manifest request failed with status 403',
+    fatal: false,
+    detail: null,
+  });
+  const track = { fileId: 'src', protected: true, isAd: false, startMs: 0, autoplay: true };
+
+  it.each<[string, EngineState['media']['track'], EngineEvent | null]>([
+    [
+      'a video track: mediaFailed',
+      { ...track, video: 'src' },
+      { kind: 'mediaFailed', code: 'STORAGE_VIDEO_MANIFEST_FAILED', message: 'Video manifest request failed with status 403' },
+    ],
+    ["an audio track: the list player's, as before", track, null],
+  ])('%s', (_rule, mediaTrack, event) => {
+    expect(clientEventOf(failed, engineState({ media: { playId: 1, track: mediaTrack } }))).toEqual(event);
   });
 });

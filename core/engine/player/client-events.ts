@@ -27,6 +27,10 @@ export function clientEventOf(action: Action, state: EngineState): EngineEvent |
   if (stateCleared.match(action) || remoteLogOut.match(action) || listEnded.match(action)) return { kind: 'reset' };
   // Issue 18: a video track's video is on the element (its chosen profile's size, its subtitles).
   if (videoStarted.match(action)) return { kind: 'videoChanged', video: { width: action.width, height: action.height, subtitles: action.subtitles } };
+  // Issue 18: a video track's failure, with its spec 001 §8 text (audio tracks' failures stay the list player's).
+  if (mediaPlayerFailed.match(action) && action.playId === state.media.playId && state.media.track?.video !== undefined) {
+    return { kind: 'mediaFailed', code: action.code, message: action.message };
+  }
   // A track without video starts: none is shown (forward() passes it only after a video).
   if (mediaLoadRequested.match(action) && state.media.track?.video === undefined) return { kind: 'videoChanged', video: null };
   if (playerInitFailed.match(action)) return { kind: 'initializationFailed', code: action.code, message: action.message };

@@ -23,6 +23,7 @@ import { listEpic } from '../lists/list.epics';
 import { listReducer } from '../lists/reducer';
 import { mediaEpics } from '../media';
 import { mediaReducer } from '../media/reducer';
+import { videoLoadEpic } from '../video/video.epic';
 import { initialMediaState } from '../media/state';
 import { sessionEpics } from '../session';
 import { sessionReducer } from '../session/reducer';
@@ -111,6 +112,7 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     ...connectEpics,
     listEpic,
     ...mediaEpics,
+    videoLoadEpic,
     ...drmEpics,
     ...trackingEpics,
     ...loggingEpics(logging),

@@ -83,3 +83,29 @@ describe('next track preload (spec 001 §4 can-preload, List player)', () => {
     expect(await run(playing(0), navigationRequested({ direction: 'next', reason: 'fwdbtn' }))).toEqual([]);
   });
 });
+
+describe('no preload into a video track (issue 18; issue 15 gapless is audio only)', () => {
+  const withVideoNext = (index: number): EngineState =>
+    engineState({
+      player: {
+        machine: stateMachine(3, {
+          tracks: {
+            [index + 1]: {
+              manifest: { file_ids_mp4: [{ file_id: 'a-160', format: 'MP4_160', bitrate: 160000 }], manifest_ids_video: [{ manifest_id: 'src' }] },
+            },
+          },
+        }),
+        trackIndex: index,
+      },
+      list: listOf(3, index),
+      media: { playId: 4 },
+    });
+
+  it.each<[string, boolean, boolean]>([
+    ['an engine that plays video fetches nothing ahead for a video track', true, true],
+    ['an engine without video fetches its audio file ahead, as for any track', false, false],
+  ])('%s', (_rule, video, none) => {
+    const fileId = nextFileId(withVideoNext(0), video);
+    expect(fileId === null).toBe(none);
+  });
+});

@@ -6,19 +6,22 @@ import { estimate } from '../media/bandwidth-estimator';
 import { canPreload } from '../media/fragment-plan';
 import { mediaCanPreload, mediaPreloadDropped, mediaPreloadRequested } from '../media/actions';
 import type { EngineState, PlayerEpic } from './deps';
-import { fileOfTrack } from './state-machine';
+import { fileOfTrack, videoSourceOfTrack } from './state-machine';
+import { playsVideo } from './track.epic';
 
 /**
  * The file the list player will load when the current track finishes (spec 001 §4 List player:
  * "Track finish moves next (reason trackdone)", repeat TRACK loads it again), chosen as
  * trackLoadActions (track.epic.ts) chooses it; null when the list ends there or it has no file.
  */
-export function nextFileId(state: EngineState): string | null {
+export function nextFileId(state: EngineState, video = false): string | null {
   const { list, player } = state;
   if (list.status === 'noList') return null;
   const step = onTrackFinished(list);
   if (step.kind !== 'load') return null;
   const track = player.machine?.tracks[step.index];
+  // Issue 18: a video track is never fetched ahead nor chained into (it has its own MediaSource).
+  if (track !== undefined && videoSourceOfTrack(track, video) !== null) return null;
   return track === undefined ? null : (fileOfTrack(track, estimate(state.media.bandwidth))?.file_id ?? null);
 }
 
@@ -39,13 +42,13 @@ const changesNext = (a: Action): string | null => {
  * context, a shuffle or repeat change or a cleared list drops it; after a shuffle or repeat change
  * in the last 10 s, the new next file is fetched instead.
  */
-export const nextTrackPreloadEpic: PlayerEpic = (action$, state$) =>
+export const nextTrackPreloadEpic: PlayerEpic = (action$, state$, deps) =>
   action$.pipe(
     filter((a) => mediaCanPreload.match(a) || changesNext(a) !== null),
     mergeMap((a): Action[] => {
       const state = state$.value;
       if (mediaCanPreload.match(a)) {
-        const fileId = a.playId === state.media.playId ? nextFileId(state) : null;
+        const fileId = a.playId === state.media.playId ? nextFileId(state, playsVideo(deps)) : null;
         return fileId === null ? [] : [mediaPreloadRequested({ playId: a.playId, fileId })];
       }
       const reason = changesNext(a);
@@ -54,7 +57,7 @@ export const nextTrackPreloadEpic: PlayerEpic = (action$, state$) =>
       // 10 s (the can-preload signal came already, once per load), the new next file is fetched at once.
       const { plan, positionMs, playId, status } = state.media;
       const within = plan !== null && (status === 'playing' || status === 'paused' || status === 'buffering') && canPreload(plan.durationMs, positionMs);
-      const fileId = within && (orderChanged.match(a) || repeatChanged.match(a)) ? nextFileId(state) : null;
+      const fileId = within && (orderChanged.match(a) || repeatChanged.match(a)) ? nextFileId(state, playsVideo(deps)) : null;
       return fileId === null ? dropped : [...dropped, mediaPreloadRequested({ playId, fileId })];
     }),
   );

@@ -1,3 +1,5 @@
+import { playsVideo } from './track.epic';
+import { VIDEO_CONTENT_TYPES } from '../video/profiles';
 import { merge, of } from 'rxjs';
 import { filter, map, mergeMap, take } from 'rxjs/operators';
 import type { Action } from '../../store/action';
@@ -42,7 +44,12 @@ export const startEpic: PlayerEpic = (action$, state$, deps) =>
           }
           return [
             connectRequested({ caller: PLAYER_CALLER, resolveUrl: deps.player.resolveUrl }),
-            drmSetupRequested({ ...deps.player.drm, applicationCertificateUrl: deps.player.drm.applicationCertificateUrl }),
+            drmSetupRequested({
+              ...deps.player.drm,
+              applicationCertificateUrl: deps.player.drm.applicationCertificateUrl,
+              // Issue 18: an engine that plays video asks the key system for video too (spec 001 §9 robustness profiles).
+              videoContentTypes: playsVideo(deps) ? [...VIDEO_CONTENT_TYPES] : undefined,
+            }),
             // spec 001 §4 State update sends: whether they are limited comes from this cell, fetched once.
             featureFlagRequested({ name: SEND_ALL_STATE_UPDATES }),
           ];

@@ -85,6 +85,15 @@ export function hasMp4File(track: MachineTrack): boolean {
  * the lowest (a slow link still plays, at the smallest cost). One file per track: no switching
  * mid-track, so the estimate decides the next track's file. Wherever the provider lists them.
  */
+/**
+ * Issue 18, spec 001 §3 Track-file source kinds: the video source a track plays from on an engine
+ * that plays video (manifest_formats with manifest_ids_video), its first manifest_ids_video entry;
+ * null for a track without one, or where the engine plays no video (its audio files then play).
+ */
+export function videoSourceOfTrack(track: MachineTrack, playsVideo: boolean): string | null {
+  return playsVideo ? (track.manifest.manifest_ids_video?.[0]?.manifest_id ?? null) : null;
+}
+
 export function fileOfTrack(track: MachineTrack, estimateBps: number): Mp4File | null {
   const files = track.manifest.file_ids_mp4;
   const budget = estimateBps - QUALITY_HEADROOM_BPS;

@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/Either';
 import { Observable } from 'rxjs';
 import { formatDecodeErrors } from '../../model/decode-errors';
 import type { PortTap } from '../../store/port-tap';
-import type { EmeSession, SocketConnection } from '../../ports';
+import type { EmeSession, SocketConnection, VideoBufferKind } from '../../ports';
 import type { LoggingConfig } from '../tracking/log-sender.epics';
 import { DeviceCapabilities } from '../device/descriptor';
 import type { Epic } from '../../store/store';
@@ -99,11 +99,27 @@ export function tapEngineDeps(tap: PortTap, config: EngineConfig, ports?: Engine
       setVolume: (volume) => tap.stream('mediaSource.setVolume', [volume], () => real().mediaSource.setVolume(volume)),
       facts$: inputsOnly('mediaSource.facts$'),
     },
+    // Issue 18: only where the engine has one (replay: where its config names the video manifest).
+    ...((ports === undefined ? config.media.videoManifestBase === undefined : ports.video === undefined)
+      ? {}
+      : {
+          video: {
+            isTypeSupported: (type: string) => tap.value('video.isTypeSupported', [type], () => real().video!.isTypeSupported(type)),
+            attach: (types: Readonly<Record<VideoBufferKind, string>>, durationMs: number) =>
+              tap.stream('video.attach', [types, durationMs], () => real().video!.attach(types, durationMs)),
+            fetchSegment: (key: string, url: string) => tap.stream('video.fetchSegment', [key, url], () => real().video!.fetchSegment(key, url)),
+            append: (kind: VideoBufferKind, key: string) => tap.stream('video.append', [kind, key], () => real().video!.append(kind, key)),
+            endOfStream: () => tap.stream('video.endOfStream', [], () => real().video!.endOfStream()),
+          },
+        }),
   };
 }
 
 const engineConfigCodec = t.type({
-  media: t.type({ storageResolveBase: t.string, seekTableBase: t.string, mimeType: t.string, pauseOnQuotaExceeded: t.boolean }),
+  media: t.intersection([
+    t.type({ storageResolveBase: t.string, seekTableBase: t.string, mimeType: t.string, pauseOnQuotaExceeded: t.boolean }),
+    t.partial({ videoManifestBase: t.string }),
+  ]),
   device: t.type({
     descriptor: t.type({
       id: t.string,

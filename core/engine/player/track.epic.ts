@@ -9,7 +9,16 @@ import { trackingKeySystem } from '../drm/key-systems';
 import { estimate } from '../media/bandwidth-estimator';
 import type { EngineState, PlayerEpic } from './deps';
 import { playbackIdOf } from './playback-id';
-import { fileOfTrack, refOfTrack } from './state-machine';
+import { fileOfTrack, refOfTrack, videoSourceOfTrack } from './state-machine';
+import { videoSourceChosen } from '../video/actions';
+import type { EngineDeps } from './deps';
+
+/**
+ * Issue 18: this engine plays video tracks (spec 001 §3 manifest_formats with manifest_ids_video):
+ * it has a video element's source port, the video manifest's address and says video_playback.
+ */
+export const playsVideo = (deps: Pick<EngineDeps, 'video' | 'media' | 'device'>): boolean =>
+  deps.video !== undefined && deps.media.videoManifestBase !== undefined && deps.device.descriptor.capabilities.video_playback;
 
 /** spec 001 §9 Codecs: the AAC the provider packages. */
 export const AUDIO_CODEC = 'mp4a.40.2';
@@ -23,7 +32,7 @@ export const AUDIO_CODEC = 'mp4a.40.2';
  * what the load's epics emit still comes after trackingStarted, and the bookkeeping's payloads
  * are taken from the state before the load.
  */
-export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, state: EngineState, now: number): Action[] {
+export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, state: EngineState, now: number, video = false): Action[] {
   const { machine, playbackId, instanceId, playbacks, startMs, autoplay } = state.player;
   const track = machine?.tracks[action.index];
   // spec 001 §9: the bandwidth estimate at this load picks the track's file (fileOfTrack).
@@ -32,9 +41,13 @@ export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, 
   if (machine === null || track === undefined || file === null || ref === null) return [];
   const finalise = playbackId === null ? [] : [finaliseRequested({ playbackId, at: now, positionMs: state.media.positionMs, reasonEnd: action.reason })];
   const nextId = playbackIdOf(instanceId, playbacks);
+  // Issue 18: a video track loads its video source; its id is the load's file id (the licence's content id, spec 001 §7).
+  const sourceId = videoSourceOfTrack(track, video);
+  const fileId = sourceId ?? file.file_id;
   return [
+    ...(sourceId === null ? [] : [videoSourceChosen({ sourceId })]),
     // Every MP4 file of the provider is CENC-packaged (issue 4): its ended is synthesised (spec 001 §4).
-    mediaLoadRequested({ fileId: file.file_id, protected: true, isAd: false, startMs, autoplay }),
+    mediaLoadRequested({ fileId, protected: true, isAd: false, startMs, autoplay }),
     ...finalise,
     localStateChanged({ stateRef: ref }),
     // The new playback has no stats yet; the last one's went with its finalisation.
@@ -42,7 +55,7 @@ export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, 
     trackingStarted({
       playbackId: nextId,
       trackUri: track.metadata.uri,
-      fileId: file.file_id,
+      fileId,
       at: now,
       startPositionMs: startMs,
       reasonStart: action.reason,
@@ -61,5 +74,7 @@ export function trackLoadActions(action: ReturnType<typeof trackLoadRequested>, 
 export const trackLoadEpic: PlayerEpic = (action$, state$, deps) =>
   action$.pipe(
     filter((a) => trackLoadRequested.match(a) || restartRequested.match(a)),
-    mergeMap((a): Action[] => (trackLoadRequested.match(a) ? trackLoadActions(a, state$.value, deps.clock.now()) : [mediaSeekRequested({ positionMs: 0 })])),
+    mergeMap((a): Action[] =>
+      trackLoadRequested.match(a) ? trackLoadActions(a, state$.value, deps.clock.now(), playsVideo(deps)) : [mediaSeekRequested({ positionMs: 0 })],
+    ),
   );

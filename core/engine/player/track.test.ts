@@ -8,6 +8,7 @@ import { only, runPlayer } from './testing/run-player';
 import { AUDIO_CODEC, trackLoadActions, trackLoadEpic } from './track.epic';
 import { estimate } from '../media/bandwidth-estimator';
 import { LIST_PLAYER_PLAYED_THRESHOLD_MS, PLAYED_THRESHOLD_MS } from '../tracking/constants';
+import { videoSourceChosen } from '../video/actions';
 
 const KEY_SYSTEM = 'com.widevine.alpha';
 
@@ -136,5 +137,28 @@ describe("the bandwidth estimate picks the next track's file (spec 001 §9 Estim
       [1, 'f0-160'],
       [30, 'f1-160'],
     ]);
+  });
+});
+
+describe('a video track loads its video source (issue 18; spec 001 §3 manifest_ids_video)', () => {
+  const machine = stateMachine(2, {
+    tracks: { 1: { manifest: { file_ids_mp4: [{ file_id: 'f1-160', format: 'MP4_160', bitrate: 160000 }], manifest_ids_video: [{ manifest_id: 'src1' }] } } },
+  });
+  const state = engineState({ player: { machine, trackIndex: 0, playbacks: 0, startMs: 0, autoplay: true } });
+  const load = (video: boolean) => trackLoadActions(trackLoadRequested({ index: 1, uri: trackUri(1), reason: 'fwdbtn' }), state, 0, video);
+
+  it('on an engine that plays video: the source is chosen right before the load, whose file id is the source id (the licence content id), as tracking has it', () => {
+    const actions = load(true);
+    expect(actions.slice(0, 2)).toEqual([
+      videoSourceChosen({ sourceId: 'src1' }),
+      mediaLoadRequested({ fileId: 'src1', protected: true, isAd: false, startMs: 0, autoplay: true }),
+    ]);
+    expect(actions.find(trackingStarted.match)?.fileId).toBe('src1');
+  });
+
+  it('elsewhere its audio file plays, as before', () => {
+    const actions = load(false);
+    expect(actions.some(videoSourceChosen.match)).toBe(false);
+    expect(actions.find(mediaLoadRequested.match)?.fileId).toBe('f1-160');
   });
 });

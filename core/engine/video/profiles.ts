@@ -6,6 +6,8 @@ import type { VideoManifest, VideoProfile } from './manifest';
 /** spec 001 §9 Codecs: the video codecs (vp8, avc1.4d401f) and the audio one (mp4a.40.2). */
 export const VIDEO_CODECS: readonly string[] = ['vp8', 'avc1.4d401f'];
 export const AUDIO_CODECS: readonly string[] = ['mp4a.40.2'];
+/** The §9 video codecs as the provider's profiles carry them (server/video/manifest.ts): what the key system is asked for. */
+export const VIDEO_CONTENT_TYPES: readonly string[] = ['video/mp4; codecs="avc1.4d401f"', 'video/webm; codecs="vp8"'];
 
 /** A profile's MediaSource type: its mime type and its one codec (profiles are video-only or audio-only). */
 export function contentType(profile: VideoProfile): string {

@@ -5,7 +5,7 @@ import type { RangeFetchResult, VideoBufferKind } from '../../ports';
 import { initialBandwidthState } from '../media/bandwidth-estimator';
 import type { VideoManifest } from './manifest';
 import { playableProfiles, type ProfileSet } from './profiles';
-import { streamVideo, type VideoStreamEvent } from './stream';
+import { nextVideoStep, streamVideo, type VideoStreamEvent } from './stream';
 import { BASE, PREMIUM } from './testing/manifests';
 
 /*
@@ -170,5 +170,21 @@ describe('segment retries (spec 001 §7: status 0, connection errors and server 
       kind: 'failed',
       error: { code: 'FRAGMENT_REQUEST_FAILED', message: 'Buffer request failed with status 404' },
     });
+  });
+});
+
+describe('nextVideoStep: the segment the playhead calls for (issue 18; spec 001 §9 top-up below 10 s ahead)', () => {
+  const progress = (done: number[], ended = false) => ({ count: 6, lengthMs: 4000, done: new Set(done), ended });
+  it.each<[string, number, number[], boolean, ReturnType<typeof nextVideoStep>]>([
+    ['at the start: segment 0', 0, [], false, { kind: 'segment', index: 0 }],
+    ['the next one starting under 10 s ahead', 1000, [0, 1], false, { kind: 'segment', index: 2 }],
+    ['not one starting 10 s or more ahead', 1000, [0, 1, 2], false, { kind: 'wait' }],
+    ['a seek forward: the segment of the new position, skipping those before', 18000, [0, 1, 2], false, { kind: 'segment', index: 4 }],
+    ['a seek onto a boundary: the segment before it too (its audio starts a hair after)', 16000, [0, 1, 2], false, { kind: 'segment', index: 3 }],
+    ['everything from the playhead on is in: the end of the stream', 18000, [0, 1, 2, 4, 5], false, { kind: 'end' }],
+    ['once ended: nothing', 18000, [0, 1, 2, 4, 5], true, { kind: 'wait' }],
+    ['a seek back into a skipped gap: that segment, even after the end', 13000, [0, 1, 2, 4, 5], true, { kind: 'segment', index: 3 }],
+  ])('%s', (_rule, position, done, ended, step) => {
+    expect(nextVideoStep(position, progress(done, ended))).toEqual(step);
   });
 });

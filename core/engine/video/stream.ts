@@ -14,6 +14,37 @@ import { initUrl, judgeSegment, segmentCount, segmentLengthMs, segmentUrl, segme
  */
 export const VIDEO_AHEAD_MS = 10000;
 
+/** Ours: how close after a segment boundary a playhead still needs the segment before it (nextVideoStep). */
+export const BOUNDARY_MARGIN_MS = 250;
+
+/** Where the stream is: the segments appended so far, and whether the MediaSource was ended since. */
+export interface VideoProgress {
+  readonly count: number;
+  readonly lengthMs: number;
+  readonly done: ReadonlySet<number>;
+  readonly ended: boolean;
+}
+
+export type VideoStep = { readonly kind: 'segment'; readonly index: number } | { readonly kind: 'end' } | { readonly kind: 'wait' };
+
+/**
+ * The stream's next step at this playhead: the first segment from the playhead's on that is not
+ * in yet, once it starts less than VIDEO_AHEAD_MS ahead (a seek forward skips what lies before it;
+ * a seek back into a skipped gap fetches it); when everything from the playhead to the end is in,
+ * the end of the stream (once: the element then ends at the last frame).
+ */
+export function nextVideoStep(positionMs: number, progress: VideoProgress): VideoStep {
+  const { count, lengthMs, done } = progress;
+  // The segment holding a hair before the playhead: a segment's first audio frame starts a little after its
+  // boundary (AAC frames), so a playhead on a boundary needs the segment before it too, or it waits in that gap.
+  const from = Math.min(Math.max(0, Math.floor((positionMs - BOUNDARY_MARGIN_MS) / lengthMs)), count);
+  for (let index = from; index < count; index += 1) {
+    if (done.has(index)) continue;
+    return index * lengthMs - positionMs < VIDEO_AHEAD_MS ? { kind: 'segment', index } : { kind: 'wait' };
+  }
+  return progress.ended ? { kind: 'wait' } : { kind: 'end' };
+}
+
 export type VideoStreamEvent =
   | { readonly kind: 'attached'; readonly video: number; readonly audio: number }
   /** The video profile changes from the next segment on (spec 001 §9 Video quality at this estimate); nothing buffered is dropped. */
@@ -44,7 +75,8 @@ export type VideoStreamDeps = Pick<Ports, 'clock' | 'scheduler' | 'random'> & { 
 
 /**
  * Plays a video manifest into the element's two source buffers: segment by segment, video then
- * audio, while less than VIDEO_AHEAD_MS is buffered ahead. Before each video segment the profile
+ * audio, while less than VIDEO_AHEAD_MS is buffered ahead of the playhead, wherever a seek put it
+ * (nextVideoStep). Before each video segment the profile
  * is chosen again by spec 001 §9 Video quality from the estimate so far; a new profile's init
  * segment goes in first (every segment starts on a key frame), so the switch happens at a segment
  * boundary, up or down, without flushing what is buffered. Segments are retried as §7 says.
@@ -91,15 +123,28 @@ export function streamVideo(input: VideoStreamInput, deps: VideoStreamDeps): Obs
       );
     });
 
-  const room = (index: number): Observable<unknown> =>
-    positionMs$.pipe(
-      filter((position) => index * lengthMs - position < VIDEO_AHEAD_MS),
-      take(1),
+  const done = new Set<number>();
+  let streamEnded = false;
+
+  /** What the playhead calls for (nextVideoStep): one step at a time, each after the one before. */
+  const next = (): Observable<VideoStreamEvent> =>
+    guarded(() =>
+      positionMs$.pipe(
+        map((position) => nextVideoStep(position, { count, lengthMs, done, ended: streamEnded })),
+        filter((step) => step.kind !== 'wait'),
+        take(1),
+        mergeMap((step): Observable<VideoStreamEvent> => {
+          if (step.kind === 'segment') return concat(segment(step.index), next());
+          streamEnded = true;
+          const ended = deps.video.endOfStream().pipe(map((): VideoStreamEvent => ({ kind: 'ended' })));
+          // Every segment in: nothing a seek could still need. Else a seek back into a gap fetches it (and ends again).
+          return done.size >= count ? ended : concat(ended, next());
+        }),
+      ),
     );
 
   const segment = (index: number): Observable<VideoStreamEvent> =>
     guarded(() => {
-      if (index >= count) return deps.video.endOfStream().pipe(map((): VideoStreamEvent => ({ kind: 'ended' })));
       const estimateBps = estimate(s.bandwidth);
       const choice = chooseProfiles(profiles, estimateBps);
       const steps: Observable<VideoStreamEvent>[] = [];
@@ -116,11 +161,16 @@ export function streamVideo(input: VideoStreamInput, deps: VideoStreamDeps): Obs
       steps.push(fetchAppend('audio', s.audio, index, segmentUrl(manifest, s.audio, index)));
       return concat(
         ...steps,
-        defer(() => room(index + 1).pipe(mergeMap(() => segment(index + 1)))),
+        defer(() => {
+          // An append to an ended MediaSource reopens it: it is to be ended again.
+          done.add(index);
+          streamEnded = false;
+          return EMPTY;
+        }),
       );
     });
 
   return deps.video
     .attach(types, manifest.end_time_millis - manifest.start_time_millis)
-    .pipe(mergeMap(() => concat(of<VideoStreamEvent>({ kind: 'attached', video: first.video.id, audio: first.audio.id }), segment(0))));
+    .pipe(mergeMap(() => concat(of<VideoStreamEvent>({ kind: 'attached', video: first.video.id, audio: first.audio.id }), next())));
 }

@@ -19,4 +19,6 @@ export const engineActiveChanged = defineAction('full/engineActiveChanged', { ac
 /** spec 001 §3 Playback state: the engine's shuffle and repeat_mode changed (the widget has no local buttons for them: recorded only). */
 export const engineOptionsChanged = defineAction('full/engineOptionsChanged', { shuffle: t.boolean, repeat: t.string });
 /** Issue 18: a video track started on the engine's media element (its size, its subtitle tracks), or null: no video plays. */
+/** Issue 18: the engine's video track failed, with the spec 001 §8 code and text (recorded; the engine's list player goes on). */
+export const engineMediaFailed = defineAction('full/engineMediaFailed', { code: t.string, message: t.string });
 export const engineVideoChanged = defineAction('full/engineVideoChanged', { video: t.union([EngineVideo, t.null]) });

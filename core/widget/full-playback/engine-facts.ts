@@ -6,7 +6,15 @@ import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, play
 import { licenseFailed, playerInitFailed } from '../platform/actions';
 import { volumeRestored } from '../volume/actions';
 import { remoteStateReceived } from '../remote/actions';
-import { engineActiveChanged, engineClientEvent, engineEventRejected, engineItemUnavailable, engineOptionsChanged, engineVideoChanged } from './actions';
+import {
+  engineActiveChanged,
+  engineClientEvent,
+  engineEventRejected,
+  engineItemUnavailable,
+  engineOptionsChanged,
+  engineMediaFailed,
+  engineVideoChanged,
+} from './actions';
 
 /**
  * An engine event (spec 001 §4 Events forwarded) as the widget's own fact, src 'adapter': the
@@ -54,5 +62,7 @@ export function decodeEngineEvent(raw: unknown): Action {
     // Issue 18: the video the engine's media element shows (WidgetState.video).
     case 'videoChanged':
       return engineVideoChanged({ video: event.video });
+    case 'mediaFailed':
+      return engineMediaFailed({ code: event.code, message: event.message });
   }
 }

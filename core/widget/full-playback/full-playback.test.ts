@@ -7,7 +7,7 @@ import { initialWidgetState, type WidgetState } from '../state';
 import { albumData } from '../testing/album-data';
 import { runScenario, type Scenario } from '../testing/scenario';
 import { muteToggled, volumeChanged, volumeRestored } from '../volume/actions';
-import { engineActiveChanged, engineClientEvent, engineCommandDecided, engineEventRejected, engineVideoChanged } from './actions';
+import { engineActiveChanged, engineClientEvent, engineCommandDecided, engineEventRejected, engineMediaFailed, engineVideoChanged } from './actions';
 import { widgetReducer } from '../reducer';
 import { fullPlaybackDecisions } from './decisions';
 import { decodeEngineEvent } from './engine-facts';
@@ -150,6 +150,11 @@ describe('engine events as widget facts (spec 001 §4 Events forwarded; spec 000
       engineVideoChanged({ video: { width: 426, height: 240, subtitles: [{ language: 'sv', url: 'http://cdn.test/subtitles/sv.vtt' }] } }),
     ],
     ['issue 18: no video any more', { kind: 'videoChanged', video: null }, engineVideoChanged({ video: null })],
+    [
+      "issue 18: a video track's failure, with its spec 001 §8 text",
+      { kind: 'mediaFailed', code: 'STORAGE_VIDEO_MANIFEST_FAILED', message: 'Video manifest request failed with status 403' },
+      engineMediaFailed({ code: 'STORAGE_VIDEO_MANIFEST_FAILED', message: 'Video manifest request failed with status 403' }),
+    ],
   ])('%s', (_rule, raw, expected) => {
     expect(decodeEngineEvent(raw)).toEqual(expected);
   });

@@ -34,6 +34,7 @@ export const SETUP = drmSetupRequested({
   sdkName: 'harmony',
   sdkVersion: '3.22.1',
   applicationCertificateUrl: 'http://p.test/v1/application-certificate',
+  videoContentTypes: undefined,
 });
 
 /** The session the DRM's calls are authorised by: token 'tok' until a tokenReceived replaces it (spec 001 §4 Auth). */
