@@ -10,6 +10,9 @@ import { demoCatalogue } from '../../server/testing/demo-catalogue';
 import { startTestServer, type TestServer } from '../../server/test-server';
 import { engine, loginToken, type State } from './loopback-engine';
 
+// Its hooks start a provider on loopback and log listeners in: more than jest's 5 s on a loaded machine.
+jest.setTimeout(30_000);
+
 /*
  * Loopback (issue 15): the claim of a hidden local state (spec 001 §4 Client lifecycle, core/engine/player/claim.epic.ts)
  * over the real adapters (fetch, the Node websocket) against the real provider on 127.0.0.1: a

@@ -9,6 +9,9 @@ import { demoCatalogue } from '../../server/testing/demo-catalogue';
 import { startTestServer, type TestServer } from '../../server/test-server';
 import { engine, loginToken, type State } from './loopback-engine';
 
+// Its hooks start a provider on loopback and log listeners in: more than jest's 5 s on a loaded machine.
+jest.setTimeout(30_000);
+
 /*
  * Loopback (issue 16): the engine's remote-control client (core/engine/connect) and device client
  * (core/engine/device) over the real adapters (fetch, the Node websocket) against the real provider
