@@ -101,4 +101,11 @@ describe('produce (copy-on-write, as immer for the reducers)', () => {
       expect({ ...d.a }.x).toBe(5);
     });
   });
+
+  it('a draft refuses defineProperty and setPrototypeOf (a TypeError, as a frozen object would)', () => {
+    produce(base(), (d) => {
+      expect(() => Object.defineProperty(d, 'n', { value: 2 })).toThrow(TypeError);
+      expect(() => Object.setPrototypeOf(d, null)).toThrow(TypeError);
+    });
+  });
 });

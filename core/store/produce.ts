@@ -34,7 +34,9 @@ const stateOf = (value: unknown): DraftState | undefined =>
   typeof value === 'object' && value !== null ? ((value as Record<symbol, DraftState | undefined>)[STATE] ?? undefined) : undefined;
 
 const shallowCopy = (base: Record<PropertyKey, unknown>): Record<PropertyKey, unknown> =>
-  Array.isArray(base) ? [...(base as unknown[])] : Object.assign(Object.create(Object.getPrototypeOf(base) as object | null) as object, base);
+  Array.isArray(base)
+    ? ([...(base as unknown[])] as unknown as Record<PropertyKey, unknown>)
+    : Object.assign(Object.create(Object.getPrototypeOf(base) as object | null) as object, base);
 
 const source = (state: DraftState): Record<PropertyKey, unknown> => state.copy ?? state.base;
 
@@ -88,12 +90,9 @@ const traps: ProxyHandler<DraftState> = {
     return { writable: true, configurable: !isLength, enumerable: descriptor.enumerable, value: traps.get!(target, prop, undefined) as unknown };
   },
   getPrototypeOf: (target) => Object.getPrototypeOf((target as unknown as { s: DraftState }).s.base) as object | null,
-  defineProperty() {
-    throw new Error('produce: defineProperty on a draft is not supported');
-  },
-  setPrototypeOf() {
-    throw new Error('produce: setPrototypeOf on a draft is not supported');
-  },
+  // Unsupported on a draft: false makes Object.defineProperty and Object.setPrototypeOf throw a TypeError.
+  defineProperty: () => false,
+  setPrototypeOf: () => false,
 };
 
 function createDraft(base: Record<PropertyKey, unknown>, parent: DraftState | undefined): Record<PropertyKey, unknown> {
@@ -136,10 +135,9 @@ function finalize(value: unknown, seen: Set<object>): unknown {
   return value;
 }
 
-/** immer's `produce(base, recipe)` for plain data, as the reducers call it (the recipe mutates, returns nothing). */
+/** immer's `produce(base, recipe)` for a plain object or array, as the reducers call it (the recipe mutates, returns nothing). */
 export function produce<S extends object>(base: S, recipe: (draft: Draft<S>) => void): S {
-  if (!isPlain(base)) throw new Error('produce: the base must be a plain object or array');
-  const draft = createDraft(base, undefined);
+  const draft = createDraft(base as unknown as Record<PropertyKey, unknown>, undefined);
   recipe(draft as unknown as Draft<S>);
   return finalize(draft, new Set()) as S;
 }
