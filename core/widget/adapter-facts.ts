@@ -6,7 +6,7 @@ import type { Ports } from '../ports';
 import type { Store } from '../store/store';
 import { mediaFailed, sessionStarted, viewportMeasured, windowResized } from './actions';
 import type { WidgetState } from './state';
-import { bindEmbedApiFacts } from './embed-api/facts';
+import { bindEmbedApiFacts, type MessageReader } from './embed-api/facts';
 import { bindStoredVolume } from './volume/stored-volume-fact';
 import { engineEventRejected } from './full-playback/actions';
 import { decodeEngineEvent } from './full-playback/engine-facts';
@@ -19,9 +19,9 @@ import { decodeEngineEvent } from './full-playback/engine-facts';
  * The start-up facts are inputs, not epic output, on purpose: a session id and a viewport come
  * from the world, so engine replay must feed them back from the log (fake ports cannot
  * regenerate a browser's random draw or window size). Engine replay does not call this.
- * `embedApiReady$`: see bindEmbedApiFacts (by default the messages are bound at once).
+ * `embedApiReader$`: see bindEmbedApiFacts (`of(recordedMessage)` binds the messages at once).
  */
-export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports, options: { readonly embedApiReady$?: Observable<unknown> } = {}): Subscription {
+export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports, options: { readonly embedApiReader$: Observable<MessageReader> }): Subscription {
   const subscription = new Subscription();
   store.dispatch(sessionStarted({ sessionId: sessionIdFrom(ports.random) }), 'adapter');
   subscription.add(
@@ -49,7 +49,7 @@ export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports, option
     }),
   );
   // spec 000 §7: with embed-api=1, the flag and every message from the parent page.
-  subscription.add(bindEmbedApiFacts(store, ports, options.embedApiReady$));
+  subscription.add(bindEmbedApiFacts(store, ports, options.embedApiReader$));
   // spec 001 §4 Events forwarded: what the full-playback engine says (nothing until it is started).
   subscription.add(
     ports.engine.events$.subscribe({

@@ -18,10 +18,14 @@ export { default as ShareDialog } from '../share/share-dialog';
 export { default as LogDownload } from '../devtools/log-download';
 // Issue 16 The controller: the device list and the remote-control view, for logged-in visitors with devices.
 export { RemoteBarView, RemoteDeviceList, RemoteListeningOn } from './remote-view-parts';
+// Issue 18: a video episode's frame (ui/widget/video-parts.tsx places it).
+export { VideoFrame } from '../components/video/video-frame';
 // Issue 19 Capture: the overflow menu's "Report a problem", on every page.
 export { mountReportProblem } from '../devtools/mount-report-problem';
 
 export const embedApiEpic: WidgetEpic = combineEpics(...embedApiEpics);
+// spec 000 §7: the parent page's messages are read here, with the epics that obey them (core/widget/embed-api/facts.ts).
+export { recordedMessage } from '../../core/widget/embed-api/recorded-message';
 export const shareEpic: WidgetEpic = combineEpics(...shareEpics);
 export { impressionEpic } from '../../core/widget/impression.epic';
 export { actionLoggingEpic } from '../../core/widget/action-logging.epic';

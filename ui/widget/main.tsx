@@ -111,7 +111,7 @@ function boot(debug: Extras | null): void {
   // actions so far as it arrives). spec 000 §7: with embed-api=1 the parent page's messages are
   // heard once its epics listen (the page's client retries api/connect until it is answered).
   void loadExtras();
-  bindAdapterFacts(store, ports, { embedApiReady$: extrasLoaded$ });
+  bindAdapterFacts(store, ports, { embedApiReader$: late('recordedMessage') });
   // spec 000 §3 platform flags (user agent, page query string, hand-off cookie), read once.
   bindPlatformFacts(store, ports, window);
   // spec 000 §7 error-reporting service: its start-up context and the page's uncaught errors.

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { playToggleRequested } from '../../core/widget/actions';
 import type { WidgetState } from '../../core/widget/state';
@@ -6,6 +6,7 @@ import { useMediaElement } from '../components/video/media-element';
 import type { Translate } from '../hooks/translate';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useSelector } from '../hooks/use-selector';
+import { lazyExtra } from './lazy-extra';
 
 /*
  * Issue 18: a video episode's picture in the widget, in place of the cover art. Two places can
@@ -13,11 +14,12 @@ import { useSelector } from '../hooks/use-selector';
  * cover-art area (a single episode's bottom section, or the room under a show's short list, spec
  * 000 §2 and issue 13) when the layout shows one, else the header's cover art (the 80 px play
  * button, spec 000 §9). Each is an empty slot until the frame is rendered into it (a portal); the
- * frame (ui/components/video/, a lazy chunk: anonymous previews of audio never fetch it) moves the
- * engine's media element into itself.
+ * frame (ui/components/video/, in the widget's lazy chunk) moves the engine's media element into itself.
  */
 
-const VideoFrame = lazy(() => import('../components/video/video-frame').then((m) => ({ default: m.VideoFrame })));
+// In the widget's one lazy chunk (ui/widget/extras.ts), not a chunk of its own: a second lazy chunk
+// sharing React with the first made esbuild split React into a third up-front file (the initial-JS budget).
+const VideoFrame = lazyExtra((extras) => extras.VideoFrame);
 
 export type VideoPlace = 'header' | 'big';
 

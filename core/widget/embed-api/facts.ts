@@ -1,35 +1,45 @@
-import { Observable, Subscription, of } from 'rxjs';
-import { switchMap, take } from 'rxjs/operators';
+import { Observable, Subscription } from 'rxjs';
+import { map, switchMap, take } from 'rxjs/operators';
 import type { IncomingMessage, Ports } from '../../ports';
 import type { Action } from '../../store/action';
 import type { Store } from '../../store/store';
 import type { WidgetState } from '../state';
-import { embedApiEnabled, embedApiMessageReceived, embedApiMessageRefused } from './actions';
-import { isEmbedApiOn, readRawMessage } from './raw-message';
+import { embedApiEnabled } from './actions';
+import { isEmbedApiOn } from './flag';
+
+/** What a posted message is recorded as: ./recorded-message.ts recordedMessage. */
+export type MessageReader = (message: IncomingMessage) => Action;
 
 /**
  * spec 000 §2 Routes / §7: only when the page address has embed-api=1, the flag is recorded at
  * start-up and every message posted to the window enters the store raw (an adapter fact, decoded
  * by an epic), so a replay feeds the same messages back. Without the flag nothing is recorded.
- * `ready$` holds the binding back until the epics that obey the messages listen (the browser loads
- * them after the first frame): a message heard before would be logged but not obeyed, where a
- * replay, which has every epic from the start, would obey it.
+ * `reader$` emits the message reader (recorded-message.ts) once the epics that obey the messages
+ * listen, and holds the binding back until then (the browser loads them after the first frame, in the
+ * lazy chunk the reader comes in, so the first chunk holds no message reading: the initial-JS budget):
+ * a message heard before would be logged but not obeyed, where a replay, which has every epic from
+ * the start, would obey it.
  */
-export function bindEmbedApiFacts(store: Store<WidgetState>, ports: Ports, ready$: Observable<unknown> = of(true)): Subscription {
+export function bindEmbedApiFacts(store: Store<WidgetState>, ports: Ports, reader$: Observable<MessageReader>): Subscription {
   const subscription = new Subscription();
   subscription.add(
-    ready$
+    reader$
       .pipe(
         take(1),
-        switchMap(() => ports.host.location().pipe(take(1))),
+        switchMap((read) =>
+          ports.host.location().pipe(
+            take(1),
+            map((location) => ({ read, location })),
+          ),
+        ),
       )
       .subscribe({
-        next: (location) => {
+        next: ({ read, location }) => {
           if (!isEmbedApiOn(location.search)) return;
           store.dispatch(embedApiEnabled(), 'adapter');
           subscription.add(
             ports.host.messages$.subscribe({
-              next: (message) => store.dispatch(recordedMessage(message), 'adapter'),
+              next: (message) => store.dispatch(read(message), 'adapter'),
               // A window that cannot report messages has no parent page to obey.
               error: () => undefined,
             }),
@@ -40,17 +50,4 @@ export function bindEmbedApiFacts(store: Store<WidgetState>, ports: Ports, ready
       }),
   );
   return subscription;
-}
-
-/**
- * Issue 12, at the boundary: only the embedding window is heard (a message from another frame, a
- * pop-up or an opener is refused, its data unrecorded), and only as small plain JSON
- * (raw-message.ts). A refusal is a fact like the message itself, so a replay sees the same log.
- */
-export function recordedMessage(message: IncomingMessage): Action {
-  if (!message.fromParent) return embedApiMessageRefused({ origin: message.origin, reason: 'not from the parent window' });
-  const read = readRawMessage(message.data);
-  return read.ok
-    ? embedApiMessageReceived({ origin: message.origin, data: read.data })
-    : embedApiMessageRefused({ origin: message.origin, reason: read.reason });
 }

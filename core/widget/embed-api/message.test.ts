@@ -1,5 +1,6 @@
 import { decodeEmbedApiMessage } from './message';
-import { isEmbedApiOn, MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, readRawMessage } from './raw-message';
+import { isEmbedApiOn } from './flag';
+import { MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, readRawMessage } from './raw-message';
 
 describe('spec 000 §5: parent-page messages are accepted only as objects with a type and source embed-api', () => {
   it.each<[string, unknown, ReturnType<typeof decodeEmbedApiMessage>]>([

@@ -1,6 +1,6 @@
-// What enters the store raw, before any decoding (core/widget/embed-api/facts.ts): apart from
-// message.ts so that the first chunk holds no message decoder (the epics that decode come in the
-// widget's lazy chunk).
+// What enters the store raw, before any decoding (core/widget/embed-api/recorded-message.ts): apart
+// from message.ts, whose decoders the epics use. Like them, it is in the widget's lazy chunk; the
+// first chunk has only the flag (./flag.ts).
 //
 // Issue 12 "A hostile parent page cannot make the widget lose its own log": this is the boundary
 // where a posted message becomes an action. Whatever the page posts, what is recorded is small
@@ -127,23 +127,5 @@ export function readRawMessage(data: unknown): RawMessageReading {
     if (err instanceof Refusal) return { ok: false, reason: err.reason };
     // A structured clone cannot throw on a read; anything else is refused, not recorded.
     return { ok: false, reason: err instanceof Error ? `unreadable (${err.name})` : 'unreadable' };
-  }
-}
-
-/** spec 000 §2 Routes: the optional query flag embed-api=1 turns the interface on. */
-export function isEmbedApiOn(search: string): boolean {
-  const query = search.startsWith('?') ? search.slice(1) : search;
-  return query.split('&').some((pair) => {
-    const at = pair.indexOf('=');
-    if (at === -1) return false;
-    return decodePart(pair.slice(0, at)) === 'embed-api' && decodePart(pair.slice(at + 1)) === '1';
-  });
-}
-
-function decodePart(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
   }
 }

@@ -1,8 +1,9 @@
-import { Observable, Subscription } from 'rxjs';
+import { Observable, Subscription, of } from 'rxjs';
 import type { Action } from '../../store/action';
 import type { Ports } from '../../ports';
 import { createStore, type Envelope, type Epic, type Store } from '../../store/store';
 import { bindAdapterFacts } from '../adapter-facts';
+import { recordedMessage } from '../embed-api/recorded-message';
 import { widgetEpics } from '../all-epics';
 import { widgetReducer } from '../reducer';
 import type { WidgetState } from '../state';
@@ -35,7 +36,7 @@ export function runWidget(options: RunWidgetOptions): Observable<Envelope> {
     });
     options.onStore?.(store);
     const inputs = new Subscription();
-    inputs.add(bindAdapterFacts(store, options.ports));
+    inputs.add(bindAdapterFacts(store, options.ports, { embedApiReader$: of(recordedMessage) }));
     if (options.ui !== undefined) inputs.add(options.ui.subscribe((a) => store.dispatch(a, 'ui')));
     if (options.adapter !== undefined) inputs.add(options.adapter.subscribe((a) => store.dispatch(a, 'adapter')));
     return () => {
