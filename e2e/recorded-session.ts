@@ -14,6 +14,9 @@ import { engineReplayBuild } from '../core/engine/player/tapped-deps';
 import { parseTranscript } from '../core/store/transcript';
 import { replayWithTranscript } from '../core/store/transcript-replay';
 import { recordTrail, serializeTrail } from '../core/store/golden-trail';
+import type { StoredCapture } from '../core/model/capture';
+import { adoptCapture } from '../scripts/replay-adopt';
+import { webPlayerPageReducer } from '../ui/webplayer/page-store';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -74,4 +77,23 @@ export function keepRecordedSession(name: string, session: RecordedSession & { r
   const { states } = session.file.header.app === 'embed-engine' ? replayFold(session.file, engineReducer) : replayFold(session.file, widgetReducer);
   writeFileSync(join(dir, `${name}.trail.json`), serializeTrail(recordTrail(session.file, states)));
   if (session.transcript !== undefined) writeFileSync(join(dir, `${name}.transcript.jsonl`), session.transcript);
+}
+
+/**
+ * Issue 19 regression corpus: a web player page's capture ("Report a problem") kept as `name`.jsonl (the page's log, app
+ * 'web-player', folded by webPlayerPageReducer) and, when the engine played, `name`.engine.* — as `replay adopt` writes
+ * them, after checking that the engine's log replays over its transcript.
+ */
+export function keepWebPlayerCapture(name: string, capture: Pick<StoredCapture, 'widget' | 'engine'>): void {
+  if (capture.engine !== null) {
+    const file = parseActionLog(capture.engine.actionLog);
+    const engine = replayWithTranscript(file, parseTranscript(capture.engine.transcript), {
+      reducer: engineReducer,
+      build: engineReplayBuild,
+      expectApp: 'embed-engine',
+    });
+    if (!engine.ok) throw new Error(`engine replay diverged at seq ${engine.divergence.seq}: ${engine.divergence.message}`);
+  }
+  const dir = process.env.RECORD_SESSIONS === '1' ? join(ROOT, 'fixtures/sessions') : join(ROOT, 'e2e/artifacts');
+  adoptCapture(capture, name, dir, { widgetReducer: webPlayerPageReducer, engineReducer });
 }

@@ -6,6 +6,7 @@
 // menu and the dialog are axe-clean. An anonymous visitor's capture opens with its link's key.
 import type { Browser, HTTPResponse, Page } from 'puppeteer';
 import type { StoredCapture } from '../core/model/capture';
+import { keepWebPlayerCapture } from './recorded-session';
 import { parseActionLog } from '../core/store/action-log';
 import { logInCookie } from '../server/accounts/login-client';
 import { WEB_PLAYER_APP } from '../ui/webplayer/page-store';
@@ -112,6 +113,8 @@ describe('"Report a problem" on a web player page (issue 19 Capture)', () => {
     expect(capture.engine?.transcript).not.toBe('');
     expect(tokens.size).toBeGreaterThan(0);
     for (const token of tokens) expect(text).not.toContain(token);
+    // Issue 19 regression corpus: the web player's session (fixtures/sessions/webplayer-album{,.engine}.* with RECORD_SESSIONS=1).
+    keepWebPlayerCapture('webplayer-album', capture);
   });
 
   it("an anonymous visitor's capture (narrow page, the menu beside Log in) is anonymous and opens with its link's key", async () => {

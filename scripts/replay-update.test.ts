@@ -12,12 +12,16 @@ import { firstStateDivergence, parseTrail } from '../core/store/golden-trail';
 import { replayFold } from '../core/store/replay';
 import type { Action } from '../core/store/action';
 import { updateGoldens } from './replay-update';
+import { WEB_PLAYER_APP, webPlayerPageReducer } from '../ui/webplayer/page-store';
+import type { Reducer } from '../core/store/store';
 
 const SESSIONS = resolve(__dirname, '..', 'fixtures', 'sessions');
 const read = (path: string) => readFileSync(path, 'utf8');
-const KEPT = ['share-copy', 'remote-controller.engine'];
+const KEPT = ['share-copy', 'remote-controller.engine', 'webplayer-album'];
 
 const engine = { name: 'embed-engine', reducer: engineReducer, overTranscript: engineReplayBuild };
+// A web player page's log folds only (no transcript of the page's ports): its check skips engine replay and passes.
+const webPlayer = { name: WEB_PLAYER_APP, reducer: webPlayerPageReducer as Reducer<unknown> };
 const widgetApp = (reducer: typeof widgetReducer) => ({
   name: 'embed-player',
   reducer,
@@ -38,8 +42,8 @@ const goldens = () => Object.fromEntries(readdirSync(dir).map((name) => [name, r
 describe('npm run replay -- update (issue 19: re-record the goldens on purpose)', () => {
   it("with today's code unchanged: every golden is rewritten as it was, and the report says so", () => {
     const before = goldens();
-    const { report, ok } = updateGoldens(dir, [], { widget: widgetApp(widgetReducer), engine });
-    expect(report).toBe('remote-controller.engine: unchanged\nshare-copy: unchanged\n');
+    const { report, ok } = updateGoldens(dir, [], { widget: widgetApp(widgetReducer), engine, webPlayer });
+    expect(report).toBe('remote-controller.engine: unchanged\nshare-copy: unchanged\nwebplayer-album.engine: unchanged\nwebplayer-album: unchanged\n');
     expect(ok).toBe(true);
     expect(goldens()).toEqual(before);
   });
@@ -73,7 +77,7 @@ describe('npm run replay -- update (issue 19: re-record the goldens on purpose)'
     expect(updateGoldens(dir, ['remote-controller'], { widget: widgetApp(widgetReducer), engine }).report).toBe('remote-controller.engine: new golden trail\n');
     expect(read(join(dir, 'remote-controller.engine.trail.json'))).toBe(read(join(SESSIONS, 'remote-controller.engine.trail.json')));
     expect(() => updateGoldens(dir, ['nope'], { widget: widgetApp(widgetReducer), engine })).toThrow(
-      'No recorded session "nope" in ' + dir + ': there are remote-controller.engine, share-copy.',
+      'No recorded session "nope" in ' + dir + ': there are remote-controller.engine, share-copy, webplayer-album.engine, webplayer-album.',
     );
   });
 });

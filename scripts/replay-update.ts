@@ -21,6 +21,8 @@ const MAX_VALUE_CHARS = 60;
 export interface CorpusApps<W, E, DW extends { clock: StoreClock }, DE extends { clock: StoreClock }> {
   readonly widget: ReplayApp<W, DW>;
   readonly engine: ReplayApp<E, DE>;
+  /** A web player page's logs (app `web-player`): fold only, its page records no port transcript. */
+  readonly webPlayer?: ReplayApp<unknown, { clock: StoreClock }>;
 }
 
 /** The logs of a fixture directory (`x.jsonl`, `x.engine.jsonl`; transcripts are not logs). */
@@ -54,7 +56,12 @@ export function updateGoldens<W, E, DW extends { clock: StoreClock }, DE extends
     const path = join(dir, log);
     const file = parseActionLog(readFileSync(path, 'utf8'));
     const isEngine = file.header.app === ENGINE_APP;
-    const { states, finalState } = isEngine ? replayFold(file, apps.engine.reducer, ENGINE_APP) : replayFold(file, apps.widget.reducer, apps.widget.name);
+    const webPlayer = apps.webPlayer !== undefined && file.header.app === apps.webPlayer.name ? apps.webPlayer : undefined;
+    const { states, finalState } = isEngine
+      ? replayFold(file, apps.engine.reducer, ENGINE_APP)
+      : webPlayer !== undefined
+        ? replayFold(file, webPlayer.reducer, webPlayer.name)
+        : replayFold(file, apps.widget.reducer, apps.widget.name);
     const base = log.replace(/\.jsonl$/, '');
     out.push(`${base}: ${whatChanged(dir, base, file, states, finalState).join('\n  ')}`);
     writeFileSync(join(dir, `${base}.final-state.json`), `${JSON.stringify(finalState, null, 2)}\n`);
@@ -62,7 +69,9 @@ export function updateGoldens<W, E, DW extends { clock: StoreClock }, DE extends
     const transcript = transcriptPathOf(path);
     const check = isEngine
       ? formatCheck(file, apps.engine, existsSync(transcript) ? readFileSync(transcript, 'utf8') : undefined)
-      : formatCheck(file, apps.widget);
+      : webPlayer !== undefined
+        ? formatCheck(file, webPlayer)
+        : formatCheck(file, apps.widget);
     if (check.exitCode !== 0) {
       ok = false;
       out.push(`  ${check.stdout.trimEnd().split('\n').join('\n  ')}`);

@@ -14,6 +14,8 @@ import { widgetReducer } from '../core/widget/reducer';
 import { runReplayCli } from './replay-cli';
 import { adoptCapture, readCapture } from './replay-adopt';
 import { updateGoldens } from './replay-update';
+import { WEB_PLAYER_APP, webPlayerPageReducer } from '../ui/webplayer/page-store';
+import type { Reducer } from '../core/store/store';
 
 /** The `app` the widget writes in its log header (ui/widget/main.tsx), and the engine's (ui/engine/engine-client.ts). */
 const WIDGET_APP = 'embed-player';
@@ -30,13 +32,16 @@ const read = (path: string) => readFileSync(path, 'utf8');
 /** The app a log names in its first line; the widget's when that cannot be read (the tool then says why). */
 function appOf(path: string | undefined): string {
   try {
-    return (JSON.parse(read(path ?? '').split('\n', 1)[0] ?? '') as { app?: unknown }).app === ENGINE_APP ? ENGINE_APP : WIDGET_APP;
+    const app = (JSON.parse(read(path ?? '').split('\n', 1)[0] ?? '') as { app?: unknown }).app;
+    return app === ENGINE_APP || app === WEB_PLAYER_APP ? app : WIDGET_APP;
   } catch {
     return WIDGET_APP;
   }
 }
 
 const engineApp = { name: ENGINE_APP, reducer: engineReducer, overTranscript: engineReplayBuild };
+// A web player page's log (issue 19): folds only, its page records no port transcript for engine replay.
+const webPlayerApp = { name: WEB_PLAYER_APP, reducer: webPlayerPageReducer as Reducer<unknown> };
 const widgetApp = {
   name: WIDGET_APP,
   reducer: widgetReducer,
@@ -48,7 +53,7 @@ const widgetApp = {
 if (argv[0] === 'update') {
   // Issue 19: `update [name…]` re-folds the named fixtures (all when none) with today's code and rewrites their goldens.
   try {
-    const { report, ok } = updateGoldens('fixtures/sessions', argv.slice(1), { widget: widgetApp, engine: engineApp });
+    const { report, ok } = updateGoldens('fixtures/sessions', argv.slice(1), { widget: widgetApp, engine: engineApp, webPlayer: webPlayerApp });
     process.stdout.write(report);
     process.exitCode = ok ? 0 : 1;
   } catch (err) {
@@ -77,10 +82,13 @@ if (argv[0] === 'update') {
 }
 
 function runLog(): void {
+  const app = appOf(argv.find((arg) => arg.endsWith('.jsonl') && !arg.endsWith('.transcript.jsonl')));
   const result =
-    appOf(argv.find((arg) => arg.endsWith('.jsonl') && !arg.endsWith('.transcript.jsonl'))) === ENGINE_APP
+    app === ENGINE_APP
       ? runReplayCli(argv, read, engineApp)
-      : runReplayCli(argv, read, widgetApp);
+      : app === WEB_PLAYER_APP
+        ? runReplayCli(argv, read, webPlayerApp)
+        : runReplayCli(argv, read, widgetApp);
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   process.exitCode = result.exitCode;
