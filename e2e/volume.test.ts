@@ -2,6 +2,7 @@
 // the audio element's volume; the volume is kept in localStorage and restored by the next embed.
 import type { Browser, Page } from 'puppeteer';
 import { firstAlbumId, type RunningServer, startServerAndPage, stopServerAndPage } from './harness';
+import { checkRecordedSession, keepRecordedSession } from './recorded-session';
 
 jest.setTimeout(60_000);
 
@@ -21,7 +22,8 @@ afterEach(() => {
 });
 
 const openAlbum = async () => {
-  await page.goto(`${server.origin}/embed/album/${firstAlbumId(server.dataDir)}`, { waitUntil: 'load' });
+  // debug=1: the page keeps its action log, kept below as a recorded session (issue 19 regression corpus).
+  await page.goto(`${server.origin}/embed/album/${firstAlbumId(server.dataDir)}?debug=1`, { waitUntil: 'load' });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', { timeout: 10_000, polling: 50 });
 };
 
@@ -90,6 +92,8 @@ describe('volume control (mute button with the spec 000 §2 volume icon, and a s
     expect(r.element).toBeGreaterThan(0.1);
     expect(r.element).toBeLessThan(0.45);
     expect(r.icon).toBe('low');
+    // Mute, keys and a click on the slider: fixtures/sessions/volume-control.* with RECORD_SESSIONS=1.
+    keepRecordedSession('volume-control', await checkRecordedSession(page));
   });
 
   it('the volume is kept in localStorage and the next embed starts at it', async () => {
