@@ -194,7 +194,11 @@ describe('media reducer: video tracks (issue 18; spec 001 §3 manifest_ids_video
   });
 
   it("spec 001 §9 Estimator: the video's segments are samples", () => {
-    const sampled = fold([...VIDEO_LOAD, started, videoSegmentAppended({ playId: 1, buffer: 'video', profile: 1, index: 0, bytes: 200000, elapsedMs: 100 })]);
+    const sampled = fold([
+      ...VIDEO_LOAD,
+      started,
+      videoSegmentAppended({ playId: 1, cdn: 'c', buffer: 'video', profile: 1, index: 0, bytes: 200000, elapsedMs: 100 }),
+    ]);
     expect(sampled.bandwidth).not.toEqual(initialMediaState.bandwidth);
   });
 

@@ -41,6 +41,7 @@ import { PLAYER_CALLER, type EngineDeps, type EngineState } from './deps';
 import { logsEpic } from './logs.epic';
 import { diagnosticsEpic } from './diagnostics.epic';
 import { mediaFactsEpic } from './media-facts.epic';
+import { videoTrackingEpic } from './video-tracking.epic';
 import { pageExitEpic } from './page-exit.epic';
 import { trackPlayerEpic } from './track-player.epic';
 import { productStateEpic } from './product-state.epic';
@@ -127,6 +128,7 @@ export function engineEpics(logging: LoggingConfig): ReadonlyArray<Epic<EngineSt
     trackLoadEpic,
     nextTrackPreloadEpic,
     mediaFactsEpic,
+    videoTrackingEpic,
     logsEpic,
     diagnosticsEpic,
     progressEpic,

@@ -30,6 +30,11 @@ export const trackSeeked = defineAction('tracking/seeked', { ...id, at: t.number
 export const stallStarted = defineAction('tracking/stallStarted', { ...id, at: t.number });
 export const stallEnded = defineAction('tracking/stallEnded', { ...id, at: t.number });
 export const durationKnown = defineAction('tracking/durationKnown', { ...id, durationMs: t.number });
+/**
+ * Issue 18, spec 001 §3 record "audio and video codec", "start bitrate": a video track's video
+ * started, with its video codec and the bitrate it starts at (video plus audio, as §9 sums them).
+ */
+export const videoTracked = defineAction('tracking/videoStarted', { ...id, at: t.number, videoCodec: t.string, bitrate: t.number });
 export const bitrateChanged = defineAction('tracking/bitrateChanged', { ...id, at: t.number, bitrate: t.number });
 /** A fragment fetched from a CDN url: its bytes and how long it took (per-CDN-url stats). */
 export const bytesReceived = defineAction('tracking/bytesReceived', { ...id, url: t.string, bytes: t.number, durationMs: t.number });
@@ -62,6 +67,7 @@ export const trackingInputs = [
   stallEnded,
   durationKnown,
   bitrateChanged,
+  videoTracked,
   bytesReceived,
   playbackErrored,
   playbackWarned,

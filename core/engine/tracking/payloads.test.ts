@@ -114,3 +114,43 @@ describe('log payloads from the tracking record (spec 001 §3 Log payloads: all 
     });
   });
 });
+
+describe("a video track's playback stats (issue 18; spec 001 §3 record: video codec, seek-rebuffer totals)", () => {
+  const base = A.trackingStarted({
+    playbackId: P,
+    trackUri: 'spotify:episode:1',
+    fileId: 'src',
+    at: 100,
+    startPositionMs: 0,
+    reasonStart: 'clickrow',
+    initiallyPaused: false,
+    playedThresholdMs: 30000,
+    keySystem: 'org.w3.clearkey',
+    audioCodec: 'mp4a.40.2',
+    bitrate: 160000,
+  });
+  const folded = (...actions: Parameters<typeof trackingReducer>[1][]) => [base, ...actions].reduce(trackingReducer, initialTrackingState).records[P]!;
+
+  it('carry video_codec and the seek-rebuffer totals when there are any', () => {
+    const r = folded(
+      A.videoTracked({ playbackId: P, at: 150, videoCodec: 'avc1.4d401f', bitrate: 278000 }),
+      A.trackPlaying({ playbackId: P, at: 400 }),
+      A.trackSeeked({ playbackId: P, at: 500, fromMs: 100, toMs: 16000 }),
+      A.stallStarted({ playbackId: P, at: 500 }),
+      A.stallEnded({ playbackId: P, at: 800 }),
+    );
+    expect(playbackStatsPayload(r, CTX, 1)).toMatchObject({
+      video_codec: 'avc1.4d401f',
+      start_bitrate: 278000,
+      ms_seek_rebuffer_total: 300,
+      ms_seek_rebuffer_max: 300,
+      n_stalls: 1,
+    });
+  });
+
+  it('an audio track has neither', () => {
+    const payload = playbackStatsPayload(folded(A.trackPlaying({ playbackId: P, at: 400 })), CTX, 1);
+    expect('video_codec' in payload).toBe(false);
+    expect('ms_seek_rebuffer_total' in payload).toBe(false);
+  });
+});

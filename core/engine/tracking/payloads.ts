@@ -54,6 +54,8 @@ export function playbackStatsPayload(r: TrackingRecord, ctx: LogContext, sequenc
     n_stalls: r.nStalls,
     ms_stalled_total: r.msStalledTotal,
     ms_stalled_max: r.msStalledLongest,
+    // spec 001 §3 seek-rebuffer totals, once there was one (records without keep the payload they had).
+    ...(r.msSeekRebufferTotal === undefined ? {} : { ms_seek_rebuffer_total: r.msSeekRebufferTotal, ms_seek_rebuffer_max: r.msSeekRebufferLongest ?? 0 }),
     n_seekback: r.nSeekBack,
     n_seekforward: r.nSeekForward,
     start_bitrate: r.startBitrate,
@@ -65,6 +67,8 @@ export function playbackStatsPayload(r: TrackingRecord, ctx: LogContext, sequenc
     n_warnings: r.nWarnings,
     key_system: r.keySystem,
     audio_codec: r.audioCodec,
+    // Issue 18: a video track's video codec (spec 001 §3 "audio and video codec").
+    ...(r.videoCodec === undefined ? {} : { video_codec: r.videoCodec }),
     total_bytes: r.totalBytes,
     cdn_stats: r.cdn.map((c) => ({ url: c.url, segments: c.segments, avg_bandwidth: averageBandwidth(c) })),
   };

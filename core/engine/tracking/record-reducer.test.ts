@@ -138,3 +138,52 @@ describe('tracking record (spec 001 §3 Playback tracking record per track)', ()
     expect(state.records).toEqual({});
   });
 });
+
+describe("a video track's record (issue 18; spec 001 §3 record: audio and video codec, start and time-weighted bitrate, seek-rebuffer and stall totals)", () => {
+  const video = (at = 1100, bitrate = 278000) => A.videoTracked({ playbackId: P, at, videoCodec: 'avc1.4d401f', bitrate });
+
+  it("has the video codec and starts at the video's bitrate (video plus audio), not the audio file's", () => {
+    const r = fold(start({ fileId: 'src' }), video());
+    expect(r).toMatchObject({ videoCodec: 'avc1.4d401f', startBitrate: 278000, bitrate: 278000 });
+    expect(fold(start()).videoCodec).toBeUndefined();
+  });
+
+  it('the time-weighted bitrate weighs each profile by the time played at it (a switch up after 4 s of 10 s played)', () => {
+    const r = fold(
+      start({ fileId: 'src' }),
+      video(),
+      A.trackPlaying({ playbackId: P, at: 2000 }),
+      A.bitrateChanged({ playbackId: P, at: 6000, bitrate: 628000 }),
+      A.trackPaused({ playbackId: P, at: 12000 }),
+    );
+    expect(r.startBitrate).toBe(278000);
+    expect(timeWeightedBitrate(r)).toBe(Math.round((278000 * 4000 + 628000 * 6000) / 10000));
+  });
+
+  it('a stall after a seek, before playback goes on, is a seek rebuffer: in the stall totals and the seek-rebuffer totals; a later stall only in the stall totals', () => {
+    const r = fold(
+      start({ fileId: 'src' }),
+      video(),
+      A.trackPlaying({ playbackId: P, at: 2000 }),
+      A.trackSeeked({ playbackId: P, at: 3000, fromMs: 1000, toMs: 16000 }),
+      A.stallStarted({ playbackId: P, at: 3000 }),
+      A.stallEnded({ playbackId: P, at: 3400 }),
+      A.stallStarted({ playbackId: P, at: 5000 }),
+      A.stallEnded({ playbackId: P, at: 5900 }),
+    );
+    expect(r).toMatchObject({ nStalls: 2, msStalledTotal: 1300, msStalledLongest: 900, msSeekRebufferTotal: 400, msSeekRebufferLongest: 400 });
+    expect(r.sinceSeek).toBeUndefined();
+    expect(r.seekRebuffer).toBeUndefined();
+  });
+
+  it('no seek rebuffer: no seek-rebuffer totals (the record and its payload stay as for audio)', () => {
+    const r = fold(
+      start(),
+      A.trackPlaying({ playbackId: P, at: 2000 }),
+      A.stallStarted({ playbackId: P, at: 5000 }),
+      A.stallEnded({ playbackId: P, at: 5900 }),
+    );
+    expect(r.msSeekRebufferTotal).toBeUndefined();
+    expect(r.nStalls).toBe(1);
+  });
+});

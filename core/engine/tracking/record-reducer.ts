@@ -46,20 +46,31 @@ export function newTrackingRecord(a: Started): TrackingRecord {
   };
 }
 
+function withoutSeekMarks(r: TrackingRecord): TrackingRecord {
+  const { sinceSeek: _seek, seekRebuffer: _rebuffer, ...rest } = r;
+  return rest;
+}
+
 export const playing = (r: TrackingRecord, at: number): TrackingRecord =>
-  r.stalledSinceMs !== null ? r : { ...accrue(r, at), playingSinceMs: at, firstPlayingAtMs: r.firstPlayingAtMs ?? at };
+  r.stalledSinceMs !== null ? r : { ...accrue(withoutSeekMarks(r), at), playingSinceMs: at, firstPlayingAtMs: r.firstPlayingAtMs ?? at };
 
 export const paused = (r: TrackingRecord, at: number): TrackingRecord => ({ ...accrue(r, at), playingSinceMs: null });
 
 /** A stall stops the played clock; a stall already open is not counted twice. */
-export const stallStart = (r: TrackingRecord, at: number): TrackingRecord => (r.stalledSinceMs !== null ? r : { ...paused(r, at), stalledSinceMs: at });
+export const stallStart = (r: TrackingRecord, at: number): TrackingRecord =>
+  r.stalledSinceMs !== null ? r : { ...paused(r, at), stalledSinceMs: at, ...(r.sinceSeek === true ? { seekRebuffer: true as const } : {}) };
 
 /** A stall ends when playback goes on: counted, with its total and longest (spec 001 §3). */
 export function stallEnd(r: TrackingRecord, at: number): TrackingRecord {
   if (r.stalledSinceMs === null) return r;
   const ms = Math.max(0, at - r.stalledSinceMs);
+  const rebuffer =
+    r.seekRebuffer === true
+      ? { msSeekRebufferTotal: (r.msSeekRebufferTotal ?? 0) + ms, msSeekRebufferLongest: Math.max(r.msSeekRebufferLongest ?? 0, ms) }
+      : {};
   const closed = {
-    ...r,
+    ...withoutSeekMarks(r),
+    ...rebuffer,
     stalledSinceMs: null,
     nStalls: r.nStalls + 1,
     msStalledTotal: r.msStalledTotal + ms,
@@ -69,7 +80,14 @@ export function stallEnd(r: TrackingRecord, at: number): TrackingRecord {
 }
 
 export const seeked = (r: TrackingRecord, fromMs: number, toMs: number): TrackingRecord =>
-  toMs > fromMs ? { ...r, nSeekForward: r.nSeekForward + 1 } : toMs < fromMs ? { ...r, nSeekBack: r.nSeekBack + 1 } : r;
+  toMs > fromMs ? { ...r, nSeekForward: r.nSeekForward + 1, sinceSeek: true } : toMs < fromMs ? { ...r, nSeekBack: r.nSeekBack + 1, sinceSeek: true } : r;
+
+/** Issue 18: a video track's video: its codec, and the bitrate it starts at (nothing has played at it yet). */
+export const videoStarted = (r: TrackingRecord, at: number, videoCodec: string, value: number): TrackingRecord => ({
+  ...bitrate(r, at, value),
+  videoCodec,
+  ...(r.msPlayed === 0 && r.playingSinceMs === null ? { startBitrate: value } : {}),
+});
 
 /** Time played so far is banked at the old bitrate before the new one applies. */
 export const bitrate = (r: TrackingRecord, at: number, value: number): TrackingRecord => ({ ...accrue(r, at), bitrate: value });

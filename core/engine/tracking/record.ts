@@ -7,8 +7,11 @@ import type { LatencyName } from './constants';
  * and longest, seeks forward/backward, warnings, start and time-weighted bitrate, reasons for
  * start/end, had-error, initially-paused, total bytes and per-CDN-url stats.
  * The latencies of §3 come measured (latencyMeasured; play is load to first playing).
- * Not built (no event for them yet): internal play id, memory/persistent cached flags, video codec,
- * actual duration, seek-rebuffer totals, offline events.
+ * A video track's record (issue 18) has its video codec, and its bitrate follows its profile
+ * switches. Seek rebuffers are the stalls that begin after a seek before playback goes on: they
+ * count among the stalls, and in their own total and longest too (present once there was one).
+ * Not built (no event for them yet): internal play id, memory/persistent cached flags, actual
+ * duration, offline events.
  */
 export interface CdnStats {
   readonly url: string;
@@ -36,6 +39,15 @@ export interface TrackingRecord {
   readonly startPositionMs: number;
   readonly endPositionMs: number | null;
   readonly nStalls: number;
+  /** Issue 18: a video track's video codec (spec 001 §9 Codecs); absent for audio. */
+  readonly videoCodec?: string;
+  /** A seek happened and playback has not gone on since: a stall now is a seek rebuffer. */
+  readonly sinceSeek?: true;
+  /** The stall open now is a seek rebuffer. */
+  readonly seekRebuffer?: true;
+  /** spec 001 §3 seek-rebuffer totals: the time of the stalls that followed a seek, and the longest (absent before the first). */
+  readonly msSeekRebufferTotal?: number;
+  readonly msSeekRebufferLongest?: number;
   readonly msStalledTotal: number;
   readonly msStalledLongest: number;
   readonly nSeekForward: number;

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { Action, ActionOf } from '../../store/action';
 import type * as A from './actions';
 import type { TrackingRecord } from './record';
-import { bitrate, bytes, finaliseRecord, newTrackingRecord, paused, playing, seeked, stallEnd, stallStart } from './record-reducer';
+import { bitrate, bytes, finaliseRecord, newTrackingRecord, paused, playing, seeked, stallEnd, stallStart, videoStarted } from './record-reducer';
 import type { TrackingState } from './state';
 
 type TrackingAction = ActionOf<(typeof A.trackingActions)[number]>;
@@ -27,6 +27,8 @@ function step(r: TrackingRecord, a: TrackingAction): TrackingRecord {
       return { ...r, fileDurationMs: a.durationMs };
     case 'tracking/bitrateChanged':
       return bitrate(r, a.at, a.bitrate);
+    case 'tracking/videoStarted':
+      return videoStarted(r, a.at, a.videoCodec, a.bitrate);
     case 'tracking/bytesReceived':
       return bytes(r, a.url, a.bytes, a.durationMs);
     case 'tracking/errored':

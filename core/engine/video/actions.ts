@@ -36,6 +36,8 @@ export const videoSwitched = defineAction('video/switched', {
   from: t.number,
   to: t.number,
   index: t.number,
+  /** Where that segment starts on the track's time line. */
+  startMs: t.number,
   estimateBps: t.number,
   width: t.number,
   height: t.number,
@@ -45,6 +47,8 @@ export const videoSwitched = defineAction('video/switched', {
 /** One segment (index -1: an init segment) fetched and appended: a sample for the §9 estimator. */
 export const videoSegmentAppended = defineAction('video/segmentAppended', {
   playId: t.number,
+  /** The CDN it came from (the manifest's base_urls[0]): the tracking record's per-CDN stats. */
+  cdn: t.string,
   buffer: t.keyof({ video: null, audio: null }),
   profile: t.number,
   index: t.number,

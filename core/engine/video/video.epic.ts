@@ -12,7 +12,7 @@ import type { SessionSlice } from '../session/state';
 import { videoSegmentAppended, videoSegmentRetried, videoStarted, videoSwitched } from './actions';
 import { judgeVideoManifest, videoManifestRequest, type VideoManifest, type VideoProfile } from './manifest';
 import { playableProfiles, type ProfileSet } from './profiles';
-import { subtitleUrl } from './segments';
+import { segmentLengthMs, subtitleUrl } from './segments';
 import { streamVideo, type VideoStreamEvent } from './stream';
 
 type VideoState = MediaSlice & SessionSlice & DrmSlice;
@@ -65,6 +65,7 @@ function eventAction(
           from: event.from,
           to: event.to,
           index: event.index,
+          startMs: event.index * segmentLengthMs(manifest),
           estimateBps: event.estimateBps,
           width: to.video_width,
           height: to.video_height,
@@ -74,7 +75,15 @@ function eventAction(
     }
     case 'appended':
       return [
-        videoSegmentAppended({ playId, buffer: event.buffer, profile: event.profile, index: event.index, bytes: event.bytes, elapsedMs: event.elapsedMs }),
+        videoSegmentAppended({
+          playId,
+          cdn: manifest.base_urls[0] ?? '',
+          buffer: event.buffer,
+          profile: event.profile,
+          index: event.index,
+          bytes: event.bytes,
+          elapsedMs: event.elapsedMs,
+        }),
       ];
     case 'retried':
       return [videoSegmentRetried({ playId, url: event.url, retry: event.retry, code: event.error.code, message: event.error.message })];
