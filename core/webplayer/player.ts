@@ -150,6 +150,12 @@ function engineEvent(state: WebPlayerState, event: EngineEvent): WebPlayerState 
       return withPlayer(state, { volume: clamp(event.volume, 0, 1) });
     case 'options':
       return withPlayer(state, { shuffle: event.shuffle, repeat: event.repeat });
+    // Issue 18: a video track's picture (the engine's element) shows while it plays; null: none any more.
+    case 'videoChanged': {
+      if (event.video !== null) return withPlayer(state, { video: event.video });
+      const { video: _gone, ...player } = state.player;
+      return { ...state, player };
+    }
     default:
       return state;
   }

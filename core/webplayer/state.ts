@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import type { EngineCommand } from '../contract/commands';
 import type { RemoteViewState } from '../contract/remote-view';
-import { EngineEvent } from '../contract/events';
+import { EngineEvent, type EngineVideo } from '../contract/events';
 import { defineAction } from '../store/action';
 import type { PlaylistEditingState } from './playlist-editing';
 import type { RadioState } from './radio';
@@ -143,6 +143,11 @@ export interface PlayerBarState {
   /** spec 001 §3 Playback state shuffle and repeat_mode of this page's engine (its options events), full mode only. */
   readonly shuffle: boolean;
   readonly repeat: RepeatMode;
+  /**
+   * Issue 18: the video the engine plays on its media element (core/contract/events.ts videoChanged),
+   * shown beside the bar (ui/webplayer/video-panel.tsx); absent while none plays.
+   */
+  readonly video?: EngineVideo;
 }
 
 /** spec 001 §3 Repeat modes, in the order the repeat button steps through them. */

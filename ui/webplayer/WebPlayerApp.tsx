@@ -6,6 +6,7 @@ import { Sidebar, TopBar, type CaptureFn } from './nav';
 import { PlayerBar } from './player-bar';
 import { CreatePlaylist, PlaylistNotice, PlaylistOwnerTools } from './playlist-editing';
 import { Section } from './sections';
+import { VideoPanel, webPlayerRootClass } from './video-panel';
 
 export interface WebPlayerAppProps {
   readonly state: WebPlayerState;
@@ -33,7 +34,7 @@ const OFFER_TEXT: Record<LoginOffer, string> = {
 export function WebPlayerApp({ state, dispatch, title, query, capture }: WebPlayerAppProps) {
   const { page } = state;
   return (
-    <div className="wp">
+    <div className={webPlayerRootClass(state)}>
       <Sidebar path={page.path}>
         <CreatePlaylist state={state} dispatch={dispatch} />
       </Sidebar>
@@ -56,6 +57,8 @@ export function WebPlayerApp({ state, dispatch, title, query, capture }: WebPlay
           ))}
         </main>
       </div>
+      {/* Issue 18: a playing video episode's picture, in a panel beside the view (./video-panel.tsx). */}
+      <VideoPanel state={state} dispatch={dispatch} />
       <PlayerBar state={state} dispatch={dispatch} />
     </div>
   );

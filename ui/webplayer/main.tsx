@@ -17,6 +17,7 @@ import type { CaptureFn } from './nav';
 import { PAGE_DATA_ID, ROOT_ID, type WebPlayerPageData } from './page-data';
 import { TermsDialog } from './terms-dialog';
 import { WebPlayerApp } from './WebPlayerApp';
+import { createMediaElementSlot, MediaElementProvider, type MediaElementSlot } from '../components/video/media-element';
 
 type PageState = WebPlayerPageState;
 
@@ -89,7 +90,7 @@ interface LazyEngine {
   readonly session: EngineSession;
 }
 
-function lazyEngine(version: string): LazyEngine {
+function lazyEngine(version: string, media: MediaElementSlot): LazyEngine {
   let engine: Promise<EngineClient> | undefined;
   let started: EngineClient | undefined;
   const run = (send: (engine: EngineClient) => void, onEvent: (event: unknown) => void) => {
@@ -97,6 +98,8 @@ function lazyEngine(version: string): LazyEngine {
       .then((bundle) => bundle.startEngineClient({ hosts: { api: '', accounts: '' }, version }))
       .then((client) => {
         started = client;
+        // Issue 18: the engine's element, for the now-playing video panel (./video-panel.tsx).
+        media.set(client.mediaElement);
         client.events$.subscribe((event) => onEvent(event));
         client.send({ kind: 'initialise' });
         return client;
@@ -165,8 +168,14 @@ const json = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (root !== null && json !== undefined && json !== null) {
   const data = JSON.parse(json) as WebPlayerPageData;
   const { store, recording } = createPageStore(data);
-  const engine = lazyEngine(data.version);
+  const media = createMediaElementSlot();
+  const engine = lazyEngine(data.version, media);
   // Issue 19 Capture: "Report a problem" in the top bar's overflow menu (and Alt+Shift+R) sends this page's session.
   const capture = webPlayerCapture(window, { getState: () => store.getState(), recording, engine: engine.session });
-  hydrateRoot(root, <Root data={data} store={store} engine={engine} capture={capture} />);
+  hydrateRoot(
+    root,
+    <MediaElementProvider slot={media}>
+      <Root data={data} store={store} engine={engine} capture={capture} />
+    </MediaElementProvider>,
+  );
 }

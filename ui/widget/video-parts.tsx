@@ -1,6 +1,7 @@
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { playToggleRequested } from '../../core/widget/actions';
+import { selectIsPlaying } from '../../core/widget/selectors';
 import type { WidgetState } from '../../core/widget/state';
 import { useMediaElement } from '../components/video/media-element';
 import type { Translate } from '../hooks/translate';
@@ -100,6 +101,7 @@ const selectLocale = (state: WidgetState) => state.locale;
 export function WidgetVideo({ t }: { readonly t: Translate }) {
   const video = useSelector(selectVideo);
   const locale = useSelector(selectLocale);
+  const playing = useSelector(selectIsPlaying);
   const media = useMediaElement();
   const dispatch = useDispatch();
   const registry = useContext(SlotContext);
@@ -125,6 +127,7 @@ export function WidgetVideo({ t }: { readonly t: Translate }) {
         locale={locale}
         t={t}
         onToggle={onToggle}
+        playing={playing}
         size={place === 'big' ? 'large' : 'small'}
       />
     </Suspense>,

@@ -57,6 +57,15 @@ export function useSubtitleTracks(media: HTMLMediaElement | null, subtitles: Rea
     return addSubtitleTracks(media, JSON.parse(key) as SubtitleTrack[], locale);
   }, [media, key, locale]);
   useEffect(() => {
-    if (media !== null) setSubtitleModes(subtitleTracksOf(media), language);
+    if (media === null) return undefined;
+    const apply = () => setSubtitleModes(subtitleTracksOf(media), language);
+    apply();
+    // The browser's own choice (its automatic text track selection, run a task after tracks are added: Chromium
+    // turned the English track on beside the chosen one after a move of the frame) is undone: the listener's stays.
+    const tracks = media.textTracks as Partial<TextTrackList> | undefined;
+    // jsdom's list is no event target.
+    if (typeof tracks?.addEventListener !== 'function') return undefined;
+    tracks.addEventListener('change', apply);
+    return () => tracks.removeEventListener?.('change', apply);
   }, [media, key, locale, language]);
 }

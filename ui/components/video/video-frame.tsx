@@ -1,5 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { Translate } from '../../hooks/translate';
+import { PlayIcon } from '../icons';
 import { FullscreenButton, useFullscreen } from './fullscreen';
 import type { SubtitleTrack } from './languages';
 import { SubtitlesMenu } from './subtitles-menu';
@@ -35,6 +36,8 @@ export interface VideoFrameProps {
   readonly t: Translate;
   /** A click on the picture (the cover art it stands for plays and pauses). */
   readonly onToggle?: () => void;
+  /** Whether it plays: paused, a play sign shows over the picture (over the header's cover it hides the play button's own). */
+  readonly playing?: boolean;
   /** 'small': the 80 px cover art's box (compact controls, the menu opens sideways). */
   readonly size?: 'small' | 'large';
   readonly testId?: string;
@@ -52,7 +55,18 @@ export function placeMedia(media: HTMLVideoElement, box: HTMLElement): () => voi
   };
 }
 
-export function VideoFrame({ media, video, language, onLanguage, locale, t, onToggle, size = 'large', testId = 'video-frame' }: VideoFrameProps) {
+export function VideoFrame({
+  media,
+  video,
+  language,
+  onLanguage,
+  locale,
+  t,
+  onToggle,
+  playing = true,
+  size = 'large',
+  testId = 'video-frame',
+}: VideoFrameProps) {
   const frame = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(frame);
@@ -65,17 +79,29 @@ export function VideoFrame({ media, video, language, onLanguage, locale, t, onTo
   }, [media]);
   useSubtitleTracks(media, video.subtitles, locale, language);
 
-  const style = { '--video-aspect': video.width > 0 && video.height > 0 ? `${video.width} / ${video.height}` : '16 / 9' } as CSSProperties;
+  const known = video.width > 0 && video.height > 0;
+  // The ratio twice: as aspect-ratio takes it, and as a number for the big area's sizing (calc cannot divide by a ratio).
+  const style = {
+    '--video-aspect': known ? `${video.width} / ${video.height}` : '16 / 9',
+    '--video-ratio': known ? video.width / video.height : 16 / 9,
+  } as CSSProperties;
+  // Full screen, the small frame's controls are a screen's: the large ones.
+  const shownSize = fullscreen.active ? 'large' : size;
   return (
     <div
       ref={frame}
-      className={`video-frame video-frame--${size}${fullscreen.active ? ' video-frame--fullscreen' : ''}`}
+      className={`video-frame video-frame--${shownSize}${fullscreen.active ? ' video-frame--fullscreen' : ''}`}
       data-testid={testId}
       role="group"
       aria-label={t('video_label')}
       style={style}
     >
       <div ref={host} className="video-frame__host" data-testid="video-host" onClick={onToggle} onDoubleClick={fullscreen.toggle} />
+      {playing ? null : (
+        <span className="video-frame__paused" data-testid="video-paused">
+          <PlayIcon />
+        </span>
+      )}
       <div className="video-frame__controls">
         <SubtitlesMenu subtitles={video.subtitles} language={language} onChoose={onLanguage} locale={locale} t={t} />
         <FullscreenButton active={fullscreen.active} onToggle={fullscreen.toggle} t={t} />

@@ -189,6 +189,31 @@ describe("issue 18: the video frame shows the engine's own media element", () =>
     expect(subtitleTracksOf(media).map((tr) => tr.srclang)).toEqual(['sv']);
   });
 
+  it("keeps the listener's choice when the browser turns a track on by itself (its automatic selection)", () => {
+    // jsdom has no TextTrack: each <track> gets a mode, and the element's list is an event target, as in a browser.
+    const modes = new WeakMap<HTMLTrackElement, { mode: TextTrackMode }>();
+    Object.defineProperty(HTMLTrackElement.prototype, 'track', {
+      configurable: true,
+      get(this: HTMLTrackElement) {
+        if (!modes.has(this)) modes.set(this, { mode: 'disabled' });
+        return modes.get(this);
+      },
+    });
+    try {
+      const media = document.createElement('video');
+      const list = new EventTarget();
+      Object.defineProperty(media, 'textTracks', { value: list });
+      render(<VideoFrame media={media} video={video} language="sv" onLanguage={() => undefined} locale="en" t={t} />);
+      const shown = () => subtitleTracksOf(media).map((tr) => `${tr.srclang} ${tr.track.mode}`);
+      expect(shown()).toEqual(['en disabled', 'sv showing']);
+      subtitleTracksOf(media)[0]!.track.mode = 'showing';
+      act(() => void list.dispatchEvent(new Event('change')));
+      expect(shown()).toEqual(['en disabled', 'sv showing']);
+    } finally {
+      delete (HTMLTrackElement.prototype as { track?: unknown }).track;
+    }
+  });
+
   it("is a named group whose aspect ratio is the video's (letterboxed by the stylesheet)", () => {
     const r = render(<VideoFrame media={null} video={video} language={null} onLanguage={() => undefined} locale="en" t={t} />);
     const frame = byTestId(r.container, 'video-frame');
@@ -218,6 +243,25 @@ describe("issue 18: the video frame shows the engine's own media element", () =>
     const r = render(<VideoFrame media={null} video={video} language={null} onLanguage={() => undefined} locale="en" t={t} onToggle={() => (toggles += 1)} />);
     click(byTestId(r.container, 'video-host'));
     expect(toggles).toBe(1);
+  });
+
+  it('paused, a play sign shows over the picture (the cover art it covers had one)', () => {
+    const frame = (playing: boolean) => (
+      <VideoFrame media={null} video={video} language={null} onLanguage={() => undefined} locale="en" t={t} playing={playing} />
+    );
+    const r = render(frame(true));
+    expect(r.container.querySelector('[data-testid="video-paused"]')).toBeNull();
+    r.rerender(frame(false));
+    expect(byTestId(r.container, 'video-paused').querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('full screen, a small frame has the large controls', () => {
+    fakeFullscreen();
+    const r = render(<VideoFrame media={null} video={video} language={null} onLanguage={() => undefined} locale="en" t={t} size="small" />);
+    const frame = byTestId(r.container, 'video-frame');
+    expect(frame.classList.contains('video-frame--small')).toBe(true);
+    click(byTestId(r.container, 'video-fullscreen'));
+    expect(frame.className).toBe('video-frame video-frame--large video-frame--fullscreen');
   });
 
   it('the full-screen button alone is a named button', () => {
