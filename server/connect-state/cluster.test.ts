@@ -63,6 +63,6 @@ describe('the cluster\'s track window (spec 001 §9: "up to 5 from cluster"; spe
       is_playable: true,
     };
     const state = await playerStateOf(device(3, 0), null, NO_OPTIONS, () => Promise.resolve(new Map([[known.uri, known]])));
-    expect(state?.next_tracks).toEqual([known, expect.objectContaining({ uri: 'spotify:track:t3', name: 'Track 3', artists: [] })]);
+    expect(state?.next_tracks).toEqual([{ ...known, provider: 'context' }, expect.objectContaining({ uri: 'spotify:track:t3', name: 'Track 3', artists: [] })]);
   });
 });

@@ -52,6 +52,8 @@ export interface ClusterTrack {
     readonly images: ReadonlyArray<{ readonly url: string; readonly width: number; readonly height: number }>;
   };
   readonly is_playable: boolean;
+  /** spec 001 §4 add to queue: 'queue' for a track added to the queue, else 'context' (ours: the spec names no field). */
+  readonly provider?: 'queue' | 'context';
 }
 
 export interface ClusterPlayerState {
@@ -245,7 +247,8 @@ export async function playerStateOf(
   const window = (i: number): ClusterTrack | null => {
     const meta = trackOf(i)?.metadata;
     if (meta === undefined) return null;
-    return known.get(meta.uri) ?? fallbackTrack(meta.uri, meta.name, meta.duration);
+    const provider = meta.provider === 'queue' ? 'queue' : 'context';
+    return { ...(known.get(meta.uri) ?? fallbackTrack(meta.uri, meta.name, meta.duration)), provider };
   };
   const track = window(index);
   const current = trackOf(index);

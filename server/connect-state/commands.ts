@@ -66,6 +66,42 @@ export function arrangedMachine(
   return { machine, stateId: stateIdOf(machineId, arranged.start) };
 }
 
+/** A track of a machine, as a machine is built from. */
+function machineTrack(track: StateMachine['tracks'][number]): ContextTrack {
+  return {
+    uri: track.metadata.uri,
+    name: track.metadata.name,
+    durationMs: track.metadata.duration,
+    files: track.manifest.file_ids_mp4,
+    ...(track.manifest.manifest_ids_video === undefined ? {} : { videoSourceIds: track.manifest.manifest_ids_video.map((m) => m.manifest_id) }),
+    ...(track.metadata.provider === 'queue' ? { queued: true } : {}),
+  };
+}
+
+/**
+ * spec 001 §4 add to queue through set_queue, when its tracks name their provider (the cluster shows
+ * at most 5 next tracks, spec 001 §9, so a controller cannot list the whole context): the given next
+ * tracks play after the current one, then the context goes on from the machine, after the last
+ * context track given (all its upcoming context tracks when none is), its queued ones being those
+ * given. Without prev_tracks the tracks before the current one stay. Tracks in machine order from
+ * `at` (the machine is built in play order).
+ */
+export function queuedMachineTracks(
+  machine: StateMachine,
+  at: number,
+  prev: ContextTrack[] | null,
+  next: { readonly tracks: ContextTrack[]; readonly providers: ReadonlyArray<'queue' | 'context'> },
+): [ContextTrack[], ContextTrack[]] {
+  const before = prev ?? machine.tracks.slice(0, at).map(machineTrack);
+  const upcoming = machine.tracks.slice(at + 1).map(machineTrack);
+  const lastContext = [...next.tracks].reverse().find((_t, i) => next.providers[next.tracks.length - 1 - i] === 'context');
+  const found = lastContext === undefined ? -1 : upcoming.findIndex((t) => t.queued !== true && t.uri === lastContext.uri);
+  // A context track given that the machine no longer holds next: its upcoming context, less what was given.
+  const given = new Set(found < 0 && lastContext !== undefined ? next.tracks.map((t) => t.uri) : []);
+  const rest = upcoming.slice(found + 1).filter((t) => t.queued !== true && !given.has(t.uri));
+  return [before, [...next.tracks, ...rest]];
+}
+
 export function createConnectHooks(
   connect: ConnectState,
   contextTracks: ContextTracks,
@@ -148,15 +184,17 @@ export function createConnectHooks(
           const found = await Promise.all(uris.map((uri) => contextTracks(uri, userId, country)));
           const missing = uris.find((_u, i) => (found[i] ?? []).length !== 1);
           if (missing !== undefined) return { status: 404, message: `Track not found: ${missing}` };
-          const items = found.map((f) => (f ?? [])[0] as ContextTrack);
-          const prev = items.slice(0, command.prev_tracks?.length ?? 0);
-          const next = items.slice(prev.length);
-          const currentTrack: ContextTrack = {
-            uri: now.track.metadata.uri,
-            name: now.track.metadata.name,
-            durationMs: now.track.metadata.duration,
-            files: now.track.manifest.file_ids_mp4,
-          };
+          const given = [...(command.prev_tracks ?? []), ...command.next_tracks];
+          const items = found.map((f, i): ContextTrack => ({ ...((f ?? [])[0] as ContextTrack), queued: given[i]?.provider === 'queue' }));
+          const currentTrack = machineTrack(now.track);
+          // A queue named by provider (as the cluster shows it, ours) keeps the context around it (queuedMachineTracks).
+          const marked = given.some((t) => t.provider !== undefined);
+          const [prev, next] = marked
+            ? queuedMachineTracks(now.machine, now.state.track, command.prev_tracks === undefined ? null : items.slice(0, command.prev_tracks.length), {
+                tracks: items.slice(command.prev_tracks?.length ?? 0),
+                providers: command.next_tracks.map((t) => t.provider ?? 'context'),
+              })
+            : [items.slice(0, command.prev_tracks?.length ?? 0), items.slice(command.prev_tracks?.length ?? 0)];
           // The queue is played as it is given: no shuffle of it.
           const options = { ...(await connect.options(userId)), shuffling_context: false };
           return rebuild(device, [...prev, currentTrack, ...next], now.track.metadata.context_uri, prev.length, options, now.ref.paused, now.position);

@@ -24,14 +24,20 @@ const Volume = t.brand(
   'Volume65535',
 );
 
-/** A track of set_queue: a track or episode uri (spec 001 §5 'Invalid track uri'). */
-const QueueTrack = t.type({
-  uri: t.brand(
-    t.string,
-    (u): u is t.Branded<string, { readonly TrackOrEpisodeUri: unique symbol }> => /^spotify:(track|episode):[A-Za-z0-9]{1,32}$/.test(u),
-    'TrackOrEpisodeUri',
-  ),
-});
+/**
+ * A track of set_queue: a track or episode uri (spec 001 §5 'Invalid track uri'), and where it comes
+ * from as the cluster's next_tracks name it (ours): 'queue' (added to the queue) or 'context'.
+ */
+const QueueTrack = t.intersection([
+  t.type({
+    uri: t.brand(
+      t.string,
+      (u): u is t.Branded<string, { readonly TrackOrEpisodeUri: unique symbol }> => /^spotify:(track|episode):[A-Za-z0-9]{1,32}$/.test(u),
+      'TrackOrEpisodeUri',
+    ),
+  }),
+  t.partial({ provider: t.keyof({ queue: null, context: null }) }),
+]);
 
 /** Where a play was started from (the controller's logs); spec 001 §5: "Play origin featureClasses must be an array of strings". */
 export const PlayOrigin = t.partial({

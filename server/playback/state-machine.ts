@@ -24,6 +24,8 @@ export interface ContextTrack {
    * widget's, but without files, so the engine's list player skips it (spec 001 §4 List player).
    */
   readonly unavailable?: boolean;
+  /** Added to the queue (spec 001 §4 add to queue, set_queue): it plays before the rest of the context. */
+  readonly queued?: boolean;
 }
 
 export interface MachineOptions {
@@ -54,7 +56,14 @@ export function buildStateMachine(tracks: ReadonlyArray<ContextTrack>, options: 
     state_machine_id: options.machineId,
     states,
     tracks: tracks.map((track) => ({
-      metadata: { uri: track.uri, name: track.name, duration: track.durationMs, context_uri: options.contextUri },
+      metadata: {
+        uri: track.uri,
+        name: track.name,
+        duration: track.durationMs,
+        context_uri: options.contextUri,
+        // Where the track comes from, as the cluster's next_tracks name it (ours: the spec names no field).
+        ...(track.queued === true ? { provider: 'queue' as const } : {}),
+      },
       manifest: {
         file_ids_mp4: [...track.files],
         ...(track.videoSourceIds === undefined || track.videoSourceIds.length === 0

@@ -39,7 +39,11 @@ export const TrackManifest = t.intersection([t.type({ file_ids_mp4: t.array(Mp4F
 export type TrackManifest = t.TypeOf<typeof TrackManifest>;
 
 export const MachineTrack = t.type({
-  metadata: t.type({ uri: t.string, name: t.string, duration: t.number, context_uri: t.string }),
+  metadata: t.intersection([
+    t.type({ uri: t.string, name: t.string, duration: t.number, context_uri: t.string }),
+    // spec 001 §4 add to queue: a queued track plays before the rest of the context (the field is ours).
+    t.partial({ provider: t.literal('queue') }),
+  ]),
   manifest: TrackManifest,
   ms_played_until_update: t.number,
   ms_playing_update_interval: t.number,
