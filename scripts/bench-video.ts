@@ -3,8 +3,6 @@
 // source's protected profiles (the same /cdn/video segment URLs, the same licence server), in the same run, on the
 // same server, alternating, each load in a fresh browser context. BENCH_SKIP_VIDEO=1 leaves it out.
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'puppeteer';
 import { DEFAULT_BANDWIDTH_BPS } from '../core/engine/media/constants';
@@ -143,31 +141,27 @@ export async function timeFirstFrame(page: Page, selector: string): Promise<Firs
   }
 }
 
-/** What the pages get from the bench before the click: a premium bearer, the manifest and the licence server's uri. */
+/** What Shaka's page gets from the bench before the click: a premium bearer, the DASH manifest and the licence server's uri. */
 interface PageConfig {
   readonly token: string;
   readonly mpdUrl: string;
-  readonly manifestPath: string;
-  /** The licence URL request (the engine page asks it after the click, as the engine does at its first challenge). */
-  readonly licenceUrlPath: string;
-  /** The licence server's uri with the source id in it (Shaka's page is configured with it). */
+  /** The licence server's uri with the source id in it, as a page is configured with its licence server. */
   readonly licenceUri: string;
-  /** Shaka's starting estimate: the one our player starts from (null: the engine's browser rule, downlink × 1e6 or the default). */
-  readonly startEstimateBps: number | null;
 }
 
 const html = (title: string, body: string): string =>
-  `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title><style>video{width:320px;height:180px;display:block}</style></head>` +
+  `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title><style>video{width:376px;height:212px;display:block}</style></head>` +
   `<body><button id="play">Play</button>${body}</body></html>`;
 const configScript = (config: PageConfig): string => `<script>window.BENCH=${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
 
 /**
  * The baseline: Shaka Player made, attached to its <video> and given its ClearKey licence server before the click;
- * the click loads the DASH manifest and plays (as the audio part, scripts/bench-protected.ts). Its ABR starts from
- * the estimate ours starts from, and prefers the H.264 set ours plays (the first MIME type of the manifest, core
- * playableProfiles), so both start on the same rung (printed). `?abr=1` leaves Shaka's ABR switching on: on
- * loopback its first samples move it up to 720p before its first frame, and it fetches segment 0 again, so
- * that figure is printed beside the like-for-like one, never as the goal's.
+ * the click loads the DASH manifest and plays (as the audio part, scripts/bench-protected.ts: the engine too is
+ * initialised, its key system set up, before the click). Its ABR starts from the estimate the engine starts from
+ * (spec 001 §9: the browser's downlink × 1e6, else 400000) and prefers the H.264 set the engine plays (the first
+ * MIME type of the manifest, core playableProfiles), so both start on the same rung (printed). `?abr=1` leaves
+ * Shaka's ABR switching on: on loopback its first samples can move it to another rung before its first frame, and
+ * it fetches segment 0 again, so that figure is printed beside the like-for-like one, never as the goal's.
  */
 function shakaPage(config: PageConfig): string {
   return html(
@@ -180,13 +174,14 @@ const B = window.BENCH;
 const video = document.querySelector('video');
 shaka.polyfill.installAll();
 const player = new shaka.Player();
-const downlink = navigator.connection && navigator.connection.downlink > 0 ? navigator.connection.downlink * 1e6 : null;
+const downlink = navigator.connection && navigator.connection.downlink > 0 ? navigator.connection.downlink * 1e6 : ${DEFAULT_BANDWIDTH_BPS};
 player.configure({
   drm: { servers: { '${CLEARKEY_KEY_SYSTEM}': B.licenceUri } },
-  abr: { enabled: new URLSearchParams(location.search).get('abr') === '1', useNetworkInformation: false, defaultBandwidthEstimate: B.startEstimateBps ?? downlink ?? ${DEFAULT_BANDWIDTH_BPS} },
+  abr: { enabled: new URLSearchParams(location.search).get('abr') === '1', useNetworkInformation: false, defaultBandwidthEstimate: downlink },
   preferredVideo: [{ codec: 'avc1.4d401f' }],
 });
 player.getNetworkingEngine().registerRequestFilter((type, request) => {
+  // The licence server wants the premium bearer (server/licence/README.md).
   if (type === shaka.net.NetworkingEngine.RequestType.LICENSE) request.headers['Authorization'] = 'Bearer ' + B.token;
 });
 player.addEventListener('error', (event) => console.error('shaka', JSON.stringify(event.detail)));
@@ -200,71 +195,73 @@ player.attach(video).then(() => {
   );
 }
 
-/**
- * Ours until the widget plays video: e2e/video-engine-page.ts (the core's manifest judge, profile set and
- * streamVideo over the browser VideoSourcePort, the core's video EME configuration), bundled and minified here;
- * the click calls its playVideo, which makes the <video>, asks for the manifest, the keys and the segments.
- */
-function enginePage(config: PageConfig, bundle: string): string {
-  return html(
-    'engine video path',
-    configScript(config) +
-      `<script>${bundle.replace(/<\/script/gi, '<\\/script')}</script>
-<script>
-const B = window.BENCH;
-document.getElementById('play').onclick = () => {
-  window.__outcome = window.playVideo({ manifestPath: B.manifestPath, licenceUrlPath: B.licenceUrlPath, token: B.token, untilS: 0.5 });
-};
-document.documentElement.dataset.ready = 'true';
-</script>`,
-  );
+/** Fails a load on any console error, uncaught error or failed request of its page. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  return errors;
 }
 
-const pageRun = (browser: Browser, url: string, after?: (page: Page) => Promise<void>): Promise<FirstFrameTiming> =>
+async function measured(page: Page, errors: string[], selector: string): Promise<FirstFrameTiming> {
+  try {
+    const timing = await timeFirstFrame(page, selector);
+    if (errors.length > 0) throw new Error(errors.join(' | '));
+    return timing;
+  } catch (err) {
+    throw new Error(`${page.url()}: ${String(err)}; page errors: ${errors.join(' | ')}`, { cause: err });
+  }
+}
+
+const shakaRun = (browser: Browser, url: string): Promise<FirstFrameTiming> =>
   withContext(browser, async (page) => {
-    const errors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
-    });
-    page.on('pageerror', (err) => errors.push(String(err)));
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-    });
+    const errors = watchErrors(page);
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction("document.documentElement.dataset.ready === 'true'", { timeout: 30_000 });
-    try {
-      const timing = await timeFirstFrame(page, '#play');
-      await after?.(page);
-      if (errors.length > 0) throw new Error(errors.join(' | '));
-      return timing;
-    } catch (err) {
-      throw new Error(`${url}: ${String(err)}; page errors: ${errors.join(' | ')}`, { cause: err });
-    }
+    return measured(page, errors, '#play');
   });
 
-/** The engine page's own verdict: its playVideo ends without an error once the playhead passes 0.5 s. */
-async function engineOutcome(page: Page): Promise<void> {
-  const error = await page.evaluate(async () => {
-    const outcome = await (window as unknown as { __outcome: Promise<{ error: string | null; keyAdded: boolean }> }).__outcome;
-    return outcome.error ?? (outcome.keyAdded ? null : 'no key was added');
+/** The engine is ready for a click: the device is registered and the keys attached (spec 001 §4 Client lifecycle), as in the audio part. */
+const ENGINE_READY = `(() => {
+  const log = window.__engineDebug?.actionLog() ?? '';
+  return log.includes('"device/registered"') && log.includes('"drm/mediaKeysAttached"');
+})()`;
+
+/**
+ * Ours: a logged-in premium listener's embed of the episode; pointer entry initialises the engine (spec 001 §4
+ * Client lifecycle), the click on the widget's play button comes when it is ready, and the first frame is the
+ * engine's <video> (ui/engine/engine-client.ts mediaElement, placed by the widget).
+ */
+const widgetRun = (browser: Browser, origin: string, embedUrl: string, sessionCookie: string): Promise<FirstFrameTiming> =>
+  withContext(browser, async (page) => {
+    const errors = watchErrors(page);
+    await page.setCookie({ name: 'sp_dc', value: sessionCookie, url: origin });
+    await page.goto(embedUrl, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated=true]');
+    await page.hover('[data-testid=play-button]');
+    await page.waitForFunction(ENGINE_READY, { timeout: 30_000 });
+    return measured(page, errors, '[data-testid=play-button]');
   });
-  if (error !== null) throw new Error(`engine page: ${error}`);
-}
 
 export interface VideoFigures {
   readonly runs: number;
   readonly sourceId: string;
   readonly episodeId: string;
-  /** 'engine page': e2e/video-engine-page.ts (streamVideo directly); 'widget': the embed's play button. */
-  readonly ours: 'engine page' | 'widget';
   /** shaka: its ABR choosing the first rung only (the goal's baseline); shakaAbr: its ABR switching as it likes. */
-  readonly clickToFirstFrameMedianMs: { readonly ours: number; readonly shaka: number; readonly shakaAbr: number };
-  readonly clickToFirstFrameStampMedianMs: { readonly ours: number; readonly shaka: number; readonly shakaAbr: number };
-  /** ours / Shaka, by the listener's clock (the goal: at most 1.0) and by the frames' presentation times. */
-  readonly oursVsShaka: number;
-  readonly oursVsShakaStamp: number;
+  readonly clickToFirstFrameMedianMs: { readonly widget: number; readonly shaka: number; readonly shakaAbr: number };
+  readonly clickToFirstFrameStampMedianMs: { readonly widget: number; readonly shaka: number; readonly shakaAbr: number };
+  /** widget / Shaka, by the listener's clock (the goal: at most 1.0) and by the frames' presentation times. */
+  readonly widgetVsShaka: number;
+  readonly widgetVsShakaStamp: number;
   /** The first frame's size in each run (which rung each started on), and the signal that saw it. */
-  readonly firstFrames: { readonly ours: readonly string[]; readonly shaka: readonly string[]; readonly shakaAbr: readonly string[] };
+  readonly firstFrames: { readonly widget: readonly string[]; readonly shaka: readonly string[]; readonly shakaAbr: readonly string[] };
+  /** Every run's figure by the listener's clock, in run order (the spread behind the medians). */
+  readonly runsMs: { readonly widget: readonly number[]; readonly shaka: readonly number[]; readonly shakaAbr: readonly number[] };
 }
 
 /** The goal of issue 18: no slower than Shaka. */
@@ -275,11 +272,13 @@ export interface VideoBench {
   run(browser: Browser, origin: string, db: Kysely<Tables>, runs: number): Promise<VideoFigures>;
 }
 
-/** The bench's routes for this figure (register them in startServer's beforeListen), then `run` once the server listens. */
-export function createVideoBench(root: string = resolve(__dirname, '..', '..')): VideoBench {
+/**
+ * The bench's routes for this figure (register them in startServer's beforeListen, after the protected bench's,
+ * which serves Shaka's script), then `run` once the server listens.
+ */
+export function createVideoBench(): VideoBench {
   let config: PageConfig | null = null;
   let mpd = '';
-  let bundle = '';
   const need = (): PageConfig => {
     if (config === null) throw new Error('the video bench pages were asked for before run()');
     return config;
@@ -288,7 +287,6 @@ export function createVideoBench(root: string = resolve(__dirname, '..', '..')):
     register(app) {
       app.get('/__bench/video.mpd', async (_req, reply) => reply.type('application/dash+xml').header('cache-control', 'no-store').send(mpd));
       app.get('/__bench/video-shaka', async (_req, reply) => reply.type('text/html').send(shakaPage(need())));
-      app.get('/__bench/video-engine', async (_req, reply) => reply.type('text/html').send(enginePage(need(), bundle)));
     },
     async run(browser, origin, db, runs) {
       const episode = await db
@@ -302,58 +300,46 @@ export function createVideoBench(root: string = resolve(__dirname, '..', '..')):
       if (episode === undefined) throw new Error(`the show ${VIDEO_SHOW} has no video episode`);
       const sessionCookie = await logIn(origin);
       const token = await premiumToken(origin, sessionCookie);
-      const manifestPath = videoManifestPath(episode.sourceId);
-      const answer = await fetch(`${origin}${manifestPath}`, { headers: { authorization: `Bearer ${token}` } });
+      const answer = await fetch(`${origin}${videoManifestPath(episode.sourceId)}`, { headers: { authorization: `Bearer ${token}` } });
       if (!answer.ok) throw new Error(`video manifest: ${answer.status} ${await answer.text()}`);
       const manifest = (await answer.json()) as VideoManifestJson;
       if (manifest.contents[0]?.encryption_infos.length !== 1) throw new Error('the premium video manifest is not the protected one');
       mpd = videoDashManifest(manifest);
       const query = new URLSearchParams({ keysystem: CLEARKEY_KEY_SYSTEM, mediatype: 'video', sdk_name: 'bench', sdk_version: '0' });
-      const licenceUrlPath = `${LICENCE_URL_PATH}?${query.toString()}`;
-      const licence = await fetch(`${origin}${licenceUrlPath}`, { headers: { authorization: `Bearer ${token}` } });
+      const licence = await fetch(`${origin}${LICENCE_URL_PATH}?${query.toString()}`, { headers: { authorization: `Bearer ${token}` } });
       if (!licence.ok) throw new Error(`licence URL: ${licence.status} ${await licence.text()}`);
       // spec 001 §7 Media: the uri names the content by a placeholder; a video's content id is its source id.
       const licenceUri = ((await licence.json()) as { uri: string }).uri.split('{contentId}').join(encodeURIComponent(episode.sourceId));
-      const built = await esbuild.build({
-        entryPoints: [join(root, 'e2e/video-engine-page.ts')],
-        bundle: true,
-        minify: true,
-        write: false,
-        format: 'iife',
-        target: 'es2020',
-        define: { 'process.env.NODE_ENV': '"production"' },
-      });
-      bundle = built.outputFiles[0]!.text;
-      // The engine page starts from initialBandwidthState(): the default estimate.
-      config = { token, mpdUrl: `${origin}/__bench/video.mpd`, manifestPath, licenceUrlPath, licenceUri, startEstimateBps: DEFAULT_BANDWIDTH_BPS };
-      const oursUrl = `${origin}/__bench/video-engine`;
+      config = { token, mpdUrl: `${origin}/__bench/video.mpd`, licenceUri };
+      const embedUrl = `${origin}/embed/episode/${episode.episodeId}?debug=1`;
       const shakaUrl = `${origin}/__bench/video-shaka`;
-      const ours = (): Promise<FirstFrameTiming> => pageRun(browser, oursUrl, engineOutcome);
-      const shaka = (): Promise<FirstFrameTiming> => pageRun(browser, shakaUrl);
-      const shakaAbr = (): Promise<FirstFrameTiming> => pageRun(browser, `${shakaUrl}?abr=1`);
-      const play = { ours: [] as FirstFrameTiming[], shaka: [] as FirstFrameTiming[], shakaAbr: [] as FirstFrameTiming[] };
+      const widget = (): Promise<FirstFrameTiming> => widgetRun(browser, origin, embedUrl, sessionCookie);
+      const shaka = (): Promise<FirstFrameTiming> => shakaRun(browser, shakaUrl);
+      const shakaAbr = (): Promise<FirstFrameTiming> => shakaRun(browser, `${shakaUrl}?abr=1`);
+      const play = { widget: [] as FirstFrameTiming[], shaka: [] as FirstFrameTiming[], shakaAbr: [] as FirstFrameTiming[] };
       // One unmeasured round first: the first requests pay for warming up (server, browser, caches).
-      await ours();
+      await widget();
       await shaka();
       await shakaAbr();
       for (let i = 0; i < runs; i += 1) {
-        play.ours.push(await ours());
+        play.widget.push(await widget());
         play.shaka.push(await shaka());
         play.shakaAbr.push(await shakaAbr());
       }
       const listener = (xs: FirstFrameTiming[]) => median(xs.map((x) => x.listener));
       const stamp = (xs: FirstFrameTiming[]) => median(xs.map((x) => x.stamp));
+      const each = (xs: FirstFrameTiming[]) => xs.map((x) => Math.round(x.listener));
       const frames = (xs: FirstFrameTiming[]) => xs.map((x) => `${x.width}x${x.height} ${x.signal}`);
       return {
         runs,
         sourceId: episode.sourceId,
         episodeId: episode.episodeId,
-        ours: 'engine page',
-        clickToFirstFrameMedianMs: { ours: listener(play.ours), shaka: listener(play.shaka), shakaAbr: listener(play.shakaAbr) },
-        clickToFirstFrameStampMedianMs: { ours: stamp(play.ours), shaka: stamp(play.shaka), shakaAbr: stamp(play.shakaAbr) },
-        oursVsShaka: listener(play.ours) / listener(play.shaka),
-        oursVsShakaStamp: stamp(play.ours) / stamp(play.shaka),
-        firstFrames: { ours: frames(play.ours), shaka: frames(play.shaka), shakaAbr: frames(play.shakaAbr) },
+        clickToFirstFrameMedianMs: { widget: listener(play.widget), shaka: listener(play.shaka), shakaAbr: listener(play.shakaAbr) },
+        clickToFirstFrameStampMedianMs: { widget: stamp(play.widget), shaka: stamp(play.shaka), shakaAbr: stamp(play.shakaAbr) },
+        widgetVsShaka: listener(play.widget) / listener(play.shaka),
+        widgetVsShakaStamp: stamp(play.widget) / stamp(play.shaka),
+        firstFrames: { widget: frames(play.widget), shaka: frames(play.shaka), shakaAbr: frames(play.shakaAbr) },
+        runsMs: { widget: each(play.widget), shaka: each(play.shaka), shakaAbr: each(play.shakaAbr) },
       };
     },
   };
@@ -365,19 +351,16 @@ const counts = (xs: readonly string[]): string => [...new Set(xs)].map((x) => `$
 export function videoLines(f: VideoFigures, verdict: (ok: boolean) => string): string[] {
   const m = f.clickToFirstFrameMedianMs;
   const s = f.clickToFirstFrameStampMedianMs;
-  const ours = f.ours === 'widget' ? 'widget' : 'engine page';
   return [
-    `protected video episode    ${ours} ${m.ours.toFixed(1)} ms / Shaka ${m.shaka.toFixed(1)} ms = ${f.oursVsShaka.toFixed(2)}  goal 1.0  ${verdict(f.oursVsShaka <= VIDEO_VS_SHAKA_GOAL)}`,
-    `  by frame presentation     ${ours} ${s.ours.toFixed(1)} ms / Shaka ${s.shaka.toFixed(1)} ms = ${f.oursVsShakaStamp.toFixed(2)}`,
-    `  Shaka switching (its ABR) ${ours} ${m.ours.toFixed(1)} ms / Shaka ${m.shakaAbr.toFixed(1)} ms = ${(m.ours / m.shakaAbr).toFixed(2)}  (stamps ${(s.ours / s.shakaAbr).toFixed(2)})`,
-    `  first frames              ${ours}: ${counts(f.firstFrames.ours)}; Shaka: ${counts(f.firstFrames.shaka)}; Shaka switching: ${counts(f.firstFrames.shakaAbr)}`,
+    `protected video episode    widget ${m.widget.toFixed(1)} ms / Shaka ${m.shaka.toFixed(1)} ms = ${f.widgetVsShaka.toFixed(2)}  goal 1.0  ${verdict(f.widgetVsShaka <= VIDEO_VS_SHAKA_GOAL)}`,
+    `  by frame presentation     widget ${s.widget.toFixed(1)} ms / Shaka ${s.shaka.toFixed(1)} ms = ${f.widgetVsShakaStamp.toFixed(2)}`,
+    `  Shaka switching (its ABR) widget ${m.widget.toFixed(1)} ms / Shaka ${m.shakaAbr.toFixed(1)} ms = ${(m.widget / m.shakaAbr).toFixed(2)}  (stamps ${(s.widget / s.shakaAbr).toFixed(2)})`,
+    `  each run (ms)             widget ${f.runsMs.widget.join(' ')}; Shaka ${f.runsMs.shaka.join(' ')}; Shaka switching ${f.runsMs.shakaAbr.join(' ')}`,
+    `  first frames              widget: ${counts(f.firstFrames.widget)}; Shaka: ${counts(f.firstFrames.shaka)}; Shaka switching: ${counts(f.firstFrames.shakaAbr)}`,
     `(click to the first video frame (requestVideoFrameCallback, or totalVideoFrames > 0) of episode ${f.episodeId} of "${VIDEO_SHOW}", ` +
-      `source ${f.sourceId}, logged-in premium listener, CENC + ClearKey, same /cdn/video segments and licence server; ` +
-      (f.ours === 'widget'
-        ? "ours: the embed's play button, the engine's <video>; "
-        : 'ours: e2e/video-engine-page.ts (core streamVideo over the browser port, not yet the widget); ') +
-      `Shaka ${SHAKA_VERSION} from a DASH manifest of the protected profiles, attached and configured before the click, ` +
-      `starting from our estimate and preferring our H.264 set, its ABR choosing the first rung only (the goal's baseline) or switching; ` +
-      `medians of ${f.runs} loads each, alternating, fresh browser context per load)`,
+      `source ${f.sourceId}, CENC + ClearKey, same /cdn/video segments and licence server; widget: a logged-in premium listener's ` +
+      `embed, engine initialised on pointer entry, its play button, the engine's <video>; Shaka ${SHAKA_VERSION}: a DASH manifest of ` +
+      `the protected profiles, attached and configured before the click, starting from the engine's estimate on its H.264 set, its ABR ` +
+      `choosing the first rung only (the goal's baseline) or switching; medians of ${f.runs} loads each, alternating, fresh browser context per load)`,
   ];
 }

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   let staticHtml = '';
   let previewSrc = '';
   const protectedBench = createProtectedBench();
-  const videoBench = createVideoBench(ROOT);
+  const videoBench = createVideoBench();
   const server = await startServer({
     root: ROOT,
     beforeListen: (app) => {
