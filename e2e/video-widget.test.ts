@@ -178,10 +178,14 @@ describe('the widget shows a video episode (issue 18)', () => {
     await page.keyboard.press('Enter');
     await focused(page, button);
     expect(await page.$eval(button, (b) => b.getAttribute('aria-label'))).toBe('Subtitles: Swedish');
-    // To the second cue's time: a click on the progress bar at 7 s (spec 000 §2 Progress bar).
+    // Paused first, then to the second cue's time: a click on the progress bar at 7 s (spec 000 §2 Progress bar).
+    // Paused, the playhead stays inside the cue however slow the machine (the episode is 22 s long), and the sizes
+    // below show this picture and cue.
+    await page.click('[data-testid=play-button]');
+    await waitForFrame(page, 'the pause', (f) => f.paused, 10_000);
     const bar = (await (await page.$('[data-testid=progress]'))!.boundingBox())!;
     await page.mouse.click(bar.x + (bar.width * 7000) / episode.duration_ms, bar.y + bar.height / 2);
-    // Within the cue's 5.9–9.9 s the sv track shows it (the active cues follow the playhead a moment after a seek).
+    // Within the cue's 5.9–9.9 s the sv track shows it (the active cues follow the playhead once the seek is done).
     const atCue = await waitForFrame(
       page,
       'the second sv cue at its time',
@@ -191,9 +195,6 @@ describe('the widget shows a video episode (issue 18)', () => {
       { language: 'en', mode: 'disabled', cues: [] },
       { language: 'sv', mode: 'showing', cues: [SV_CUE_2] },
     ]);
-    // Paused there, so that the sizes below show this picture and cue (the episode is 22 s long).
-    await page.click('[data-testid=play-button]');
-    await waitForFrame(page, 'the pause', (f) => f.paused, 10_000);
     await page.screenshot({ path: artifactPath('video-widget', 'subtitles-sv-300x380.png') });
   });
 
