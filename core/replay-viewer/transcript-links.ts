@@ -98,7 +98,9 @@ export function linkTranscript<S, D extends { clock: StoreClock }>(
   let note: string | null = null;
   if ('refused' in replay) note = `Only the inputs are linked: ${replay.refused}`;
   else if (!replay.ok) {
-    note = `Linked up to transcript line ${reached + 1}, where today's code replays it another way (${replay.divergence.message}); after it, only the inputs${inputsFrom}.`;
+    const at = file.entries.find((entry) => entry.seq === replay.divergence.seq);
+    const where = at === undefined ? 'past the end of the log' : `at seq ${at.seq}, ${at.action.type}`;
+    note = `Linked up to transcript line ${reached + 1}, where today's code replays the log another way (${where}); after it, only the inputs${inputsFrom}.`;
   }
   return {
     rows,

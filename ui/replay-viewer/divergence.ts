@@ -1,32 +1,59 @@
 import { createFakePorts } from '../../adapters/fake';
+import { engineReducer } from '../../core/engine/player';
+import { engineReplayBuild } from '../../core/engine/player/tapped-deps';
+import { checkResultOf, type CheckResult } from '../../core/replay-viewer/check';
+import { linkTranscript, type TranscriptLinks } from '../../core/replay-viewer/transcript-links';
 import { parseActionLog } from '../../core/store/action-log';
-import { replayEngine, ReplayError, type Divergence } from '../../core/store/replay';
+import { replayEngine, ReplayError } from '../../core/store/replay';
+import type { Reducer } from '../../core/store/store';
+import { parseTranscript } from '../../core/store/transcript';
 import { widgetEpics } from '../../core/widget/all-epics';
 import { widgetReducer } from '../../core/widget/reducer';
-import { WIDGET_APP } from './load';
+import { WEB_PLAYER_APP } from '../webplayer/page-store';
+import { ENGINE_APP, WIDGET_APP } from './load';
 
-export type CheckResult =
-  { readonly kind: 'same' } | { readonly kind: 'diverged'; readonly divergence: Divergence } | { readonly kind: 'not-checked'; readonly reason: string };
+export type { CheckResult } from '../../core/replay-viewer/check';
 
 /**
  * Issue 19 "jump to the first divergence when the capture is checked against today's code": the
  * widget's log replayed in engine mode (ARCHITECTURE.md §3), its inputs fed at their recorded times to
  * today's epics over the scheduler-driven fake ports, as `npm run replay -- check` does. The engine's
- * own log needs its port transcript to replay; the viewer does not check it yet.
+ * log replays over its port transcript instead (checkEngineLog).
  */
 export function checkWidgetLog(text: string): CheckResult {
   try {
     const file = parseActionLog(text);
-    if (file.header.app !== WIDGET_APP) return { kind: 'not-checked', reason: `Only the widget's log is checked here (this one is ${file.header.app}'s).` };
+    if (file.header.app === WEB_PLAYER_APP)
+      return { kind: 'not-checked', reason: 'A web player page’s log is folded only: its epics have no replay on fake ports yet.' };
+    if (file.header.app !== WIDGET_APP) return { kind: 'not-checked', reason: `This is ${file.header.app}'s log, not the widget's.` };
     const result = replayEngine(file, {
       reducer: widgetReducer,
       epics: widgetEpics,
       makeDeps: (scheduler) => createFakePorts(scheduler),
       expectApp: WIDGET_APP,
     });
-    return result.ok ? { kind: 'same' } : { kind: 'diverged', divergence: result.divergence };
+    return checkResultOf(file, widgetReducer, result);
   } catch (err) {
     if (err instanceof ReplayError) return { kind: 'not-checked', reason: err.message };
     throw err;
   }
+}
+
+/**
+ * The engine's log and its port transcript, replayed on today's engine epics with the ports answering
+ * from the transcript (as `npm run replay -- check` does for `<log>.engine.jsonl`): the links between
+ * the transcript's entries and the actions, and the check, from the same run.
+ */
+export function linkEngineTranscript(logText: string, transcriptText: string): TranscriptLinks {
+  return linkTranscript(parseActionLog(logText), parseTranscript(transcriptText), {
+    reducer: engineReducer,
+    build: engineReplayBuild,
+    expectApp: ENGINE_APP,
+  });
+}
+
+/** The check of the engine's log: its replay over the transcript, or why there is none. */
+export function checkEngineLog(logText: string, links: TranscriptLinks | null): CheckResult {
+  if (links === null) return { kind: 'not-checked', reason: 'The engine’s log replays over its port transcript, and this session has none.' };
+  return checkResultOf<unknown>(parseActionLog(logText), engineReducer as Reducer<unknown>, links.replay);
 }

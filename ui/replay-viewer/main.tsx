@@ -3,6 +3,12 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadCapture, loadFiles, type CaptureJson, type LoadedSession } from './load';
 import { Viewer } from './viewer';
+import { config } from 'rxjs';
+
+// The check against today's code stops a replay at its first divergence by throwing inside the
+// replayed epics' subscribers, and reports it itself (core/store/transcript-replay.ts); rxjs's later
+// re-throw of it would only be an uncaught error on the page (scripts/replay.ts does the same).
+config.onUnhandledError = () => undefined;
 
 type Loading =
   | { readonly kind: 'waiting' }

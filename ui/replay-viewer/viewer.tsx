@@ -1,79 +1,99 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { TimelineEntry } from '../../core/replay-viewer/timeline';
+import type { TranscriptLinks } from '../../core/replay-viewer/transcript-links';
+import { formatStateChanges, type StateDivergence } from '../../core/store/divergence';
 import type { WidgetState } from '../../core/widget/state';
-import { checkWidgetLog, type CheckResult } from './divergence';
-import type { LoadedSession } from './load';
+import { checkEngineLog, checkWidgetLog, linkEngineTranscript, type CheckResult } from './divergence';
+import type { LoadedLog, LoadedSession } from './load';
 import { StateDiff, StateTree } from './state-tree';
+import { TranscriptPane } from './transcript-pane';
+import { ROW_HEIGHT, VirtualList } from './virtual-list';
 import { WidgetFrame } from './widget-frame';
 
-const ROW_HEIGHT = 22;
+const MAX_PATHS_SHOWN = 12;
+
 const LIST_HEIGHT = 440;
-/** Rows drawn beyond the visible ones, so a fast scroll shows no blank band. */
-const OVERSCAN = 10;
 const PLAY_STEP_MS = 150;
 const SOURCES = ['ui', 'adapter', 'epic'] as const;
 const DEFAULT_VIEWPORT = { width: 300, height: 380 };
 
 const seconds = (t: number) => `${(t / 1000).toFixed(3)} s`;
 
-/**
- * Issue 19 "virtualised lists": only the rows in view (and a few around them) are in the DOM, so a
- * 1-hour session's ten thousand actions scroll as fast as a short one.
- */
-function TimelineList({
-  rows,
+/** The transcript entry a divergence at the ports names ("... (transcript line N)", core/store/transcript-replay.ts). */
+const transcriptEntryOf = (message: string): number | null => {
+  const line = /\(transcript line (\d+)\)/.exec(message)?.[1];
+  return line === undefined ? null : Number(line) - 2;
+};
+
+function TimelineRow({
+  row,
+  top,
   selected,
+  linked,
   onSelect,
 }: {
-  readonly rows: ReadonlyArray<TimelineEntry>;
-  readonly selected: number;
+  readonly row: TimelineEntry;
+  readonly top: number;
+  readonly selected: boolean;
+  readonly linked: boolean;
   readonly onSelect: (index: number) => void;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const position = rows.findIndex((row) => row.index === selected);
-  useEffect(() => {
-    const list = ref.current;
-    if (list === null || position < 0) return;
-    const top = position * ROW_HEIGHT;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + ROW_HEIGHT > list.scrollTop + LIST_HEIGHT) list.scrollTop = top + ROW_HEIGHT - LIST_HEIGHT;
-  }, [position]);
-  // A filter that shortens the list makes the browser clamp its scroll without always firing a scroll event.
-  const top = Math.min(scrollTop, Math.max(0, rows.length * ROW_HEIGHT - LIST_HEIGHT));
-  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((top + LIST_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
   return (
     <div
-      className="rv-list"
-      ref={ref}
-      style={{ height: LIST_HEIGHT }}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-      role="listbox"
-      aria-label="Actions"
+      role="option"
+      aria-selected={selected}
+      data-testid="timeline-row"
+      data-seq={row.seq}
+      data-linked={linked ? 'true' : undefined}
+      className={`rv-row rv-src-${row.src}${selected ? ' rv-row--selected' : linked ? ' rv-row--linked' : ''}`}
+      style={{ top, height: ROW_HEIGHT }}
+      onClick={() => onSelect(row.index)}
     >
-      <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
-        {rows.slice(first, last).map((row, offset) => (
-          <div
-            key={row.index}
-            role="option"
-            aria-selected={row.index === selected}
-            data-testid="timeline-row"
-            data-seq={row.seq}
-            className={`rv-row rv-src-${row.src}${row.index === selected ? ' rv-row--selected' : ''}`}
-            style={{ top: (first + offset) * ROW_HEIGHT, height: ROW_HEIGHT }}
-            onClick={() => onSelect(row.index)}
-          >
-            <span className="rv-seq">{row.seq}</span>
-            <span className="rv-t">{seconds(row.t)}</span>
-            <span className="rv-src">{row.src}</span>
-            <span className="rv-type">{row.type}</span>
-            {row.cause === undefined ? null : <span className="rv-cause">← {row.cause}</span>}
-          </div>
-        ))}
-      </div>
+      <span className="rv-seq">{row.seq}</span>
+      <span className="rv-t">{seconds(row.t)}</span>
+      <span className="rv-src">{row.src}</span>
+      <span className="rv-type">{row.type}</span>
+      {row.cause === undefined ? null : <span className="rv-cause">← {row.cause}</span>}
     </div>
   );
+}
+
+type Linking =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'linking' }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'ready'; readonly links: TranscriptLinks };
+
+/**
+ * The engine log's transcript links, made after the first paint (one replay of the log over its
+ * transcript) and kept per log, so that switching logs back and forth replays once. `now` makes them
+ * at once (the check against today's code reads the same replay).
+ */
+function useTranscriptLinks(log: LoadedLog): { readonly linking: Linking; readonly now: () => Linking } {
+  const [cache, setCache] = useState<ReadonlyMap<LoadedLog, Linking>>(() => new Map());
+  const make = (): Linking => {
+    const known = cache.get(log);
+    if (known !== undefined) return known;
+    if (log.transcript === null) return { kind: 'none' };
+    let made: Linking;
+    try {
+      made = { kind: 'ready', links: linkEngineTranscript(log.text, log.transcript) };
+    } catch (err) {
+      made = { kind: 'failed', message: `The port transcript could not be read: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    setCache((before) => new Map(before).set(log, made));
+    return made;
+  };
+  const pending = log.transcript !== null && !cache.has(log);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(make, 0);
+    return () => clearTimeout(timer);
+    // make reads the current log and cache only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [log, pending]);
+  const linking: Linking = log.transcript === null ? { kind: 'none' } : (cache.get(log) ?? { kind: 'linking' });
+  return { linking, now: make };
 }
 
 export function Viewer({ session }: { readonly session: LoadedSession }) {
@@ -82,10 +102,13 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
   if (log === undefined) throw new Error('A loaded session has at least one log.');
   const { timeline } = log;
   const [selected, setSelected] = useState(-1);
+  const [selectedEntry, setSelectedEntry] = useState<number | null>(null);
   const [domain, setDomain] = useState('');
   const [sources, setSources] = useState<ReadonlySet<string>>(new Set(SOURCES));
   const [playing, setPlaying] = useState(false);
   const [check, setCheck] = useState<CheckResult | null>(null);
+  const { linking, now: linkNow } = useTranscriptLinks(log);
+  const links = linking.kind === 'ready' ? linking.links : null;
 
   const domains = useMemo(() => [...new Set(timeline.entries.map((entry) => entry.domain))].sort(), [timeline]);
   const rows = useMemo(
@@ -93,18 +116,40 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
     [timeline, domain, sources],
   );
 
+  /** An action chosen in the list, the chain or by stepping: the transcript follows it. */
+  const selectAction = (index: number) => {
+    setSelected(index);
+    setSelectedEntry(null);
+  };
+  /** An entry chosen in the transcript: its first linked action becomes the step shown. */
+  const selectEntry = (index: number) => {
+    setSelectedEntry(index);
+    const first = links?.linksOf(index)[0];
+    const at = first === undefined ? undefined : timeline.indexOfSeq(first.seq);
+    if (at !== undefined) setSelected(at);
+  };
+  // The actions the selected transcript entry is linked to, marked in the list.
+  const linkedSeqs = useMemo(
+    () => new Set(selectedEntry === null || links === null ? [] : links.linksOf(selectedEntry).map((each) => each.seq)),
+    [links, selectedEntry],
+  );
+
   // Step back and forward move through the filtered rows, as the list shows them.
   const position = rows.findIndex((row) => row.index === selected);
   const step = (delta: number) => {
     const next = position < 0 ? (delta > 0 ? rows[0] : rows.at(-1)) : rows[position + delta];
-    if (next !== undefined) setSelected(next.index);
-    else if (delta < 0 && position === 0) setSelected(-1);
+    if (next !== undefined) selectAction(next.index);
+    else if (delta < 0 && position === 0) selectAction(-1);
   };
   useEffect(() => {
     if (!playing) return;
     const next = rows[position + 1];
     // Playing stops after the last row.
-    const timer = setTimeout(() => (next === undefined ? setPlaying(false) : setSelected(next.index)), PLAY_STEP_MS);
+    const timer = setTimeout(() => {
+      if (next === undefined) return setPlaying(false);
+      setSelected(next.index);
+      setSelectedEntry(null);
+    }, PLAY_STEP_MS);
     return () => clearTimeout(timer);
   }, [playing, position, rows]);
 
@@ -115,6 +160,20 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
   const chain = selected < 0 ? [] : timeline.causalChain(selected);
   const widgetState = log.source === 'widget' ? (current as WidgetState) : null;
   const viewport = session.viewport ?? (widgetState !== null && widgetState.viewport.width > 0 ? widgetState.viewport : DEFAULT_VIEWPORT);
+
+  const runCheck = () => {
+    if (log.source !== 'engine') return setCheck(checkWidgetLog(log.text));
+    const made = linkNow();
+    if (made.kind === 'failed') return setCheck({ kind: 'not-checked', reason: made.message });
+    setCheck(checkEngineLog(log.text, made.kind === 'ready' ? made.links : null));
+  };
+  const jumpTo = (divergence: StateDivergence) => {
+    setDomain('');
+    setSources(new Set(SOURCES));
+    setSelected(timeline.indexOfSeq(divergence.seq) ?? timeline.entries.length - 1);
+    // A divergence at the ports names the transcript line where the epics went another way.
+    setSelectedEntry(log.transcript === null ? null : transcriptEntryOf(divergence.message));
+  };
 
   return (
     <div className="rv">
@@ -131,7 +190,7 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
               value={logIndex}
               onChange={(event) => {
                 setLogIndex(Number(event.currentTarget.value));
-                setSelected(-1);
+                selectAction(-1);
                 setPlaying(false);
                 // The other log has domains of its own.
                 setDomain('');
@@ -189,37 +248,24 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
         <span className="rv-muted">
           {rows.length} of {timeline.entries.length} actions
         </span>
-        {log.source === 'widget' ? (
-          <button type="button" data-testid="check" onClick={() => setCheck(checkWidgetLog(log.text))}>
-            Check against today’s code
-          </button>
-        ) : null}
-        {check === null ? null : (
-          <span className="rv-check" data-testid="check-result">
-            {check.kind === 'same' ? 'Replays the same (fold and engine replay).' : null}
-            {check.kind === 'not-checked' ? check.reason : null}
-            {check.kind === 'diverged' ? (
-              <>
-                <button
-                  type="button"
-                  data-testid="jump-divergence"
-                  onClick={() => {
-                    setDomain('');
-                    setSources(new Set(SOURCES));
-                    setSelected(timeline.indexOfSeq(check.divergence.seq) ?? timeline.entries.length - 1);
-                  }}
-                >
-                  Jump to the first divergence (seq {check.divergence.seq})
-                </button>{' '}
-                {check.divergence.message}
-              </>
-            ) : null}
-          </span>
-        )}
+        <button type="button" data-testid="check" onClick={runCheck}>
+          Check against today’s code
+        </button>
       </div>
+      {check === null ? null : <CheckReport check={check} source={log.source} onJump={jumpTo} />}
       <div className="rv-main">
-        <section className="rv-col rv-col--timeline">
-          <TimelineList rows={rows} selected={selected} onSelect={setSelected} />
+        <section className="rv-col rv-col--timeline" aria-label="Actions">
+          <VirtualList
+            items={rows}
+            height={LIST_HEIGHT}
+            label="Actions"
+            reveal={position}
+            keyOf={(row) => row.index}
+            onMove={step}
+            renderRow={(row, top) => (
+              <TimelineRow row={row} top={top} selected={row.index === selected} linked={linkedSeqs.has(row.seq)} onSelect={selectAction} />
+            )}
+          />
           <h2>Causal chain</h2>
           {chain.length === 0 ? (
             <p className="rv-muted">Select an action.</p>
@@ -227,7 +273,7 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
             <ol className="rv-chain" data-testid="causal-chain">
               {chain.map((link) => (
                 <li key={link.seq}>
-                  <button type="button" className="rv-link" onClick={() => setSelected(link.index)}>
+                  <button type="button" className="rv-link" onClick={() => selectAction(link.index)}>
                     seq {link.seq}
                   </button>{' '}
                   {link.src} {link.type}
@@ -236,9 +282,11 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
             </ol>
           )}
         </section>
-        <section className="rv-col rv-col--state">
+        <section className="rv-col rv-col--state" aria-label="State">
           <h2>Action</h2>
-          <pre className="rv-action">{entry === undefined ? '—' : JSON.stringify(timeline.actionAt(selected), null, 1)}</pre>
+          <pre className="rv-action" tabIndex={0} aria-label="The action, as recorded">
+            {entry === undefined ? '—' : JSON.stringify(timeline.actionAt(selected), null, 1)}
+          </pre>
           <h2>Diff from the previous step</h2>
           <StateDiff before={previous} after={current} />
           <h2>State</h2>
@@ -246,13 +294,68 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
             <StateTree name="state" value={current} open />
           </div>
         </section>
-        {widgetState === null ? null : (
-          <section className="rv-col rv-col--widget">
-            <h2>Widget</h2>
-            <WidgetFrame state={widgetState} viewport={viewport} />
+        {widgetState === null ? null : <WidgetFrame state={widgetState} viewport={viewport} />}
+        {log.source !== 'engine' ? null : (
+          <section className="rv-col rv-col--transcript" aria-label="Port transcript" data-testid="transcript-pane">
+            <h2>Port transcript</h2>
+            {linking.kind === 'none' ? <p className="rv-muted">This session has no port transcript beside the engine’s log.</p> : null}
+            {linking.kind === 'linking' ? <p className="rv-muted">Linking the transcript to the actions…</p> : null}
+            {linking.kind === 'failed' ? <p className="rv-note">{linking.message}</p> : null}
+            {links === null ? null : (
+              <TranscriptPane
+                links={links}
+                timeline={timeline}
+                selectedAction={selected}
+                selectedEntry={selectedEntry}
+                onSelectEntry={selectEntry}
+                onSelectAction={selectAction}
+              />
+            )}
           </section>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The check's outcome: the first divergent seq, the replay's account and the state paths it changes. */
+function CheckReport({
+  check,
+  source,
+  onJump,
+}: {
+  readonly check: CheckResult;
+  readonly source: LoadedLog['source'];
+  readonly onJump: (divergence: StateDivergence) => void;
+}) {
+  const how = source === 'engine' ? 'engine replay over the port transcript' : 'engine replay on the fake ports';
+  return (
+    <div className="rv-check" data-testid="check-result" role="status">
+      {check.kind === 'same' ? `Replays the same on today’s code (fold and ${how}).` : null}
+      {check.kind === 'not-checked' ? check.reason : null}
+      {check.kind === 'diverged' ? (
+        <>
+          <button type="button" data-testid="jump-divergence" onClick={() => onJump(check.divergence)}>
+            Jump to the first divergence (seq {check.divergence.seq})
+          </button>{' '}
+          <span data-testid="divergence-message">{check.divergence.message}</span>
+          <div data-testid="divergence-paths" className="rv-paths">
+            {check.divergence.changes.length === 0 ? (
+              <span className="rv-muted">The state after it is the same: only the action differs.</span>
+            ) : (
+              <>
+                State after seq {check.divergence.seq} (recorded → today):
+                <ul>
+                  {formatStateChanges(check.divergence.changes.slice(0, MAX_PATHS_SHOWN)).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                  {check.divergence.changes.length > MAX_PATHS_SHOWN ? <li>… {check.divergence.changes.length - MAX_PATHS_SHOWN} more</li> : null}
+                </ul>
+              </>
+            )}
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }

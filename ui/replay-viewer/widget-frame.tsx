@@ -15,6 +15,11 @@ interface StateShown extends Action {
   readonly state: WidgetState;
 }
 
+/** The frame's border (px, replay-viewer.css .rv-frame), drawn around the captured size. */
+const FRAME_BORDER = 1;
+/** Below this a widget is too small to read; the pane scrolls instead. */
+const MIN_SCALE = 0.2;
+
 const isStateShown = (action: Action): action is StateShown => action.type === STATE_SHOWN;
 
 /**
@@ -43,18 +48,37 @@ export function WidgetFrame({ state, viewport }: { readonly state: WidgetState; 
   }, [store, state]);
   useEffect(() => () => store.stop(), [store]);
 
+  // Issue 19 "at the captured size": a widget wider than its pane (a 1280-wide capture) is drawn at
+  // its size inside the frame, so it keeps its layout, and scaled down to fit (a CSS transform).
+  const [pane, setPane] = useState<HTMLElement | null>(null);
+  const [room, setRoom] = useState<number | null>(null);
+  useEffect(() => {
+    if (pane === null) return;
+    const measure = () => setRoom(pane.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(pane);
+    return () => observer.disconnect();
+  }, [pane]);
+  const outer = { width: viewport.width + 2 * FRAME_BORDER, height: viewport.height + 2 * FRAME_BORDER };
+  const scale = room === null || room >= outer.width ? 1 : Math.max(MIN_SCALE, room / outer.width);
+
   const srcDoc = '<!doctype html><html><head><link rel="stylesheet" href="/widget/main.css"></head><body><div id="root"></div></body></html>';
   return (
-    <div className="rv-frame-wrap">
-      <iframe
-        className="rv-frame"
-        title="The widget at this step"
-        data-testid="replay-widget-frame"
-        srcDoc={srcDoc}
-        width={viewport.width}
-        height={viewport.height}
-        onLoad={(event) => setMount(event.currentTarget.contentDocument?.getElementById('root') ?? null)}
-      />
+    <section className="rv-col rv-col--widget" aria-label="Widget" ref={setPane} style={{ flexBasis: outer.width }}>
+      <h2>Widget</h2>
+      <div className="rv-frame-box" style={{ width: outer.width * scale, height: outer.height * scale }}>
+        <iframe
+          className="rv-frame"
+          title="The widget at this step"
+          data-testid="replay-widget-frame"
+          srcDoc={srcDoc}
+          width={viewport.width}
+          height={viewport.height}
+          style={{ width: outer.width, height: outer.height, ...(scale === 1 ? {} : { transform: `scale(${scale})` }) }}
+          onLoad={(event) => setMount(event.currentTarget.contentDocument?.getElementById('root') ?? null)}
+        />
+      </div>
       {mount === null
         ? null
         : createPortal(
@@ -63,9 +87,10 @@ export function WidgetFrame({ state, viewport }: { readonly state: WidgetState; 
             </StoreProvider>,
             mount,
           )}
-      <div className="rv-caption">
+      <div className="rv-caption" data-testid="replay-widget-scale">
         {viewport.width} × {viewport.height}
+        {scale === 1 ? ' · actual size' : ` · shown at ${Math.round(scale * 100)}%`}
       </div>
-    </div>
+    </section>
   );
 }
