@@ -37,6 +37,8 @@ export const EngineCommand = t.union(
     // spec 001 §3 Playback state shuffle and repeat_mode (OFF, CONTEXT, TRACK): this engine's player options.
     t.type({ kind: t.literal('shuffle'), shuffle: t.boolean }),
     t.type({ kind: t.literal('repeat'), mode: t.keyof({ OFF: null, CONTEXT: null, TRACK: null }) }),
+    // spec 001 §4 Playback actions add to queue: here, or on the active device when another one plays; `id` for the log.
+    t.type({ kind: t.literal('queue'), id: t.string, uri: t.string }),
     // Issue 16 The controller (spec 001 §4 Remote-control client): follow the user's devices (the engine
     // registers as a hidden observer and forwards the cluster as remoteState events).
     t.type({ kind: t.literal('observe') }),

@@ -143,6 +143,20 @@ describe('remote command checks (spec 001 §5 and §8 Remote control: the exact 
       tracks: [{ uri: TRACK }, { uri: 'spotify:episode:512ojhOuo1ktJprKbVcKyQ' }],
     });
     expect(checkTracks(undefined, 'Invalid tracks array.')).toEqual({ ok: false, err: 'Invalid tracks array.' });
+    // spec 001 §4 add to queue: a track's provider (queue or context, as the cluster names it) goes with it; another is dropped.
+    expect(
+      checkTracks(
+        [
+          { uri: TRACK, provider: 'queue' },
+          { uri: TRACK, provider: 'context' },
+          { uri: TRACK, provider: 'x' },
+        ],
+        'x',
+      ),
+    ).toEqual({
+      ok: true,
+      tracks: [{ uri: TRACK, provider: 'queue' }, { uri: TRACK, provider: 'context' }, { uri: TRACK }],
+    });
   });
 
   describe('spec 001 §5 "Play origin featureClasses must be an array of strings"', () => {

@@ -50,16 +50,24 @@ const refuse = (err: string): CommandCheck => ({ ok: false, err });
 const isNumber = (v: unknown): v is number => typeof v === 'number' && !Number.isNaN(v);
 const isEndpoint = (e: string): e is PlayerEndpoint => (PLAYER_ENDPOINTS as readonly string[]).includes(e);
 
-/** spec 001 §5 Track arrays: an array of non-null entries whose uri is a track or an episode. */
-export function checkTracks(value: unknown, arrayErr: string): { ok: true; tracks: Array<{ uri: string }> } | { ok: false; err: string } {
+/** Where a queue track comes from, as the cluster's tracks name it (ours, server/connect-state/commands.ts). */
+export type TrackProvider = 'queue' | 'context';
+export interface QueueTrack {
+  readonly uri: string;
+  readonly provider?: TrackProvider;
+}
+
+/** spec 001 §5 Track arrays: an array of non-null entries whose uri is a track or an episode; a provider of queue or context is kept. */
+export function checkTracks(value: unknown, arrayErr: string): { ok: true; tracks: QueueTrack[] } | { ok: false; err: string } {
   if (!Array.isArray(value)) return { ok: false, err: arrayErr };
-  const tracks: Array<{ uri: string }> = [];
+  const tracks: QueueTrack[] = [];
   for (const entry of value as unknown[]) {
     if (entry === null || entry === undefined) return { ok: false, err: C.NULL_TRACK };
     const uri = typeof entry === 'string' ? entry : typeof entry === 'object' ? (entry as { uri?: unknown }).uri : undefined;
     const parsed = typeof uri === 'string' ? tryParseUri(uri) : null;
     if (parsed === null || (parsed.type !== 'track' && parsed.type !== 'episode') || typeof uri !== 'string') return { ok: false, err: C.INVALID_TRACK_URI };
-    tracks.push({ uri });
+    const provider = typeof entry === 'object' ? (entry as { provider?: unknown }).provider : undefined;
+    tracks.push(provider === 'queue' || provider === 'context' ? { uri, provider } : { uri });
   }
   return { ok: true, tracks };
 }

@@ -7,7 +7,8 @@ import { NavigationReason, RepeatMode } from './constants';
  * (load, navigate, smart previous) and the media player (track loaded, playing, paused, finished,
  * failed); the rest are the list epic's decisions.
  */
-const ListTrackC = t.type({ uri: t.string, playable: t.boolean });
+// queued: added to the queue (spec 001 §4 add to queue), so it plays right after the current track even under shuffle.
+const ListTrackC = t.intersection([t.type({ uri: t.string, playable: t.boolean }), t.partial({ queued: t.boolean })]);
 const Direction = t.keyof({ next: null, previous: null });
 
 // Inputs.

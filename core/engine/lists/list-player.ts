@@ -3,6 +3,8 @@ import { MAX_LIST_ERRORS, NavigationReason, NO_LIST, REASON_REQUIRED, type Repea
 export interface ListTrack {
   readonly uri: string;
   readonly playable: boolean;
+  /** Added to the queue (spec 001 §4 add to queue): under shuffle it still plays next, in the order queued. */
+  readonly queued?: boolean;
 }
 
 /** spec 001 §4 List player: no list, list loaded, track loading, playing or paused, list ended (cleared). */
@@ -132,15 +134,17 @@ export function onTrackError(errors: number, state: ListPlayerState, allowsNext:
 /**
  * A shuffled play order of `length` tracks (Fisher–Yates over `draw`, the injected random in
  * [0, 1)): the anchor first (the current track, or the one the first next lands on, so turning
- * shuffle on never changes what plays), the others after it in random order.
+ * shuffle on never changes what plays), then the `queued` tracks in their order (spec 001 §4 add
+ * to queue: the queue is never shuffled), the others after them in random order.
  */
-export function shuffledOrder(length: number, anchor: number, draw: () => number): number[] {
-  const rest = identity(length).filter((i) => i !== anchor);
+export function shuffledOrder(length: number, anchor: number, draw: () => number, queued: ReadonlyArray<number> = []): number[] {
+  const first = queued.filter((i) => i !== anchor && i >= 0 && i < length);
+  const rest = identity(length).filter((i) => i !== anchor && !first.includes(i));
   for (let i = rest.length - 1; i > 0; i -= 1) {
     const j = Math.min(i, Math.floor(draw() * (i + 1)));
     [rest[i], rest[j]] = [rest[j]!, rest[i]!];
   }
-  return anchor >= 0 && anchor < length ? [anchor, ...rest] : rest;
+  return anchor >= 0 && anchor < length ? [anchor, ...first, ...rest] : [...first, ...rest];
 }
 
 /** The track the current position stands for: the current one, else the one the first next lands on. */

@@ -181,6 +181,28 @@ describe('shuffle and repeat in the list epic (spec 001 §3 Playback state, Repe
     ]);
   });
 
+  it('spec 001 §4 add to queue: a list loaded under shuffle plays its queued tracks next, in their order, then the shuffled rest', () => {
+    const Q = (uri: string) => ({ uri, playable: true, queued: true });
+    const { log } = run(
+      [
+        [0, A.shuffleRequested({ shuffle: true })],
+        [1, A.listLoadRequested({ tracks: [T('a'), T('b'), Q('q1'), Q('q2'), T('c'), T('d')], startIndex: 1 })],
+        [2, next('playbtn')],
+        [3, A.listTrackLoaded({ index: 1 })],
+        [4, next()],
+        [5, A.listTrackLoaded({ index: 2 })],
+        [6, next()],
+      ],
+      [0],
+    );
+    expect(log.slice(1, 2)).toEqual([[1, 'orderChanged', { shuffle: true, order: [1, 2, 3, 4, 5, 0] }]]);
+    expect(log.slice(2).map(([, type, payload]) => [type, payload?.uri])).toEqual([
+      ['trackLoadRequested', 'b'],
+      ['trackLoadRequested', 'q1'],
+      ['trackLoadRequested', 'q2'],
+    ]);
+  });
+
   it("repeat CONTEXT plays on from the first track after the last; a bad mode is refused with spec 001 §5's text", () => {
     const { log, state } = run([
       [0, A.listLoadRequested({ tracks: [T('a'), T('b')], startIndex: 1 })],

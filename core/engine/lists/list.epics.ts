@@ -85,7 +85,12 @@ export const listEpic: ListEpic = (action$, state$, deps) => {
 };
 
 /** A shuffled order of the list, the anchor (what plays, or plays first) first. */
-const drawOrder = (list: ListPlayerState, random: RandomPort): number[] => shuffledOrder(list.tracks.length, anchorOf(list), () => random.next());
+const drawOrder = (list: ListPlayerState, random: RandomPort): number[] => {
+  const anchor = anchorOf(list);
+  // The queue still waiting (after the anchor in list order) plays first, as queued.
+  const queued = list.tracks.flatMap((t, i) => (t.queued === true && i > anchor ? [i] : []));
+  return shuffledOrder(list.tracks.length, anchor, () => random.next(), queued);
+};
 
 /**
  * spec 001 §3 Playback state (shuffle, repeat_mode), §5 repeat mode check: shuffle on draws a new

@@ -77,6 +77,9 @@ describe('shuffle (spec 001 §3 Playback state shuffle; the order drawn from the
     // Draws just under 1 keep every element in place.
     expect(shuffledOrder(4, 1, () => 0.999)).toEqual([1, 0, 2, 3]);
     expect(shuffledOrder(0, -1, () => 0)).toEqual([]);
+    // spec 001 §4 add to queue: the queued tracks follow the anchor in their order, never shuffled.
+    expect(shuffledOrder(5, 1, () => 0, [3, 2])).toEqual([1, 3, 2, 4, 0]);
+    expect(shuffledOrder(4, -1, () => 0, [2])).toEqual([2, 1, 3, 0]);
   });
 
   it('a shuffled list plays in its order: next follows the order, skipping unplayable tracks', () => {

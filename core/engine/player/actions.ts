@@ -28,6 +28,12 @@ export const seekRequested = defineAction('engine/seekRequested', { positionMs: 
 export const seekByRequested = defineAction('engine/seekByRequested', { deltaMs: t.number });
 /** spec 001 §5: checked against [0, 1] ('Volume should be in range [0, 1]'). */
 export const volumeRequested = defineAction('engine/volumeRequested', { volume: t.number });
+/**
+ * spec 001 §4 Playback actions: add to queue. The track plays after the current one and the tracks
+ * queued before it, then the context goes on: set_queue (spec 001 §7) to this device, or to the
+ * active device when another one plays (player/queue.ts). `id` names the remote command in the log.
+ */
+export const queueRequested = defineAction('engine/queueRequested', { id: t.string, uri: t.string });
 /** The page is going away (the browser's pagehide, an adapter fact). */
 export const pageHidden = defineAction('engine/pageHidden');
 
@@ -68,6 +74,7 @@ export const playerActions = [
   seekRequested,
   seekByRequested,
   volumeRequested,
+  queueRequested,
   pageHidden,
   commandRefused,
   playerCommandSent,

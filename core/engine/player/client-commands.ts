@@ -8,6 +8,7 @@ import {
   pauseRequested,
   playContextRequested,
   previousRequested,
+  queueRequested,
   resumeRequested,
   seekByRequested,
   seekRequested,
@@ -38,6 +39,8 @@ function commandAction(command: EngineCommand): Action | null {
       return shuffleRequested({ shuffle: command.shuffle });
     case 'repeat':
       return repeatRequested({ mode: command.mode });
+    case 'queue':
+      return queueRequested({ id: command.id, uri: command.uri });
     // Issue 16 The controller: the widget's remote-control view, through the remote-control client (core/engine/connect).
     case 'observe':
       return observeRequested();

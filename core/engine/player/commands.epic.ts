@@ -1,4 +1,4 @@
-import { of, type Observable } from 'rxjs';
+import { merge, of, type Observable } from 'rxjs';
 import { catchError, distinctUntilChanged, filter, map, mergeMap, take } from 'rxjs/operators';
 import type { Action } from '../../store/action';
 import { localVolumeChanged } from '../device/actions';
@@ -12,6 +12,7 @@ import { mediaPauseRequested, mediaPlayRequested, mediaSeekRequested } from '../
 import * as P from './actions';
 import type { EngineState, PlayerEpic } from './deps';
 import { failureText } from './failure-text';
+import { queueEpic } from './queue';
 import { hasMp4File, stateOfTrack } from './state-machine';
 
 /** spec 001 §7 Connect state: POST /connect-state/v1/player/command/from/{from}/to/{to}. */
@@ -102,7 +103,9 @@ export function commandActions(command: Command, state: EngineState): Action[] {
  */
 export const commandsEpic: PlayerEpic = (action$, state$, deps) => {
   const availability$ = state$.pipe(map(availabilityOf), distinctUntilChanged());
-  return gateCommands(action$.pipe(filter(isCommand)), availability$).pipe(
+  // spec 001 §4 add to queue: here or on the active device, as the cluster says (queue.ts).
+  const queue$ = queueEpic(action$, state$, deps);
+  const commands$ = gateCommands(action$.pipe(filter(isCommand)), availability$).pipe(
     mergeMap((gate): Observable<Action> => {
       if (gate.kind === 'refused') return of(P.commandRefused({ command: gate.command.type, err: gate.err }));
       const command = gate.command;
@@ -127,4 +130,5 @@ export const commandsEpic: PlayerEpic = (action$, state$, deps) => {
       );
     }),
   );
+  return merge(commands$, queue$);
 };

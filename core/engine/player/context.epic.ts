@@ -28,7 +28,10 @@ export function loadedContext(action: ReturnType<typeof stateLoaded>, state: Eng
   return [
     machineLoaded({ machine, index: current.track, startMs, autoplay: !action.stateRef.paused }),
     // A track without an MP4 file cannot be played here: the list player skips it (spec 001 §4).
-    listLoadRequested({ tracks: machine.tracks.map((t) => ({ uri: t.metadata.uri, playable: hasMp4File(t) })), startIndex: current.track }),
+    listLoadRequested({
+      tracks: machine.tracks.map((t) => ({ uri: t.metadata.uri, playable: hasMp4File(t), ...(t.metadata.provider === 'queue' ? { queued: true } : {}) })),
+      startIndex: current.track,
+    }),
     // The context this client asked to play starts with its reason; one another device sent, 'remote'.
     navigationRequested({ direction: 'next', reason: state.player.pendingReason ?? 'remote' }),
   ];
