@@ -237,7 +237,15 @@ const ENGINE_READY = `(() => {
  * Client lifecycle), the click on the widget's play button comes when it is ready, and the first frame is the
  * engine's <video> (ui/engine/engine-client.ts mediaElement, placed by the widget).
  */
-const widgetRun = (browser: Browser, origin: string, embedUrl: string, sessionCookie: string): Promise<FirstFrameTiming> =>
+interface WidgetRun extends FirstFrameTiming {
+  /** The engine's actions from the click to the first frame: ms after the first of them, and type. */
+  readonly actions: ReadonlyArray<readonly [number, string]>;
+}
+
+const actionLog = (page: Page): Promise<string> =>
+  page.evaluate(() => (window as unknown as { __engineDebug: { actionLog(): string } }).__engineDebug.actionLog());
+
+const widgetRun = (browser: Browser, origin: string, embedUrl: string, sessionCookie: string): Promise<WidgetRun> =>
   withContext(browser, async (page) => {
     const errors = watchErrors(page);
     await page.setCookie({ name: 'sp_dc', value: sessionCookie, url: origin });
@@ -245,7 +253,16 @@ const widgetRun = (browser: Browser, origin: string, embedUrl: string, sessionCo
     await page.waitForSelector('html[data-hydrated=true]');
     await page.hover('[data-testid=play-button]');
     await page.waitForFunction(ENGINE_READY, { timeout: 30_000 });
-    return measured(page, errors, '[data-testid=play-button]');
+    const before = (await actionLog(page)).split('\n').length;
+    const timing = await measured(page, errors, '[data-testid=play-button]');
+    const entries = (await actionLog(page))
+      .split('\n')
+      .slice(before - 1)
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { t: number; action: { type: string } });
+    const t0 = entries[0]?.t ?? 0;
+    const frameAt = t0 + timing.listener;
+    return { ...timing, actions: entries.filter((e) => e.t <= frameAt).map((e) => [Math.round(e.t - t0), e.action.type] as const) };
   });
 
 export interface VideoFigures {
@@ -269,7 +286,8 @@ export const VIDEO_VS_SHAKA_GOAL = 1.0;
 
 export interface VideoBench {
   register(app: FastifyInstance): void;
-  run(browser: Browser, origin: string, db: Kysely<Tables>, runs: number): Promise<VideoFigures>;
+  /** The figures, and the engine's actions from the click to the first frame in its last measured run. */
+  run(browser: Browser, origin: string, db: Kysely<Tables>, runs: number): Promise<{ figures: VideoFigures; lastEngineActions: WidgetRun['actions'] }>;
 }
 
 /**
@@ -313,10 +331,10 @@ export function createVideoBench(): VideoBench {
       config = { token, mpdUrl: `${origin}/__bench/video.mpd`, licenceUri };
       const embedUrl = `${origin}/embed/episode/${episode.episodeId}?debug=1`;
       const shakaUrl = `${origin}/__bench/video-shaka`;
-      const widget = (): Promise<FirstFrameTiming> => widgetRun(browser, origin, embedUrl, sessionCookie);
+      const widget = (): Promise<WidgetRun> => widgetRun(browser, origin, embedUrl, sessionCookie);
       const shaka = (): Promise<FirstFrameTiming> => shakaRun(browser, shakaUrl);
       const shakaAbr = (): Promise<FirstFrameTiming> => shakaRun(browser, `${shakaUrl}?abr=1`);
-      const play = { widget: [] as FirstFrameTiming[], shaka: [] as FirstFrameTiming[], shakaAbr: [] as FirstFrameTiming[] };
+      const play = { widget: [] as WidgetRun[], shaka: [] as FirstFrameTiming[], shakaAbr: [] as FirstFrameTiming[] };
       // One unmeasured round first: the first requests pay for warming up (server, browser, caches).
       await widget();
       await shaka();
@@ -330,7 +348,7 @@ export function createVideoBench(): VideoBench {
       const stamp = (xs: FirstFrameTiming[]) => median(xs.map((x) => x.stamp));
       const each = (xs: FirstFrameTiming[]) => xs.map((x) => Math.round(x.listener));
       const frames = (xs: FirstFrameTiming[]) => xs.map((x) => `${x.width}x${x.height} ${x.signal}`);
-      return {
+      const figures: VideoFigures = {
         runs,
         sourceId: episode.sourceId,
         episodeId: episode.episodeId,
@@ -341,6 +359,7 @@ export function createVideoBench(): VideoBench {
         firstFrames: { widget: frames(play.widget), shaka: frames(play.shaka), shakaAbr: frames(play.shakaAbr) },
         runsMs: { widget: each(play.widget), shaka: each(play.shaka), shakaAbr: each(play.shakaAbr) },
       };
+      return { figures, lastEngineActions: play.widget[play.widget.length - 1]?.actions ?? [] };
     },
   };
 }

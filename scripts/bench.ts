@@ -27,7 +27,7 @@ const SKIP_HEAP_BASELINE = process.env.BENCH_SKIP_HEAP_BASELINE === '1';
 // The gap between two tracks of a list (issue 15, spec 001 §4 can-preload), about 20 s a run: BENCH_SKIP_GAP=1 leaves it out.
 const SKIP_GAP = process.env.BENCH_SKIP_GAP === '1';
 // The protected video episode against Shaka (issue 18), a few loads each (BENCH_VIDEO_RUNS, at most 5 by
-// default): BENCH_SKIP_VIDEO=1 leaves it out.
+// default): BENCH_SKIP_VIDEO=1 leaves it out, BENCH_VIDEO_LOG=1 prints the engine's actions from the click to the first frame.
 const SKIP_VIDEO = process.env.BENCH_SKIP_VIDEO === '1';
 const VIDEO_RUNS = Number(process.env.BENCH_VIDEO_RUNS ?? Math.min(RUNS, 5));
 // The foundation's budgets (issue 2): initial JS gzipped, paint ratio, click-to-playing ratio. The
@@ -157,8 +157,10 @@ async function main(): Promise<void> {
     }
     let video: VideoFigures | null = null;
     if (!SKIP_VIDEO) {
-      video = await videoBench.run(browser, server.origin, server.app.database.kysely, VIDEO_RUNS);
+      const run = await videoBench.run(browser, server.origin, server.app.database.kysely, VIDEO_RUNS);
+      video = run.figures;
       for (const line of videoLines(video, verdict)) console.log(line);
+      if (process.env.BENCH_VIDEO_LOG === '1') console.log(run.lastEngineActions.map(([t, type]) => `  +${t} ms ${type}`).join('\n'));
     }
     let heap: HeapFigures | null = null;
     if (!SKIP_HEAP) {
