@@ -9,5 +9,6 @@ export * from './playlist-editing';
 export * from './playlist-page';
 export * from './radio';
 export * from './tooltips';
+export * from './queue';
 export * from './reducer';
 export * from './epics';

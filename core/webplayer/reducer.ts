@@ -5,6 +5,7 @@ import { withRemoteControl } from './remote';
 import { initialPlaylistEditingState, type PlaylistEditingState } from './playlist-editing';
 import { playlistPageReducer } from './playlist-page';
 import { initialRadioState, radioReducer } from './radio';
+import { queueReducer } from './queue';
 import { loginOfferClosed, type WebPlayerPage, type WebPlayerState } from './state';
 
 /** The state the server renders a page with and the client hydrates from; `library`: saved/followed by URI; `playlistEditing`: the listener and their playlist's page. */
@@ -41,6 +42,7 @@ const WEBPLAYER_REDUCERS: ReadonlyArray<(state: WebPlayerState, action: Action) 
   playlistPageReducer,
   loginOfferReducer,
   radioReducer,
+  queueReducer,
 ];
 
 export function webPlayerReducer(state: WebPlayerState, action: Action): WebPlayerState {

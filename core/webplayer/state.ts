@@ -188,6 +188,8 @@ export interface WebPlayerState {
   readonly playlistEditing: PlaylistEditingState;
   /** Likes and bans of radio station songs (radio.ts). */
   readonly radio: RadioState;
+  /** What the last "Add to queue" did (queue.ts), numbered; absent until one. */
+  readonly queueNotice?: { readonly seq: number; readonly text: string };
 }
 
 /** Play/pause of the player bar and the header's play: with nothing loaded, the default context (spec 001 §2). */

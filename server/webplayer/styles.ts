@@ -9,6 +9,7 @@ import { PLAYLIST_EDITING_STYLE } from './playlist-editing-style';
 import { RADIO_TERMS_STYLE } from './radio-terms-style';
 import { REMOTE_STYLE } from './remote-style';
 import { REPORT_PROBLEM_STYLE } from './report-problem-style';
+import { QUEUE_STYLE } from './queue-style';
 
 const BASE =
   "*,*::before,*::after{box-sizing:border-box}html,body{height:100%}body{margin:0;font:14px/1.5 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;background:#000;color:#fff;-webkit-font-smoothing:antialiased}" +
@@ -108,4 +109,16 @@ const TABS =
   '.wp-tabs a{display:inline-block;padding:6px 14px;border-radius:500px;background:#2a2a2a;color:#fff;font-size:14px}' +
   ".wp-tabs a:hover{background:#3a3a3a;text-decoration:none}.wp-tabs a[aria-current='page']{background:#fff;color:#000}";
 export const WEBPLAYER_STYLE =
-  RADIO_TERMS_STYLE + BASE + LAYOUT + NAV + HEADER + SECTIONS + BAR + NARROW + TABS + PLAYLIST_EDITING_STYLE + REMOTE_STYLE + REPORT_PROBLEM_STYLE;
+  RADIO_TERMS_STYLE +
+  BASE +
+  LAYOUT +
+  NAV +
+  HEADER +
+  SECTIONS +
+  BAR +
+  NARROW +
+  TABS +
+  PLAYLIST_EDITING_STYLE +
+  REMOTE_STYLE +
+  REPORT_PROBLEM_STYLE +
+  QUEUE_STYLE;

@@ -5,6 +5,7 @@ import { ItemHeaderView } from './item-header';
 import { Sidebar, TopBar, type CaptureFn } from './nav';
 import { PlayerBar } from './player-bar';
 import { CreatePlaylist, PlaylistNotice, PlaylistOwnerTools } from './playlist-editing';
+import { QueueNotice } from './queue';
 import { Section } from './sections';
 import { VideoPanel, webPlayerRootClass } from './video-panel';
 
@@ -44,6 +45,7 @@ export function WebPlayerApp({ state, dispatch, title, query, capture }: WebPlay
           {page.header === null ? <h1 className="wp-page-title">{title}</h1> : <ItemHeaderView header={page.header} state={state} dispatch={dispatch} />}
           <PlaylistOwnerTools state={state} dispatch={dispatch} />
           <PlaylistNotice state={state} />
+          <QueueNotice state={state} />
           {state.loginOffer === null ? null : (
             <p className="wp-offer" role="alert">
               <a href={loginHref(page.path)}>{OFFER_TEXT[state.loginOffer]}</a>

@@ -14,6 +14,7 @@ import { clock } from './format';
 import { HeartIcon, PauseIcon, PlayIcon } from './icons';
 import { Byline } from './item-header';
 import { TrackRowEditing } from './playlist-editing';
+import { AddToQueue } from './queue';
 import { RadioRowFeedback } from './radio';
 
 interface SectionProps<S> {
@@ -69,7 +70,11 @@ function TrackList({ section, index, state, dispatch }: SectionProps<TracksSecti
                 {track.album === null ? null : track.album.href === null ? track.album.name : <a href={track.album.href}>{track.album.name}</a>}
               </span>
             ) : null}
-            <TrackRowEditing track={track} row={row} section={section} state={state} dispatch={dispatch} />
+            {/* One cell of the row's grid: add to queue beside the playlist tools. */}
+            <span className="wp-q-actions">
+              <AddToQueue track={track} dispatch={dispatch} />
+              <TrackRowEditing track={track} row={row} section={section} state={state} dispatch={dispatch} />
+            </span>
             <RadioRowFeedback track={track} row={row} section={section} index={index} state={state} dispatch={dispatch} />
             {track.uri.startsWith('spotify:track:') ? (
               <button
