@@ -1,7 +1,8 @@
-import type { Episode, Resource } from '../model/embed-data';
+import { isRight } from 'fp-ts/Either';
+import { Episode as EmbedEpisode, previewElementTag, type Episode, type Resource } from '../model/embed-data';
 import { albumData, testTrack } from '../widget/testing/album-data';
 import { availableTo } from '../widget/episode-availability';
-import { decideTrack, isPreviewable, nextIndex, previousIndex, startIndex, trackListOf } from './preview-player';
+import { decideTrack, isPreviewable, nextIndex, previewSrcOf, previousIndex, startIndex, trackListOf } from './preview-player';
 
 const base = { external_urls: { spotify: 'https://open.test/x' }, dominantColor: '#000', name: 'R' };
 const episode: Episode = {
@@ -88,5 +89,47 @@ describe('the preview player rules (spec 001 §4 Preview player, §5)', () => {
     expect(isPreviewable(good, refuseAll)).toBe(false);
     expect(startIndex(list, refuseAll)).toBeNull();
     expect(decideTrack(list, 3, refuseAll)).toEqual({ kind: 'unavailable', index: 3, uri: good.uri });
+  });
+});
+
+describe('the video preview (issue 18: an anonymous visitor gets a 30 s clear preview of a video episode)', () => {
+  const videoPreview = {
+    url: 'https://cdn.test/video/s/preview.mp4?market=SE',
+    width: 426,
+    height: 240,
+    subtitles: [{ language: 'sv', url: 'https://cdn.test/sv.vtt' }],
+  };
+  const videoEpisode: Episode = { ...episode, uri: 'spotify:episode:v1', available_markets: ['SE'], video_preview: videoPreview };
+  const show = (items: Episode[]): Resource => ({
+    ...base,
+    type: 'show',
+    uri: 'spotify:show:s',
+    publisher: 'P',
+    images: [],
+    available_markets: ['SE'],
+    episodes: { items },
+  });
+
+  it('a video episode loads its video preview (picture and sound), any other item its MP3 preview', () => {
+    expect(previewSrcOf(videoEpisode)).toBe(videoPreview.url);
+    expect(previewSrcOf(episode)).toBe(episode.audio_preview_url);
+    expect(previewSrcOf(t1)).toBe(t1.audio_preview_url);
+    expect(decideTrack([episode, videoEpisode], 1, anonymous)).toEqual({ kind: 'load', index: 1, uri: videoEpisode.uri, src: videoPreview.url });
+  });
+
+  it('a video episode not sold here (no MP3 preview handed out) is unavailable, its video preview or not', () => {
+    expect(decideTrack([{ ...videoEpisode, audio_preview_url: null }], 0, anonymous)).toEqual({ kind: 'unavailable', index: 0, uri: videoEpisode.uri });
+  });
+
+  it("the preview player's element is a <video> when the list has a video preview, else an <audio>", () => {
+    expect(previewElementTag(show([episode, videoEpisode]))).toBe('video');
+    expect(previewElementTag(show([episode]))).toBe('audio');
+    expect(previewElementTag({ ...videoEpisode, ...base, uri: videoEpisode.uri })).toBe('video');
+    expect(previewElementTag(albumData([t1]).resource)).toBe('audio');
+  });
+
+  it('the embed data codec decodes a video preview at the boundary and rejects a malformed one', () => {
+    expect(isRight(EmbedEpisode.decode(videoEpisode))).toBe(true);
+    expect(isRight(EmbedEpisode.decode({ ...videoEpisode, video_preview: { url: 'x', width: 1, height: 1 } }))).toBe(false);
   });
 });

@@ -37,6 +37,11 @@ export function isPreviewable(track: Playable, isAvailable: IsAvailable): boolea
   return isAvailable(track) && typeof track.audio_preview_url === 'string' && track.audio_preview_url !== '';
 }
 
+/** Issue 18: a video episode's preview is its video preview (picture and sound), else the MP3 preview. */
+export function previewSrcOf(track: Playable): string | null {
+  return (track.type === 'episode' ? track.video_preview?.url : undefined) ?? track.audio_preview_url;
+}
+
 /** spec 001 §5: playback starts at the first playable track unless an index is given. */
 export function startIndex(list: ReadonlyArray<Playable>, isAvailable: IsAvailable, index?: number): number | null {
   if (index !== undefined) return index >= 0 && index < list.length ? index : null;
@@ -64,6 +69,6 @@ export function decideTrack(list: ReadonlyArray<Playable>, index: number, isAvai
   const track = list[index];
   if (track === undefined) return null;
   return isPreviewable(track, isAvailable) && track.audio_preview_url !== null
-    ? { kind: 'load', index, uri: track.uri, src: track.audio_preview_url }
+    ? { kind: 'load', index, uri: track.uri, src: previewSrcOf(track) ?? track.audio_preview_url }
     : { kind: 'unavailable', index, uri: track.uri };
 }

@@ -50,6 +50,16 @@ export const Track = t.intersection(
 );
 export type Track = t.TypeOf<typeof Track>;
 
+/**
+ * Issue 18: a video episode's anonymous preview (clear, progressive, at most 30 s, spec 000 §9 preview cap): what
+ * the preview player plays for it instead of the MP3 preview, shown in the video frame with its subtitles.
+ */
+export const VideoPreview = t.type(
+  { url: t.string, width: t.number, height: t.number, subtitles: t.array(t.type({ language: t.string, url: t.string })) },
+  'VideoPreview',
+);
+export type VideoPreview = t.TypeOf<typeof VideoPreview>;
+
 export const Episode = t.intersection(
   [
     t.type({
@@ -64,6 +74,7 @@ export const Episode = t.intersection(
     t.partial({
       is_playable: t.boolean,
       images: t.array(Image),
+      video_preview: VideoPreview,
       show: t.partial({ uri: t.string, name: t.string, publisher: t.string, images: t.array(Image), available_markets: t.array(t.string) }),
     }),
   ],
@@ -160,5 +171,14 @@ export type EmbedData = t.TypeOf<typeof EmbedData>;
 /** The element id of the JSON block in the embed page. */
 export const EMBED_DATA_ELEMENT_ID = 'resource';
 
-/** The element id of the preview player's audio element, which the embed page may carry already. */
+/** The element id of the preview player's media element, which the embed page may carry already. */
 export const PREVIEW_AUDIO_ELEMENT_ID = 'preview-audio';
+
+/**
+ * Issue 18: the preview player's one element is a <video> when the resource lists a video episode with a video
+ * preview (a <video> plays the MP3 previews too), else an <audio>. Read by the server's page and the widget alike.
+ */
+export function previewElementTag(resource: Resource): 'video' | 'audio' {
+  const episodes: ReadonlyArray<Episode> = resource.type === 'show' ? resource.episodes.items : resource.type === 'episode' ? [resource] : [];
+  return episodes.some((episode) => episode.video_preview !== undefined) ? 'video' : 'audio';
+}

@@ -1,4 +1,4 @@
-import type { Image, Playable, Resource } from '../model/embed-data';
+import type { Image, Playable, Resource, VideoPreview } from '../model/embed-data';
 import { startIndex, trackListOf } from '../lists/preview-player';
 import { isPreviewMode, PREVIEW_CAP_MS } from './preview-mode';
 import type { WidgetState } from './state';
@@ -173,4 +173,15 @@ export function selectRowsHaveSubtitles(state: WidgetState): boolean {
 /** The row that shows the playing marker instead of its number. */
 export function selectPlayingUri(state: WidgetState): string | null {
   return state.playback.isPlaying ? state.playback.trackUri : null;
+}
+
+/**
+ * Issue 18: the preview player's video preview (an anonymous visitor's video episode), while the player holds
+ * that episode; null otherwise. The embed data's own object, so that its identity is stable between renders.
+ */
+export function selectPreviewVideo(state: WidgetState): VideoPreview | null {
+  const { index, status } = state.player;
+  if (index === null || status === 'idle') return null;
+  const track = selectTrackList(state)[index];
+  return track?.type === 'episode' ? (track.video_preview ?? null) : null;
 }

@@ -60,6 +60,7 @@ export function createResourceReader(db: Kysely<Database>, hosts: ReaderOptions)
     const e = objects.episode(id, ctx);
     if (e === null) return null;
     const show = e.show as Json;
+    const video = objects.episodeVideoPreview(id, ctx);
     return {
       type: 'episode',
       id,
@@ -76,6 +77,8 @@ export function createResourceReader(db: Kysely<Database>, hosts: ReaderOptions)
       show: { uri: show.uri, name: show.name, publisher: show.publisher, images: show.images, available_markets: show.available_markets },
       external_urls: e.external_urls,
       dominantColor: color(objects, 'episode', id),
+      // Issue 18: what the widget's preview player plays for a video episode (core/model/embed-data.ts VideoPreview).
+      ...(video === null ? {} : { video_preview: video }),
     };
   }
 

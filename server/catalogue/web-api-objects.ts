@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { episodePreviewUrl, episodeSoldIn, rowMarkets } from './markets';
+import { PREVIEW_FILE_NAME, PREVIEW_VIDEO_PROFILE_ID } from '../ingest/transcode-video';
 
 /** Where the objects link to: the Web API (`href`), the open site (`external_urls`), media files. */
 export interface ObjectHosts {
@@ -176,8 +177,12 @@ async function loadSlice(db: Kysely<Database>, seed: CatalogueSeed): Promise<Cat
     db
       .selectFrom('episodes as e')
       .leftJoin('episode_descriptions as d', 'd.episode_id', 'e.id')
+      // Issue 18: a video episode's source, for the embed page's video preview (videoPreview below).
+      .leftJoin('video_sources as v', 'v.episode_id', 'e.id')
+      .leftJoin('video_profiles as vp', (join) => join.onRef('vp.source_id', '=', 'v.source_id').on('vp.profile_id', '=', PREVIEW_VIDEO_PROFILE_ID))
       .selectAll('e')
-      .select('d.description')
+      .select(['d.description', 'v.media_dir as video_media_dir', 'v.subtitle_languages as video_subtitle_languages'])
+      .select(['vp.video_width as video_preview_width', 'vp.video_height as video_preview_height'])
       .where(column, 'in', keys)
       .orderBy('e.release_date', 'desc')
       .orderBy('e.id')
@@ -655,6 +660,26 @@ function createObjectBuilder(slice: CatalogueSlice) {
     episodeMarkets: (id: string) => {
       const r = row('episode', id);
       return r === undefined ? [] : episodeMarkets(r);
+    },
+    /**
+     * Issue 18: a video episode's anonymous preview (transcode-video.ts PREVIEW_FILE_NAME, clear, the first 30 s),
+     * its picture size and subtitles; null for an audio episode and where the episode is not sold (spec 000 §5:
+     * no playable media there), its URL naming the market as the MP3 preview's does.
+     */
+    episodeVideoPreview: (id: string, ctx: ObjectContext) => {
+      const r = row('episode', id);
+      if (r === undefined || typeof r.video_media_dir !== 'string') return null;
+      const market = ctx.market ?? ctx.country;
+      const show = row('show', String(r.show_id));
+      if (!episodeSoldIn(String(r.available_markets), show === undefined ? null : String(show.available_markets), market)) return null;
+      const base = `${ctx.hosts.static}/media/${r.video_media_dir}/`;
+      const languages = typeof r.video_subtitle_languages === 'string' ? (JSON.parse(r.video_subtitle_languages) as string[]) : [];
+      return {
+        url: episodePreviewUrl(base + PREVIEW_FILE_NAME, market),
+        width: Number(r.video_preview_width ?? 0),
+        height: Number(r.video_preview_height ?? 0),
+        subtitles: languages.map((language) => ({ language, url: `${base}subtitles/${encodeURIComponent(language)}.vtt` })),
+      };
     },
   };
 }

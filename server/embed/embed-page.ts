@@ -1,5 +1,5 @@
 import type { EmbedData } from '../../core/model/embed-data';
-import { EMBED_DATA_ELEMENT_ID, PREVIEW_AUDIO_ELEMENT_ID } from '../../core/model/embed-data';
+import { EMBED_DATA_ELEMENT_ID, PREVIEW_AUDIO_ELEMENT_ID, previewElementTag } from '../../core/model/embed-data';
 import { trackPrefetchDecided } from '../../core/widget/actions';
 import { prefetchDecisions } from '../../core/widget/preview-decisions';
 import { initialWidgetState } from '../../core/widget/state';
@@ -20,7 +20,11 @@ export function renderEmbedDocument(data: EmbedData, appHtml: string, assets: Wi
   // The widget prefetches the first preview's metadata at start-up; the page starts it while it
   // parses, as a plain <audio src> would, so that the first click plays at once.
   const prefetch = prefetchDecisions(initialWidgetState(data)).find(trackPrefetchDecided.match);
-  const audio = prefetch === undefined ? '' : `<audio id="${PREVIEW_AUDIO_ELEMENT_ID}" hidden preload="metadata" src="${escapeHtml(prefetch.src)}"></audio>`;
+  // Issue 18: a <video> where the list has a video preview (previewElementTag), the widget's element either way.
+  const tag = previewElementTag(data.resource);
+  const inline = tag === 'video' ? ' playsinline' : '';
+  const audio =
+    prefetch === undefined ? '' : `<${tag} id="${PREVIEW_AUDIO_ELEMENT_ID}" hidden${inline} preload="metadata" src="${escapeHtml(prefetch.src)}"></${tag}>`;
   const entry = assets.scripts[0];
   const preloads = assets.scripts.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`).join('');
   return (

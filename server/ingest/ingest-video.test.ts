@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { TEST_LADDER, TEST_SHOW_METADATA, TEST_SUBTITLES, TEST_VIDEO_SECONDS, te
 import { DIALECTS, useDialect } from '../testing/dialects';
 import { startPlaybackTestServer } from '../playback/test-client';
 import { videoManifestPath, type VideoManifestJson } from '../video/manifest';
-import { AUDIO_PROFILE_ID, PREVIEW_AUDIO_PROFILE_ID, PREVIEW_VIDEO_PROFILE_ID, VIDEO_SEGMENT_SECONDS } from './transcode-video';
+import { AUDIO_PROFILE_ID, PREVIEW_AUDIO_PROFILE_ID, PREVIEW_FILE_NAME, PREVIEW_VIDEO_PROFILE_ID, VIDEO_SEGMENT_SECONDS } from './transcode-video';
 
 /*
  * Issue 18: the ingest takes `"video": "ep4.mp4"` for an episode and makes the ladder (three H.264 avc1.4d401f
@@ -88,6 +89,21 @@ describeInSqliteRun('ingest of a video episode (issue 18)', () => {
     for (const language of ['en', 'sv'] as const) {
       expect(readFileSync(join(dataDir, 'media', source!.media_dir, 'subtitles', `${language}.vtt`), 'utf8')).toBe(TEST_SUBTITLES[language]);
     }
+  });
+
+  it('writes the anonymous preview as one progressive MP4 (issue 18): H.264 Main 240p and AAC, index before the media (faststart)', () => {
+    const [source] = rowsOf<SourceRow>(dataDir, 'SELECT * FROM video_sources');
+    const file = join(dataDir, 'media', source!.media_dir, PREVIEW_FILE_NAME);
+    const top = parseBoxes(new Uint8Array(readFileSync(file))).map((b) => b.type);
+    expect(top.indexOf('moov')).toBeGreaterThan(-1);
+    expect(top.indexOf('moov')).toBeLessThan(top.indexOf('mdat'));
+    expect(top).not.toContain('moof');
+    const probe = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,profile,height:format=duration', '-of', 'json', file], { encoding: 'utf8' }),
+    ) as { streams: Array<{ codec_name: string; profile?: string; height?: number }>; format: { duration: string } };
+    expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(probe.streams.find((s) => s.codec_name === 'h264')).toMatchObject({ profile: 'Main', height: TEST_LADDER[0]!.height });
+    expect(Math.abs(Number(probe.format.duration) - Math.min(TEST_VIDEO_SECONDS, 30))).toBeLessThan(0.2);
   });
 
   it('makes the ladder (three H.264, one VP8), the audio profile, and the clear preview; every file cut in segments of the fixed length', () => {

@@ -4,7 +4,7 @@ import type { ImageRow, IngestRows } from './ingest-rows';
 import type { SourceFile } from './source-folder';
 import { fileId } from './stable-ids';
 import { checkSeekTable, transcodeAudio } from './transcode';
-import { transcodeVideo, VIDEO_SEGMENT_SECONDS, type LadderRung } from './transcode-video';
+import { PREVIEW_FILE_NAME, transcodeVideo, VIDEO_SEGMENT_SECONDS, type LadderRung } from './transcode-video';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -152,6 +152,7 @@ export async function ingestVideo(
       seekTable: profile.seekTable,
     });
   }
+  rows.files.push({ tmpName: result.previewFile, mediaPath: `${mediaDir}/${PREVIEW_FILE_NAME}` });
   for (const { language, file: vtt } of subtitles) {
     const text = readFileSync(vtt.path, 'utf8');
     // A WebVTT file starts with the signature, after an optional byte order mark (W3C WebVTT §4.1).

@@ -33,7 +33,7 @@ export const AUDIO_PROFILE_ID = 10;
 export const PREVIEW_VIDEO_PROFILE_ID = 101;
 export const PREVIEW_AUDIO_PROFILE_ID = 110;
 
-export const VIDEO_TRANSCODE_STEPS = VIDEO_LADDER.length + 3;
+export const VIDEO_TRANSCODE_STEPS = VIDEO_LADDER.length + 4;
 
 /** What video_profiles stores of one profile. */
 export interface VideoProfileOut {
@@ -68,7 +68,39 @@ export interface VideoTranscodeResult {
   readonly keyId: string;
   readonly key: string;
   readonly profiles: VideoProfileOut[];
+  /** The anonymous preview as one progressive file (PREVIEW_FILE_NAME), its name in tmpDir. */
+  readonly previewFile: string;
 }
+
+/**
+ * Issue 18: the anonymous visitor's preview of a video episode, for the widget's preview player (one plain
+ * <video src>, no MediaSource, as the MP3 preview of an audio episode): the clear preview profiles' H.264 240p
+ * and AAC, muxed into one progressive MP4 with its index first (faststart) so that it starts before it has loaded.
+ * Its path is `${media_dir}/${PREVIEW_FILE_NAME}` of the video source.
+ */
+export const PREVIEW_FILE_NAME = 'preview.mp4';
+
+/** ffmpeg arguments muxing the clear preview profiles into the progressive preview file: a copy, no re-encoding. */
+export const progressivePreviewArgs = (video: string, audio: string, output: string): string[] => [
+  '-y',
+  '-v',
+  'error',
+  '-i',
+  video,
+  '-i',
+  audio,
+  '-map',
+  '0:v:0',
+  '-map',
+  '1:a:0',
+  '-c',
+  'copy',
+  '-movflags',
+  '+faststart',
+  '-f',
+  'mp4',
+  output,
+];
 
 async function probeSize(tools: MediaTools, file: string): Promise<{ width: number; height: number }> {
   const out = await run(tools.ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'json', file]);
@@ -171,5 +203,11 @@ export async function transcodeVideo(tools: MediaTools, request: VideoTranscodeR
   if (lowest === undefined) throw new Error('the ladder has no H.264 profile for the preview');
   await videoProfile(lowest, true);
   await audioProfile(true);
-  return { keyId: Buffer.from(keyId).toString('hex'), key: Buffer.from(key).toString('hex'), profiles };
+  const previewFile = `${request.prefix}-${PREVIEW_FILE_NAME}`;
+  await run(
+    tools.ffmpeg,
+    progressivePreviewArgs(clearName(PREVIEW_VIDEO_PROFILE_ID, 'mp4'), clearName(PREVIEW_AUDIO_PROFILE_ID, 'mp4'), join(request.tmpDir, previewFile)),
+  );
+  request.onStep?.('preview file');
+  return { keyId: Buffer.from(keyId).toString('hex'), key: Buffer.from(key).toString('hex'), profiles, previewFile };
 }

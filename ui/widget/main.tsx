@@ -20,7 +20,7 @@ import { StoreProvider } from '../hooks/store-context';
 import { postTask } from '../hooks/deferred-subscribe';
 import { EmbedApp } from './EmbedApp';
 import { readEmbedData, showStartupError } from './read-embed-data';
-import { PREVIEW_AUDIO_ELEMENT_ID } from '../../core/model/embed-data';
+import { PREVIEW_AUDIO_ELEMENT_ID, previewElementTag } from '../../core/model/embed-data';
 import { createMediaElementSlot, MediaElementProvider } from '../components/video/media-element';
 
 /** The engine's own bundle (build.mjs), typed only: it is fetched by URL, never bundled in. */
@@ -68,11 +68,14 @@ function boot(debug: Extras | null): void {
 
   // The preview player's one audio element (spec 001 §4), outside the React tree. The server's page
   // has it already, prefetching the first preview while the page parses; otherwise it is made here.
-  let audio = document.querySelector<HTMLAudioElement>(`audio#${PREVIEW_AUDIO_ELEMENT_ID}`);
+  // Issue 18: a <video> when the list has a video preview (previewElementTag), shown by the video frame.
+  const tag = previewElementTag(data.resource);
+  let audio = document.querySelector<HTMLMediaElement>(`${tag}#${PREVIEW_AUDIO_ELEMENT_ID}`);
   if (audio === null) {
-    audio = document.createElement('audio');
+    audio = document.createElement(tag);
     audio.id = PREVIEW_AUDIO_ELEMENT_ID;
     audio.hidden = true;
+    if (audio instanceof HTMLVideoElement) audio.playsInline = true;
     document.body.appendChild(audio);
   }
 
@@ -121,7 +124,7 @@ function boot(debug: Extras | null): void {
 
   const app = (
     <StoreProvider store={store} serverState={initialState} deferUpdates={postTask()}>
-      <MediaElementProvider slot={media}>
+      <MediaElementProvider slot={media} preview={audio instanceof HTMLVideoElement ? audio : null}>
         <EmbedApp />
       </MediaElementProvider>
       <MarkHydrated />

@@ -1,9 +1,9 @@
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { playToggleRequested } from '../../core/widget/actions';
-import { selectIsPlaying } from '../../core/widget/selectors';
+import { selectIsPlaying, selectPreviewVideo } from '../../core/widget/selectors';
 import type { WidgetState } from '../../core/widget/state';
-import { useMediaElement } from '../components/video/media-element';
+import { useMediaElement, usePreviewElement } from '../components/video/media-element';
 import type { Translate } from '../hooks/translate';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useSelector } from '../hooks/use-selector';
@@ -99,10 +99,15 @@ const selectLocale = (state: WidgetState) => state.locale;
  * resize that moves the frame keeps it; a new video starts with subtitles off.
  */
 export function WidgetVideo({ t }: { readonly t: Translate }) {
-  const video = useSelector(selectVideo);
+  const engineVideo = useSelector(selectVideo);
+  // Issue 18: an anonymous visitor's video preview plays on the preview player's element, in the same frame.
+  const previewVideo = useSelector(selectPreviewVideo);
+  const video = engineVideo ?? previewVideo;
   const locale = useSelector(selectLocale);
   const playing = useSelector(selectIsPlaying);
-  const media = useMediaElement();
+  const engineMedia = useMediaElement();
+  const previewMedia = usePreviewElement();
+  const media = engineVideo === null ? previewMedia : engineMedia;
   const dispatch = useDispatch();
   const registry = useContext(SlotContext);
   const bigBox = useBox(video === null ? null : (registry?.slots.big ?? null));

@@ -30,10 +30,27 @@ export function createMediaElementSlot(): MediaElementSlot {
 }
 
 const MediaElementContext = createContext<MediaElementSlot | null>(null);
+/** Issue 18: the preview player's element when it is a <video> (an anonymous visitor's video preview). */
+const PreviewElementContext = createContext<HTMLVideoElement | null>(null);
 
-export function MediaElementProvider({ slot, children }: { readonly slot: MediaElementSlot; readonly children: ReactNode }) {
-  return <MediaElementContext.Provider value={slot}>{children}</MediaElementContext.Provider>;
+export function MediaElementProvider({
+  slot,
+  preview = null,
+  children,
+}: {
+  readonly slot: MediaElementSlot;
+  readonly preview?: HTMLVideoElement | null;
+  readonly children: ReactNode;
+}) {
+  return (
+    <MediaElementContext.Provider value={slot}>
+      <PreviewElementContext.Provider value={preview}>{children}</PreviewElementContext.Provider>
+    </MediaElementContext.Provider>
+  );
 }
+
+/** The preview player's <video> element, if it has one. */
+export const usePreviewElement = (): HTMLVideoElement | null => useContext(PreviewElementContext);
 
 const noElement = () => null;
 const noSubscription = () => () => undefined;
