@@ -215,7 +215,10 @@ describe('the widget shows a video episode (issue 18)', () => {
     await waitForFrame(page, 'full screen by double click', (f) => f.fullscreen === 'video-frame', 10_000);
     await page.click('[data-testid="video-fullscreen"]');
     await waitForFrame(page, 'full screen left by the button', (f) => f.fullscreen === null, 10_000);
-    expect(await page.$eval('[data-testid="video-fullscreen"]', (b) => b.getAttribute('aria-label'))).toBe('Full screen');
+    // The button's name follows the document's fullscreenchange in a later render: wait for it, not a read at once.
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-fullscreen"]')?.getAttribute('aria-label') === 'Full screen', {
+      timeout: 10_000,
+    });
   });
 
   it.each(SIZES)('at %i x %i the video shows in place of the cover art, axe-clean', async (width, height) => {

@@ -80,6 +80,14 @@ describe("a video episode's anonymous preview (issue 18)", () => {
     expect(new TextDecoder().decode(await part.arrayBuffer()).slice(0, 4)).toBe('ftyp');
   });
 
+  it('serves it only where the episode is sold, as the MP3 preview (spec 000 §5)', async () => {
+    const url = new URL(item.video_preview!.url, server.url('/'));
+    const elsewhere = await fetch(server.url(`${url.pathname}?market=JP`));
+    expect(elsewhere.status).toBe(403);
+    expect(((await elsewhere.json()) as { error: { message: string } }).error.message).toMatch(/Restriction violated/);
+    expect((await fetch(server.url(`${url.pathname}?market=NO`))).status).toBe(200);
+  });
+
   it('an audio episode has no video preview; a show without one keeps the <audio> preview element', async () => {
     const others = await queryRows<{ id: string }>(
       server.app.database,

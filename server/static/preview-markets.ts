@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { episodeSoldIn, PREVIEW_MARKET_PARAM } from '../catalogue/markets';
+import { PREVIEW_FILE_NAME } from '../ingest/transcode-video';
 
 const MARKET = /^[A-Z]{2}$/;
 
@@ -24,11 +25,17 @@ export function previewMarketGuard(db: Kysely<Database>, country: string, prefix
     }
     const claimed = (request.query as Record<string, unknown> | undefined)?.[PREVIEW_MARKET_PARAM];
     const market = typeof claimed === 'string' && MARKET.test(claimed) ? claimed : country;
+    // Issue 18: a video episode's preview file (`${media_dir}/preview.mp4`, server/ingest/transcode-video.ts) too.
+    const videoDir = file.endsWith(`/${PREVIEW_FILE_NAME}`) ? file.slice(0, -PREVIEW_FILE_NAME.length - 1) : null;
     const holders = await db
       .selectFrom('episodes as e')
       .leftJoin('shows as s', 's.id', 'e.show_id')
       .select(['e.id', 'e.available_markets', 's.available_markets as show_markets'])
-      .where('e.preview_file', '=', file)
+      .where((w) =>
+        videoDir === null
+          ? w('e.preview_file', '=', file)
+          : w.or([w('e.preview_file', '=', file), w('e.id', 'in', w.selectFrom('video_sources').select('episode_id').where('media_dir', '=', videoDir))]),
+      )
       .execute();
     if (holders.length === 0 || holders.some((e) => episodeSoldIn(e.available_markets, e.show_markets ?? null, market))) return;
     const message = `Restriction violated: the preview of episode '${holders[0]!.id}' is not available in ${market}`;
