@@ -93,17 +93,29 @@ export interface FirstFrameTiming {
 }
 
 /**
- * Clicks `selector` and times it to the first frame of any <video> of the page (the engine's, or Shaka's; one
- * added after the click is watched as it appears); fails after 30 s without one.
+ * Clicks `selector` and times it to the first frame after the press of a <video> of the page: Shaka's, or the
+ * engine's (one added after the click is watched as it appears). The widget's preview element (id preview-audio,
+ * a <video> for a video episode since 2b77ddd) is not the engine's and is left out, as the audio part does; a
+ * frame an element had before the press does not count. Fails after 30 s without one.
  */
 export async function timeFirstFrame(page: Page, selector: string): Promise<FirstFrameTiming> {
   await page.evaluate(() => {
     (window as unknown as { __firstFrame: Promise<FirstFrameTiming> }).__firstFrame = new Promise<FirstFrameTiming>((resolveFrame) => {
       let pressed = { stamp: 0, now: 0 };
       let done = false;
-      document.addEventListener('pointerdown', (event) => (pressed = { stamp: event.timeStamp, now: performance.now() }), { capture: true, once: true });
+      // Frames each element had decoded at the press: only one beyond them is a first frame of this playback.
+      const framesAtPress = new WeakMap<HTMLVideoElement, number>();
+      const engineVideos = (): HTMLVideoElement[] => [...document.querySelectorAll('video')].filter((video) => video.id !== 'preview-audio');
+      document.addEventListener(
+        'pointerdown',
+        (event) => {
+          pressed = { stamp: event.timeStamp, now: performance.now() };
+          for (const video of engineVideos()) framesAtPress.set(video, video.getVideoPlaybackQuality().totalVideoFrames);
+        },
+        { capture: true, once: true },
+      );
       const finish = (video: HTMLVideoElement, signal: FirstFrameTiming['signal'], frame: VideoFrameCallbackMetadata | null): void => {
-        if (done || pressed.now === 0) return;
+        if (done) return;
         done = true;
         const now = performance.now();
         resolveFrame({
@@ -117,12 +129,17 @@ export async function timeFirstFrame(page: Page, selector: string): Promise<Firs
       const watched = new WeakSet<HTMLVideoElement>();
       const poll = (): void => {
         if (done) return;
-        for (const video of document.querySelectorAll('video')) {
+        for (const video of engineVideos()) {
           if (!watched.has(video)) {
             watched.add(video);
-            video.requestVideoFrameCallback((_now, frame) => finish(video, 'rvfc', frame));
+            const onFrame = (_now: number, frame: VideoFrameCallbackMetadata): void => {
+              // A frame presented before the press is not this playback's: wait for the next one.
+              if (pressed.now === 0 || frame.presentationTime < pressed.stamp) video.requestVideoFrameCallback(onFrame);
+              else finish(video, 'rvfc', frame);
+            };
+            video.requestVideoFrameCallback(onFrame);
           }
-          if (video.getVideoPlaybackQuality().totalVideoFrames > 0) finish(video, 'frames', null);
+          if (pressed.now !== 0 && video.getVideoPlaybackQuality().totalVideoFrames > (framesAtPress.get(video) ?? 0)) finish(video, 'frames', null);
         }
         requestAnimationFrame(poll);
       };
