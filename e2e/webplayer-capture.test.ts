@@ -2,8 +2,8 @@
 // listener plays an album page through the widget's engine and presses Alt+Shift+R; the dialog of the top bar's
 // overflow menu ("More", the widget's Report a problem) sends the page's session and shows a /replay link. The
 // capture holds the web player's own action log (app 'web-player', from its first action), the engine's log and
-// transcript, no access token in clear; it opens for its listener and not with another listener's token (403). The
-// menu and the dialog are axe-clean. An anonymous visitor's capture opens with its link's key.
+// transcript, no access token in clear; it opens for its listener (the replay viewer lists the web player's actions)
+// and not with another listener's token (403). The menu and the dialog are axe-clean. An anonymous visitor's capture opens with its link's key.
 import type { Browser, HTTPResponse, Page } from 'puppeteer';
 import type { StoredCapture } from '../core/model/capture';
 import { keepWebPlayerCapture } from './recorded-session';
@@ -109,6 +109,9 @@ describe('"Report a problem" on a web player page (issue 19 Capture)', () => {
     const log = parseActionLog(capture.widget.actionLog);
     expect(log.header.app).toBe(WEB_PLAYER_APP);
     expect(log.entries.map((e) => e.action.type)).toContain('webplayer/pagePlayToggled');
+    // The engine's events enter the page's log as facts from outside (adapter), the listener's presses as ui.
+    const sources = (type: string) => [...new Set(log.entries.filter((e) => e.action.type === type).map((e) => e.src))];
+    expect([sources('webplayer/engineEventReceived'), sources('webplayer/pagePlayToggled')]).toEqual([['adapter'], ['ui']]);
     expect(parseActionLog(capture.engine?.actionLog ?? '').header.app).toBe('embed-engine');
     expect(capture.engine?.transcript).not.toBe('');
     expect(tokens.size).toBeGreaterThan(0);
@@ -146,6 +149,27 @@ describe('"Report a problem" on a web player page (issue 19 Capture)', () => {
       expect(parseActionLog(anonymous.widget.actionLog).header.app).toBe(WEB_PLAYER_APP);
     } finally {
       await context.close();
+    }
+  });
+
+  it("the link opens in the viewer for the listener, listing the web player's actions", async () => {
+    const viewer = problems.watch(await browser.newPage());
+    try {
+      await viewer.setViewport({ width: 1280, height: 800 });
+      await viewer.goto(link);
+      await viewer.waitForSelector('[data-testid="timeline-row"]', { timeout: 15_000 });
+      const types = await viewer.$$eval('[data-testid="timeline-row"] .rv-type', (cells) => cells.map((cell) => cell.textContent ?? ''));
+      const logged = parseActionLog(capture.widget.actionLog).entries.map((e) => e.action.type);
+      // The rows drawn (the list is windowed) are the web player log's first actions, in order.
+      expect(types.length).toBeGreaterThan(0);
+      expect(types).toEqual(logged.slice(0, types.length));
+      expect(types).toContain('webplayer/pagePlayToggled');
+      // The widget's renderer draws widget states only: the page's state is shown as its tree.
+      expect(await viewer.$('[data-testid="replay-widget-frame"]')).toBeNull();
+      expect(await viewer.$eval('[data-testid="state-tree"]', (el) => el.textContent)).toContain('webplayer');
+      await viewer.screenshot({ path: artifactPath('webplayer-capture', 'viewer-1280x800.png') });
+    } finally {
+      await viewer.close();
     }
   });
 });

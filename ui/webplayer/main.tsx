@@ -134,11 +134,12 @@ function Root({ data, store, engine, capture }: RootProps) {
         (client) => client.send(command),
         (event) => {
           const decoded = EngineEvent.decode(event);
-          if (isRight(decoded)) dispatch(engineEventReceived({ event: decoded.right }));
+          // The engine's events are facts from outside the page (the log's 'adapter' source), not the listener's intents.
+          if (isRight(decoded)) store.dispatch(engineEventReceived({ event: decoded.right }), 'adapter');
         },
       );
     }
-  }, [state.commands, dispatch, engine]);
+  }, [state.commands, store, engine]);
 
   // spec 001 §7 Terms: a listener's page asks at load whether the licence in force must be reaccepted.
   const terms = useSyncExternalStore(
