@@ -48,6 +48,16 @@ const cases: Case[] = [
   { resource: 'artist', width: 300, height: 149 },
   { resource: 'show', width: 300, height: 380 },
   { resource: 'show', width: 300, height: 149 },
+  // The compact player (issue 13) at 80 and 152 px high, 300, 800 and 1280 px (full) wide, every resource type: its
+  // call to action is a 24 px target at 80 px too (WCAG 2.2 2.5.8; axe's target-size named it there).
+  ...(Object.keys(PATHS) as ResourceName[]).flatMap((resource) =>
+    [
+      [300, 80],
+      [800, 80],
+      [1280, 80],
+      [300, 152],
+    ].map(([width, height]) => ({ resource, width: width!, height: height! })),
+  ),
   { resource: 'album', width: 300, height: 80, query: '?variant=mini' },
   { resource: 'album', width: 300, height: 380, query: '?locale=sv' },
 ];
