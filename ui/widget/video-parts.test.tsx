@@ -65,12 +65,12 @@ function bigSlotBox(width: number, height: number): () => void {
   };
 }
 
-async function mount(patch: (s: WidgetState) => WidgetState) {
-  const s = testStore(episodeData, patch);
+async function mount(patch: (s: WidgetState) => WidgetState, data: EmbedData = episodeData, preview: HTMLVideoElement | null = null) {
+  const s = testStore(data, patch);
   const slot = createMediaElementSlot();
   const r = render(
     <StoreProvider store={s.store}>
-      <MediaElementProvider slot={slot}>
+      <MediaElementProvider slot={slot} preview={preview}>
         <EmbedApp />
       </MediaElementProvider>
     </StoreProvider>,
@@ -145,5 +145,31 @@ describe('issue 18: where the widget shows a video episode', () => {
     // No video any more: no frame.
     act(() => store.dispatch(engineVideoChanged({ video: null }), 'adapter'));
     expect(container.querySelector('[data-testid="video-frame"]')).toBeNull();
+  });
+});
+
+describe("issue 18: an anonymous visitor's video preview shows in the same frame", () => {
+  const videoPreview = { url: 'https://static.test/media/video/s/preview.mp4?market=SE', ...video };
+  const previewData: EmbedData = { ...episodeData, resource: { ...episodeData.resource, video_preview: videoPreview } as Resource };
+  const holding =
+    (status: WidgetState['player']['status']) =>
+    (s: WidgetState): WidgetState => ({ ...s, player: { ...s.player, index: 0, status } });
+
+  it("while the preview player holds the video episode, the frame shows the preview player's element with the episode's subtitles", async () => {
+    const element = document.createElement('video');
+    element.hidden = true;
+    document.body.appendChild(element);
+    const { container } = await mount(holding('playing'), previewData, element);
+    const frame = byTestId(container, 'video-frame');
+    expect(byTestId(frame, 'video-host').firstElementChild).toBe(element);
+    expect(element.hidden).toBe(false);
+    expect(Array.from(element.querySelectorAll('track')).map((t) => t.srclang)).toEqual(['sv']);
+  });
+
+  it('no frame before the preview player has started, nor for an episode without a video preview', async () => {
+    const element = document.createElement('video');
+    expect((await mount(holding('idle'), previewData, element)).container.querySelector('[data-testid="video-frame"]')).toBeNull();
+    cleanup();
+    expect((await mount(holding('playing'), episodeData, element)).container.querySelector('[data-testid="video-frame"]')).toBeNull();
   });
 });
