@@ -2,8 +2,10 @@ import { actionLoggingEpic } from './action-logging.epic';
 import { errorReportingEpic } from './error-reporting.epic';
 import { combineEpics } from '../store/store';
 import { embedApiEpics } from './embed-api/embed-api.epic';
+import { engineCommandsEpic, fullPlaybackEpic } from './full-playback/full-playback.epic';
 import { widgetEpicOrder } from './epics';
 import { impressionEpic } from './impression.epic';
+import { remoteMirrorEpic } from './remote/remote.epic';
 import { shareEpics } from './share/share.epic';
 import type { WidgetEpic } from './widget-epic';
 
@@ -14,4 +16,7 @@ export const widgetEpics: ReadonlyArray<WidgetEpic> = widgetEpicOrder({
   impression: impressionEpic,
   actionLogging: actionLoggingEpic,
   errorReporting: errorReportingEpic,
+  fullPlayback: fullPlaybackEpic,
+  engineCommands: engineCommandsEpic,
+  remoteMirror: remoteMirrorEpic,
 });

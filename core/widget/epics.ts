@@ -10,10 +10,8 @@ import { mobileHandoffEpics } from './platform/mobile-handoff.epic';
 import { initFailureEpic } from './platform/init-failure.epic';
 import { universalLinkEpics } from './platform/universal-link.epic';
 import { volumeEpic } from './volume/volume.epic';
-import { engineCommandsEpic, fullPlaybackEpic } from './full-playback/full-playback.epic';
 import { isPreviewMode } from './preview-mode';
 import { progressDragEpic } from './progress-drag.epic';
-import { remoteMirrorEpic } from './remote/remote.epic';
 
 /**
  * spec 000 §4 Preview mode: the preview player's epics hear the visitor and the audio element
@@ -41,6 +39,14 @@ export interface LateWidgetEpics {
   readonly actionLogging: WidgetEpic;
   /** spec 000 §7 error-reporting service. */
   readonly errorReporting: WidgetEpic;
+  /**
+   * spec 000 §4 Full playback and issue 16's controller: they answer only outside preview mode, so
+   * an anonymous visitor's page never needs them (spec 000 §4 Preview mode: not logged in), and a
+   * page that may play in full waits for the chunk before it starts (ui/widget/main.tsx).
+   */
+  readonly fullPlayback: WidgetEpic;
+  readonly engineCommands: WidgetEpic;
+  readonly remoteMirror: WidgetEpic;
 }
 
 /**
@@ -58,10 +64,10 @@ export function widgetEpicOrder(late: LateWidgetEpics): ReadonlyArray<WidgetEpic
       previewOnly,
     ),
     // Full playback (spec 000 §4): the same commands, to the engine.
-    fullPlaybackEpic,
-    engineCommandsEpic,
+    late.fullPlayback,
+    late.engineCommands,
     // The controller (issue 16): another device's playback shown as the widget's own.
-    remoteMirrorEpic,
+    late.remoteMirror,
     audioEffectsEpic,
     // The volume control: the element's volume and the stored one.
     volumeEpic,

@@ -3,8 +3,9 @@
  * the modals, the share dialog, the debug log download, and the epics that answer them or the
  * parent page; the logging channels (impression, action batches, error reports, with their outbox
  * and redaction), which every page fetches right after booting and which hear the actions that came
- * before (ui/widget/main.tsx); the debug action log. One chunk, not one per feature, because every
- * lazy chunk that shares code with the first one makes esbuild split that code into another
+ * before (ui/widget/main.tsx); the debug action log; full playback's and the controller's epics,
+ * which only a logged-in visitor's page runs (it waits for this chunk). One chunk, not one per
+ * feature, because every lazy chunk that shares code with the first one makes esbuild split that code into another
  * up-front file, and each file compresses on its own: the initial-JS budget (100 KB gzipped) pays
  * for every split.
  */
@@ -30,6 +31,9 @@ export const shareEpic: WidgetEpic = combineEpics(...shareEpics);
 export { impressionEpic } from '../../core/widget/impression.epic';
 export { actionLoggingEpic } from '../../core/widget/action-logging.epic';
 export { errorReportingEpic } from '../../core/widget/error-reporting.epic';
+// spec 000 §4 Full playback and issue 16's controller: only outside preview mode (core/widget/epics.ts).
+export { engineCommandsEpic, fullPlaybackEpic } from '../../core/widget/full-playback/full-playback.epic';
+export { remoteMirrorEpic } from '../../core/widget/remote/remote.epic';
 
 // The action log: every page's (issue 19 Capture), fed from its first action by ui/widget/early-log.ts.
 export { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';

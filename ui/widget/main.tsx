@@ -16,6 +16,7 @@ import { createEarlyLog } from './early-log';
 import { createLazyEnginePort } from '../engine/engine-port';
 import { widgetReducer } from '../../core/widget/reducer';
 import { initialWidgetState, type WidgetState } from '../../core/widget/state';
+import { isPreviewMode } from '../../core/widget/preview-mode';
 import { StoreProvider } from '../hooks/store-context';
 import { postTask } from '../hooks/deferred-subscribe';
 import { EmbedApp } from './EmbedApp';
@@ -47,9 +48,10 @@ const isDebug = (search: string): boolean => new URLSearchParams(search).get('de
 
 /**
  * spec 000 §4 Start-up: read the embedded data, build the state, render once (hydrating the server's
- * frame). `debug`: the lazy chunk, loaded already, when the page keeps a debug action log (debug=1).
+ * frame). `debug`: the lazy chunk, loaded already, when the page keeps a debug action log (debug=1);
+ * `chunkWaited`: the page waited for the chunk already (it may play in full).
  */
-function boot(debug: Extras | null): void {
+function boot(debug: Extras | null, chunkWaited = false): void {
   // spec 000 §4: "creates a full-page container" (widget.css gives #root the full height).
   let root = document.getElementById('root');
   if (root === null) {
@@ -65,6 +67,14 @@ function boot(debug: Extras | null): void {
   }
   const { data } = read;
   const initialState = initialWidgetState(data);
+  // Full playback's and the controller's epics are in the lazy chunk (ui/widget/extras.ts): a page that
+  // may play in full (spec 000 §4: logged in, with a token) starts once it is there, so they hear the
+  // visitor's first click; an anonymous visitor's page stays in preview mode and starts at once.
+  if (debug === null && !chunkWaited && !isPreviewMode(initialState)) {
+    const start = (): void => boot(null, true);
+    void loadExtras().then(start, start);
+    return;
+  }
 
   // The preview player's one audio element (spec 001 §4), outside the React tree. The server's page
   // has it already, prefetching the first preview while the page parses; otherwise it is made here.
@@ -107,6 +117,10 @@ function boot(debug: Extras | null): void {
     impression: deferredEpicHearingAll(late('impressionEpic')),
     actionLogging: deferredEpicHearingAll(late('actionLoggingEpic')),
     errorReporting: deferredEpicHearingAll(late('errorReportingEpic')),
+    // Live from the start on a page that waited for the chunk; never answering on any other (preview mode).
+    fullPlayback: deferredEpic(late('fullPlaybackEpic')),
+    engineCommands: deferredEpic(late('engineCommandsEpic')),
+    remoteMirror: deferredEpic(late('remoteMirrorEpic')),
   });
   // The store exists before any side input is bound, so a log starts with the first action.
   const store = createStore({ reducer: widgetReducer, epics, deps: ports, initialState, onEnvelope: early.record });
