@@ -29,6 +29,12 @@ export const drmSetupRequested = defineAction('drm/setupRequested', {
 
 // Adapter fact: the audio element met encrypted media (initData: base64).
 export const encrypted = defineAction('drm/encrypted', { initDataType: t.string, initData: t.string });
+/**
+ * The init data of media about to be appended, read from its manifest (spec 001 §3 encryption_infos):
+ * licensed at once, as an 'encrypted' fact would be, so the licence is under way while the first
+ * segments download; the element's 'encrypted' fact for the same init data later is one seen before.
+ */
+export const initDataAnnounced = defineAction('drm/initDataAnnounced', { initDataType: t.string, initData: t.string });
 
 // Decisions and observations.
 export const keySystemSelected = defineAction('drm/keySystemSelected', { keySystem: t.string });
@@ -72,6 +78,7 @@ export const drmActions = [
   licencePrefetchEnded,
   drmSetupRequested,
   encrypted,
+  initDataAnnounced,
   keySystemSelected,
   mediaKeysAttached,
   licenceSessionCreated,

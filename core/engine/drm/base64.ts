@@ -23,3 +23,17 @@ export function base64ToLatin1(base64: string): string {
   }
   return out;
 }
+
+/** Hex bytes (a key id of spec 001 §3, e.g. '0123…ef') as padded standard base64, as the browser's init data crosses the port. */
+export function hexToBase64(hex: string): string {
+  const bytes = (hex.match(/[0-9a-f]{2}/gi) ?? []).map((pair) => parseInt(pair, 16));
+  let out = '';
+  for (let at = 0; at < bytes.length; at += 3) {
+    const [a, b, c] = [bytes[at]!, bytes[at + 1], bytes[at + 2]];
+    const value = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += ALPHABET[(value >> 18) & 63]! + ALPHABET[(value >> 12) & 63]!;
+    out += b === undefined ? '=' : ALPHABET[(value >> 6) & 63]!;
+    out += c === undefined ? '=' : ALPHABET[value & 63]!;
+  }
+  return out;
+}

@@ -3,7 +3,16 @@ import { SESSION_CREATION_ERROR, type EmeSessionEvent } from '../../ports';
 import type { Action } from '../../store/action';
 import { playContextRequested, resumeRequested } from '../player/actions';
 import { mediaPreloaded } from '../media/actions';
-import { drmFailed, drmSetupRequested, encrypted, licenceChallenged, licenceExchangeRenewed, licencePreloadStarted, licenceSessionCreated } from './actions';
+import {
+  drmFailed,
+  drmSetupRequested,
+  encrypted,
+  initDataAnnounced,
+  licenceChallenged,
+  licenceExchangeRenewed,
+  licencePreloadStarted,
+  licenceSessionCreated,
+} from './actions';
 import type { DrmEpic } from './deps';
 import { generateRequestFailed, keySessionNotSupported, userCappedError } from './eme-errors';
 import { errorName } from '../media/error-name';
@@ -51,20 +60,26 @@ function untilLicensed(exchange: () => Observable<Action>, plays$: Observable<Ac
 }
 
 /**
- * spec 001 §7 Media: for each new init data the audio element reports (once the media keys are
- * attached), one key session; each of its 'message' events is a licence challenge, answered
+ * spec 001 §7 Media: for each new init data the audio element reports, or a video manifest announces
+ * (initDataAnnounced), once the media keys are attached, one key session; each of its 'message' events is a licence challenge, answered
  * through the licence server (licence-exchange.ts) and handed back with update(). Generating the
  * request can fail as not-supported, invalid-state or unknown (spec 001 §8 EME).
  */
 export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((action) => encrypted.match(action) || drmSetupRequested.match(action) || (mediaPreloaded.match(action) && action.initData !== null)),
+    filter(
+      (action) =>
+        encrypted.match(action) ||
+        initDataAnnounced.match(action) ||
+        drmSetupRequested.match(action) ||
+        (mediaPreloaded.match(action) && action.initData !== null),
+    ),
     map((action): InitData | null => {
-      if (!encrypted.match(action) && !mediaPreloaded.match(action)) return null;
+      if (!encrypted.match(action) && !initDataAnnounced.match(action) && !mediaPreloaded.match(action)) return null;
       // The next file's init segment, fetched ahead (spec 001 §4 can-preload): licensed now, under its own
       // content id, so that when it is appended its 'encrypted' init data is one seen before, and its keys are there.
       if (mediaPreloaded.match(action)) return { initDataType: 'cenc', initData: action.initData ?? '', contentId: action.fileId, ahead: true };
-      // The file being loaded as its init data comes: the content id of its licence (spec 001 §7 Media).
+      // The file being loaded as its init data comes (or as its manifest tells it): the content id of its licence (spec 001 §7 Media).
       return { initDataType: action.initDataType, initData: action.initData, contentId: state$.value.drm.contentId, ahead: false };
     }),
     // A new setup starts a new set of sessions: init data seen before may need a new one.

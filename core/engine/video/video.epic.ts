@@ -1,7 +1,9 @@
-import { EMPTY, catchError, filter, map, mergeMap, of, switchMap, take, takeUntil, distinctUntilChanged, type Observable } from 'rxjs';
+import { EMPTY, catchError, concat, filter, from, map, mergeMap, of, switchMap, take, takeUntil, distinctUntilChanged, type Observable } from 'rxjs';
 import type { HttpResponse, VideoSourcePort } from '../../ports';
 import type { Action } from '../../store/action';
 import type { Epic, StateObservable } from '../../store/store';
+import { initDataAnnounced } from '../drm/actions';
+import { hexToBase64 } from '../drm/base64';
 import type { DrmSlice } from '../drm/state';
 import { mediaLoadRequested, mediaPlayerFailed, mediaStopRequested } from '../media/actions';
 import type { MediaDeps } from '../media/deps';
@@ -27,6 +29,30 @@ export function subtitlesOf(manifest: VideoManifest): Array<{ language: string; 
 }
 
 const profileById = (set: ProfileSet, id: number): VideoProfile | undefined => [...set.video, ...set.audio].find((p) => p.id === id);
+
+/**
+ * The init data the element will report for this playback's protected profiles, from the manifest
+ * (spec 001 §3 Encryption: contents[0].encryption_infos[encryption_index], for the chosen key
+ * system): 'cenc' for MP4, its pssh box as is (the one box of the init segment's moov); 'webm' for
+ * WebM, the key id's bytes, and none when the manifest gives no key id (the element's
+ * 'encrypted' fact licenses it then). Licensed now, the key is asked for while the first segments
+ * download, as Shaka does (issue 18's bench), instead of after the first init segment is appended.
+ */
+export function announcedInitData(manifest: VideoManifest, set: ProfileSet, keySystem: string | null): Array<{ initDataType: string; initData: string }> {
+  const infos = manifest.contents[0]?.encryption_infos ?? [];
+  const found = new Map<string, { initDataType: string; initData: string }>();
+  for (const profile of [...set.video, ...set.audio]) {
+    const info = profile.encryption_index === null ? undefined : infos[profile.encryption_index];
+    if (info === undefined || info.key_system !== keySystem) continue;
+    const fact = profile.mime_type.endsWith('/mp4')
+      ? { initDataType: 'cenc', initData: info.pssh }
+      : profile.mime_type.endsWith('/webm') && info.key_id !== undefined
+        ? { initDataType: 'webm', initData: hexToBase64(info.key_id) }
+        : undefined;
+    if (fact !== undefined && fact.initData !== '') found.set(`${fact.initDataType} ${fact.initData}`, fact);
+  }
+  return [...found.values()];
+}
 
 /** A stream event as the engine's action (the failures are spec 001 §8's, with their texts). */
 function eventAction(
@@ -99,8 +125,9 @@ function eventAction(
  * supports_drm; §8 'Video manifest request failed with status N'), the profiles this browser and
  * key system can play (protected ones only once the DRM has media keys: its setup is waited for),
  * then streamVideo on the element's two source buffers, choosing profiles by spec 001 §9 Video
- * quality from the media player's estimator. The key arrives as for audio: the element's
- * 'encrypted' init data, licensed under the source id (the load's fileId, drm.contentId).
+ * quality from the media player's estimator. The key is licensed under the source id (the load's
+ * fileId, drm.contentId) from the manifest's init data before the segments are fetched
+ * (announcedInitData); the element's 'encrypted' fact for it is then one seen before.
  */
 function playVideo(state$: StateObservable<VideoState>, deps: MediaDeps, video: VideoSourcePort, base: string, sourceId: string): Observable<Action> {
   const { playId } = state$.value.media;
@@ -124,10 +151,14 @@ function playVideo(state$: StateObservable<VideoState>, deps: MediaDeps, video: 
             map((current) => current.media.positionMs),
             distinctUntilChanged(),
           );
-          return streamVideo({ manifest, profiles: playable.set, bandwidth: s.media.bandwidth, positionMs$ }, { ...deps, video }).pipe(
-            mergeMap((event) => eventAction(state$, load, event)),
-            // spec 001 §8 Media: a type the element cannot play (MediaError 4's text).
-            catchError((err: unknown) => failed({ ...mediaElementError(4), detail: String(err) })),
+          const announced = s.drm.mediaKeys ? announcedInitData(manifest, playable.set, s.drm.keySystem) : [];
+          return concat(
+            from(announced.map((fact) => initDataAnnounced(fact))),
+            streamVideo({ manifest, profiles: playable.set, bandwidth: s.media.bandwidth, positionMs$ }, { ...deps, video }).pipe(
+              mergeMap((event) => eventAction(state$, load, event)),
+              // spec 001 §8 Media: a type the element cannot play (MediaError 4's text).
+              catchError((err: unknown) => failed({ ...mediaElementError(4), detail: String(err) })),
+            ),
           );
         }),
       );
