@@ -32,7 +32,9 @@ const rows = <T>(sql: string, ...params: unknown[]): Promise<T[]> => queryRows<T
 /** The engine's video element: its frames, position, error and whether it plays, read in one evaluate. */
 const videoElement = (p: Page) =>
   p.evaluate(() => {
-    const video = document.querySelector<HTMLVideoElement>('video');
+    // Not the preview player's element: a video episode's list makes it a <video> too (the clear preview), and the
+    // engine's element goes back after it in <body> once the widget's frame lets it go.
+    const video = document.querySelector<HTMLVideoElement>('video:not(#preview-audio)');
     return {
       present: video !== null,
       frames: video?.getVideoPlaybackQuality().totalVideoFrames ?? 0,
