@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { EntryCategory, TranscriptLinks, TranscriptRow } from '../../core/replay-viewer/transcript-links';
 import type { ReplayTimeline } from '../../core/replay-viewer/timeline';
-import { VirtualList } from './virtual-list';
+import { ListRow, VirtualList } from './virtual-list';
 
 const LIST_HEIGHT = 330;
 const CATEGORIES: ReadonlyArray<EntryCategory> = ['input', 'http', 'socket', 'timer', 'clock', 'random', 'storage', 'media', 'other'];
@@ -123,20 +123,19 @@ function TranscriptRowView({
   readonly onSelect: (index: number) => void;
 }) {
   return (
-    <div
-      role="option"
-      aria-selected={selected}
-      data-testid="transcript-row"
-      data-index={row.index}
-      data-linked={linked ? 'true' : undefined}
-      className={`rv-row rv-cat-${row.category}${selected ? ' rv-row--selected' : linked ? ' rv-row--linked' : ''}`}
-      style={{ top, height: 22 }}
-      onClick={() => onSelect(row.index)}
+    <ListRow
+      testId="transcript-row"
+      data={{ 'data-index': row.index }}
+      kindClass={`rv-cat-${row.category}`}
+      top={top}
+      selected={selected}
+      linked={linked}
+      onSelect={() => onSelect(row.index)}
       title={row.text}
     >
       <span className="rv-seq">{row.index + 2}</span>
       <span className="rv-cat">{row.category}</span>
       <span className="rv-type">{row.text}</span>
-    </div>
+    </ListRow>
   );
 }

@@ -7,7 +7,7 @@ import { checkEngineLog, checkWidgetLog, linkEngineTranscript, type CheckResult 
 import type { LoadedLog, LoadedSession } from './load';
 import { StateDiff, StateTree } from './state-tree';
 import { TranscriptPane } from './transcript-pane';
-import { ROW_HEIGHT, VirtualList } from './virtual-list';
+import { ListRow, VirtualList } from './virtual-list';
 import { WidgetFrame } from './widget-frame';
 
 const MAX_PATHS_SHOWN = 12;
@@ -39,22 +39,21 @@ function TimelineRow({
   readonly onSelect: (index: number) => void;
 }) {
   return (
-    <div
-      role="option"
-      aria-selected={selected}
-      data-testid="timeline-row"
-      data-seq={row.seq}
-      data-linked={linked ? 'true' : undefined}
-      className={`rv-row rv-src-${row.src}${selected ? ' rv-row--selected' : linked ? ' rv-row--linked' : ''}`}
-      style={{ top, height: ROW_HEIGHT }}
-      onClick={() => onSelect(row.index)}
+    <ListRow
+      testId="timeline-row"
+      data={{ 'data-seq': row.seq }}
+      kindClass={`rv-src-${row.src}`}
+      top={top}
+      selected={selected}
+      linked={linked}
+      onSelect={() => onSelect(row.index)}
     >
       <span className="rv-seq">{row.seq}</span>
       <span className="rv-t">{seconds(row.t)}</span>
       <span className="rv-src">{row.src}</span>
       <span className="rv-type">{row.type}</span>
       {row.cause === undefined ? null : <span className="rv-cause">← {row.cause}</span>}
-    </div>
+    </ListRow>
   );
 }
 

@@ -76,3 +76,44 @@ export function VirtualList<T>({
     </div>
   );
 }
+
+/** One row of a VirtualList: placed at `top`, marked when selected or linked to the other list's selection. */
+export function ListRow({
+  testId,
+  data,
+  kindClass,
+  top,
+  selected,
+  linked,
+  onSelect,
+  title,
+  children,
+}: {
+  readonly testId: string;
+  /** The row's data-* attributes (its seq or index), for tests and the other list's links. */
+  readonly data: Readonly<Record<`data-${string}`, string | number>>;
+  /** What colours the row (its action's source, its entry's category). */
+  readonly kindClass: string;
+  readonly top: number;
+  readonly selected: boolean;
+  readonly linked: boolean;
+  readonly onSelect: () => void;
+  readonly title?: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      data-testid={testId}
+      {...data}
+      data-linked={linked ? 'true' : undefined}
+      className={`rv-row ${kindClass}${selected ? ' rv-row--selected' : linked ? ' rv-row--linked' : ''}`}
+      style={{ top, height: ROW_HEIGHT }}
+      onClick={onSelect}
+      title={title}
+    >
+      {children}
+    </div>
+  );
+}
