@@ -205,10 +205,13 @@ describe('the widget shows a video episode (issue 18)', () => {
   });
 
   it('the full-screen button takes the frame full screen and Escape leaves; a double click on the video does too', async () => {
+    // The button's name follows the document's fullscreenchange in a later render: wait for it, not a read at once.
+    const buttonNamed = (name: string) =>
+      page.waitForFunction((n) => document.querySelector('[data-testid="video-fullscreen"]')?.getAttribute('aria-label') === n, { timeout: 10_000 }, name);
     await page.setViewport({ width: 300, height: 380 });
     await page.click('[data-testid="video-fullscreen"]');
     await waitForFrame(page, 'full screen', (f) => f.fullscreen === 'video-frame', 10_000);
-    expect(await page.$eval('[data-testid="video-fullscreen"]', (b) => b.getAttribute('aria-label'))).toBe('Exit full screen');
+    await buttonNamed('Exit full screen');
     await page.screenshot({ path: artifactPath('video-widget', 'fullscreen.png') });
     await page.keyboard.press('Escape');
     await waitForFrame(page, 'full screen left', (f) => f.fullscreen === null, 10_000);
@@ -217,10 +220,7 @@ describe('the widget shows a video episode (issue 18)', () => {
     await waitForFrame(page, 'full screen by double click', (f) => f.fullscreen === 'video-frame', 10_000);
     await page.click('[data-testid="video-fullscreen"]');
     await waitForFrame(page, 'full screen left by the button', (f) => f.fullscreen === null, 10_000);
-    // The button's name follows the document's fullscreenchange in a later render: wait for it, not a read at once.
-    await page.waitForFunction(() => document.querySelector('[data-testid="video-fullscreen"]')?.getAttribute('aria-label') === 'Full screen', {
-      timeout: 10_000,
-    });
+    await buttonNamed('Full screen');
   });
 
   it.each(SIZES)('at %i x %i the video shows in place of the cover art, axe-clean', async (width, height) => {
