@@ -85,7 +85,8 @@ describe("a video episode's anonymous preview (issue 18)", () => {
     const elsewhere = await fetch(server.url(`${url.pathname}?market=JP`));
     expect(elsewhere.status).toBe(403);
     expect(((await elsewhere.json()) as { error: { message: string } }).error.message).toMatch(/Restriction violated/);
-    expect((await fetch(server.url(`${url.pathname}?market=NO`))).status).toBe(200);
+    // HEAD: a 785 KB body left unread held its connection, and the server's close waited for it (afterAll timed out in CI).
+    expect((await fetch(server.url(`${url.pathname}?market=NO`), { method: 'HEAD' })).status).toBe(200);
   });
 
   it('an audio episode has no video preview; a show without one keeps the <audio> preview element', async () => {
