@@ -14,6 +14,7 @@ import { createSessionStore } from './sessions';
 import { requestOrigin } from '../http/request-origin';
 import { registerTokenRoute } from './token-route';
 import { DEFAULT_TERMS_LICENCE } from '../other-services/routes';
+import { recordTermsAcceptance } from '../other-services/terms-acceptance';
 import { createSessionTokenRevoker, createTokenIssuer, createTokenPurge, createTokenVerifier, type IssuedToken } from './tokens';
 
 export interface AccountRoutesOptions {
@@ -147,15 +148,8 @@ export async function registerAccountRoutes(app: FastifyInstance, options: Accou
       checkCsrf: (request, reply, done) => scope.csrfProtection(request, reply, done),
       limits,
       termsLicence: options.termsLicence ?? DEFAULT_TERMS_LICENCE,
-      // The reacceptance service's record (spec 001 §7 Terms, terms_acceptances), kept the same way.
-      acceptTerms: async (accountId, licence) => {
-        const acceptedAt = now();
-        await db
-          .insertInto('terms_acceptances')
-          .values({ account_id: accountId, license: licence, accepted_at: acceptedAt })
-          .onConflict((oc) => oc.column('account_id').doUpdateSet({ license: licence, accepted_at: acceptedAt }))
-          .execute();
-      },
+      // The reacceptance service's record (spec 001 §7 Terms, terms_acceptances).
+      acceptTerms: (accountId, licence) => recordTermsAcceptance(db, accountId, licence, now()),
     });
     registerTokenRoute(scope, { accounts, sessions, issue, country, limits });
     const ownsConnection = options.ownsConnection ?? (() => false);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messagePage } from '../embed/html';
+import { recordTermsAcceptance } from './terms-acceptance';
 
 /**
  * The documents the terms reacceptance metadata links to (spec 001 §7 Terms: documents [{ name, url }]):
@@ -42,10 +43,6 @@ export async function acceptTermsFor(app: FastifyInstance, usernames: readonly s
     .where('username', 'in', [...usernames])
     .execute();
   for (const { id } of accounts) {
-    await db
-      .insertInto('terms_acceptances')
-      .values({ account_id: id, license: licence, accepted_at: now })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet({ license: licence, accepted_at: now }))
-      .execute();
+    await recordTermsAcceptance(db, id, licence, now);
   }
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/tables';
 import { createWebApiObjects, type ObjectContext } from '../catalogue/web-api-objects';
 import { ANONYMOUS_USER, requireBearer, type Authenticate, type TokenOwner } from '../web-api/auth';
 import { installWebApiErrors, WebApiError } from '../web-api/errors';
+import { recordTermsAcceptance } from './terms-acceptance';
 import { found, getRoute, originOf, userRoute, type WebApiDeps } from '../web-api/handler';
 import { CatalogueId, decodeParams, Market, optional, UserId } from '../web-api/params';
 import {
@@ -261,12 +262,7 @@ function terms(api: FastifyInstance, deps: WebApiDeps, licence: string): void {
   userRoute(api, deps, 'PUT', '/license/:license', { query: t.type({ license: LicenceVersion }) }, 204, async ({ params, userId }) => {
     // Only the licence in force can be accepted: an older one leaves the user still to reaccept.
     if (params.license !== licence) throw new WebApiError(409, `Licence ${params.license} is not the current licence`);
-    const at = deps.now();
-    await deps.db
-      .insertInto('terms_acceptances')
-      .values({ account_id: userId, license: licence, accepted_at: at })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet({ license: licence, accepted_at: at }))
-      .execute();
+    await recordTermsAcceptance(deps.db, userId, licence, deps.now());
     return undefined;
   });
 }
