@@ -51,12 +51,17 @@ export const licencePreloadStarted = defineAction('drm/licencePreloadStarted', {
  */
 export const licenceReceived = defineAction('drm/licenceReceived');
 export const serverTimeFetched = defineAction('drm/serverTimeFetched', { offsetMs: t.number, at: t.number });
-export const licenceUrlResolved = defineAction('drm/licenceUrlResolved', { uri: t.string, expiresAt: t.number });
+/**
+ * spec 001 §7 Media: the license url is asked for per mediatype. 'video' for a video track's; absent
+ * for an audio track's, as in every log recorded before video had a licence URL of its own.
+ */
+const LicenceUrlMediaType = t.union([t.literal('video'), t.undefined]);
+export const licenceUrlResolved = defineAction('drm/licenceUrlResolved', { uri: t.string, expiresAt: t.number, mediaType: LicenceUrlMediaType });
 /** The licence URL (and server time) prefetch is under way, then over, resolved or not: a challenge meanwhile waits for it. */
 export const licencePrefetchStarted = defineAction('drm/licencePrefetchStarted');
 export const licencePrefetchEnded = defineAction('drm/licencePrefetchEnded');
 /** spec 001 §8: the licence endpoint is refreshed (the cached URL dropped) after a 400 or 403. */
-export const licenceUrlInvalidated = defineAction('drm/licenceUrlInvalidated', { status: t.number });
+export const licenceUrlInvalidated = defineAction('drm/licenceUrlInvalidated', { status: t.number, mediaType: LicenceUrlMediaType });
 export const licenceRequestRetried = defineAction('drm/licenceRequestRetried', { retry: t.number, delayMs: t.number, err: t.string });
 /**
  * A challenge whose licence exchange failed (not fatally, not capped) is asked for again: the

@@ -14,7 +14,7 @@ import {
   type LicenceUrlVerdict,
   type LiveAuthorisation,
 } from './licence-url';
-import type { DrmConfig, DrmState } from './state';
+import { cachedLicenceUrl, licenceUrlTag, type DrmConfig, type DrmState, type MediaType } from './state';
 
 /** A step of finding the licence URI: an action for the log, the URI, or the reason there is none. */
 export type EndpointStep =
@@ -43,25 +43,37 @@ const networkFailure = (err: unknown): LicenceUrlVerdict => ({
   error: cannotResolveLicenceUrl(err instanceof Error ? err.message : 'network error'),
 });
 
+/** What a licence URL is asked for: the key system and the track's media type (spec 001 §7 Media). */
+export interface LicenceUrlFor {
+  readonly keySystem: string;
+  readonly mediaType: MediaType;
+}
+
 /** spec 001 §7 Media: GET license url, retried on server or connection errors. */
-function fetchUri(deps: DrmDeps, config: DrmConfig, keySystem: string, offsetMs: number, retry: number, auth: LiveAuthorisation): Observable<EndpointStep> {
-  const request = licenceUrlRequest({ endpoint: config.licenceUrlEndpoint, keySystem, sdkName: config.sdkName, sdkVersion: config.sdkVersion, auth: auth() });
+function fetchUri(deps: DrmDeps, config: DrmConfig, target: LicenceUrlFor, offsetMs: number, retry: number, auth: LiveAuthorisation): Observable<EndpointStep> {
+  const { keySystem, mediaType } = target;
+  const { sdkName, sdkVersion } = config;
+  const request = licenceUrlRequest({ endpoint: config.licenceUrlEndpoint, keySystem, mediaType, sdkName, sdkVersion, auth: auth() });
   return deps.http.request(request).pipe(
     take(1),
     map((response) => judgeLicenceUrl(response, offsetMs)),
     catchError((err: unknown) => of(networkFailure(err))),
     mergeMap((verdict): Observable<EndpointStep> => {
-      if (verdict.kind === 'ok') return of<EndpointStep[]>(step(licenceUrlResolved(verdict.cache)), { kind: 'uri', uri: verdict.cache.uri });
+      if (verdict.kind === 'ok') {
+        const resolved = licenceUrlResolved({ ...verdict.cache, mediaType: licenceUrlTag(mediaType) });
+        return of<EndpointStep[]>(step(resolved), { kind: 'uri', uri: verdict.cache.uri });
+      }
       if (verdict.kind === 'fail' || retry >= LICENCE_URL_RETRIES) return of<EndpointStep[]>({ kind: 'error', error: verdict.error });
-      return timer(LICENCE_RETRY_DELAY_MS * (retry + 1), deps.scheduler).pipe(mergeMap(() => fetchUri(deps, config, keySystem, offsetMs, retry + 1, auth)));
+      return timer(LICENCE_RETRY_DELAY_MS * (retry + 1), deps.scheduler).pipe(mergeMap(() => fetchUri(deps, config, target, offsetMs, retry + 1, auth)));
     }),
   );
 }
 
-/** The licence URI: the cached one until 60 s before it expires (spec 001 §9), else a fresh one. */
-export function licenceEndpoint(deps: DrmDeps, state: DrmState, config: DrmConfig, keySystem: string, auth: LiveAuthorisation): Observable<EndpointStep> {
-  if (licenceUrlUsable(state.licenceUrl, deps.clock.now())) return of({ kind: 'uri', uri: state.licenceUrl.uri });
+/** The licence URI of a media type: its cached one until 60 s before it expires (spec 001 §9), else a fresh one. */
+export function licenceEndpoint(deps: DrmDeps, state: DrmState, config: DrmConfig, target: LicenceUrlFor, auth: LiveAuthorisation): Observable<EndpointStep> {
+  const cached = cachedLicenceUrl(state, target.mediaType);
+  if (licenceUrlUsable(cached, deps.clock.now())) return of({ kind: 'uri', uri: cached.uri });
   return offsetSteps(deps, state, config, auth).pipe(
-    mergeMap((value) => (typeof value === 'number' ? fetchUri(deps, config, keySystem, value, 0, auth) : of(value))),
+    mergeMap((value) => (typeof value === 'number' ? fetchUri(deps, config, target, value, 0, auth) : of(value))),
   );
 }

@@ -10,7 +10,7 @@ import { licenceRequestFailed, licenceUpdateFailed, type DrmError } from './eme-
 import { licenceEndpoint } from './licence-endpoint';
 import { judgeLicence, licenceRequest, licenceUriFor, type LicenceVerdict } from './licence-response';
 import type { LiveAuthorisation } from './licence-url';
-import type { DrmConfig, DrmState } from './state';
+import { licenceUrlTag, type DrmConfig, type DrmState, type MediaType } from './state';
 
 const failed = (error: DrmError): Action => drmFailed(error);
 
@@ -27,6 +27,8 @@ interface Exchange {
   readonly deps: DrmDeps;
   readonly session: EmeSession;
   readonly keySystem: string;
+  /** The track's (spec 001 §7 Media): a refused licence drops that media type's licence URL only. */
+  readonly mediaType: MediaType;
   readonly challenge: string;
   /** Read at each post, so a retry after a token refresh carries the new token. */
   readonly auth: LiveAuthorisation;
@@ -55,7 +57,9 @@ function post(x: Exchange, uri: string, retry: number): Observable<Action> {
         case 'capped':
           return of(userCapped(), failed(verdict.error));
         case 'fail':
-          return verdict.refreshEndpoint ? of(licenceUrlInvalidated({ status: verdict.status }), failed(verdict.error)) : of(failed(verdict.error));
+          return verdict.refreshEndpoint
+            ? of(licenceUrlInvalidated({ status: verdict.status, mediaType: licenceUrlTag(x.mediaType) }), failed(verdict.error))
+            : of(failed(verdict.error));
         case 'retry': {
           if (retry >= LICENCE_RETRIES) return of(failed(verdict.error));
           const delayMs = genericBackoffMs(retry + 1, x.deps.random.next());
@@ -77,13 +81,15 @@ export function licenceExchange(
   session: EmeSession,
   keySystem: string,
   challenge: string,
-  /** The audio file the key is for (spec 001 §7: substituted in the licence server URL). */
+  /** The audio file or video source the key is for (spec 001 §7: substituted in the licence server URL). */
   contentId: string | null,
+  /** Its media type: the licence URL is asked for and cached per type (spec 001 §7 Media mediatype). */
+  mediaType: MediaType,
   /** The session's live authorisation (spec 001 §4 Auth: a refreshed token is the next request's). */
   auth: LiveAuthorisation,
 ): Observable<Action> {
-  const x: Exchange = { deps, session, keySystem, challenge, auth };
-  return licenceEndpoint(deps, state, config, keySystem, auth).pipe(
+  const x: Exchange = { deps, session, keySystem, mediaType, challenge, auth };
+  return licenceEndpoint(deps, state, config, { keySystem, mediaType }, auth).pipe(
     mergeMap((next): Observable<Action> => {
       if (next.kind === 'action') return of(next.action);
       if (next.kind === 'error') return of(failed(next.error));

@@ -18,12 +18,14 @@ import { generateRequestFailed, keySessionNotSupported, userCappedError } from '
 import { errorName } from '../media/error-name';
 import { authorisation } from '../session/authorisation';
 import { licenceExchange } from './licence-exchange';
-import type { DrmSlice } from './state';
+import type { DrmSlice, MediaType } from './state';
 
 interface InitData {
   readonly initDataType: string;
   readonly initData: string;
   readonly contentId: string | null;
+  /** The content's media type: its licence URL's (spec 001 §7 Media mediatype). */
+  readonly mediaType: MediaType;
   /** The next file's, fetched ahead rather than met by the element. */
   readonly ahead: boolean;
 }
@@ -78,9 +80,13 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
       if (!encrypted.match(action) && !initDataAnnounced.match(action) && !mediaPreloaded.match(action)) return null;
       // The next file's init segment, fetched ahead (spec 001 §4 can-preload): licensed now, under its own
       // content id, so that when it is appended its 'encrypted' init data is one seen before, and its keys are there.
-      if (mediaPreloaded.match(action)) return { initDataType: 'cenc', initData: action.initData ?? '', contentId: action.fileId, ahead: true };
+      // Only audio is fetched ahead (issue 18: nothing is preloaded into or out of a video track).
+      if (mediaPreloaded.match(action)) {
+        return { initDataType: 'cenc', initData: action.initData ?? '', contentId: action.fileId, mediaType: 'audio', ahead: true };
+      }
       // The file being loaded as its init data comes (or as its manifest tells it): the content id of its licence (spec 001 §7 Media).
-      return { initDataType: action.initDataType, initData: action.initData, contentId: state$.value.drm.contentId, ahead: false };
+      const { contentId, mediaType = 'audio' } = state$.value.drm;
+      return { initDataType: action.initDataType, initData: action.initData, contentId, mediaType, ahead: false };
     }),
     // A new setup starts a new set of sessions: init data seen before may need a new one.
     distinct((fact) => (fact === null ? {} : fact.initData), action$.pipe(filter(drmSetupRequested.match))),
@@ -103,7 +109,9 @@ export const licenceSessionEpic: DrmEpic = (action$, state$, deps) =>
                   filter((s: DrmSlice) => !s.drm.prefetching),
                   take(1),
                   mergeMap((s: DrmSlice) =>
-                    licenceExchange(deps, s.drm, config, session, keySystem, event.message, contentId, () => authorisation(state$.value.session)),
+                    licenceExchange(deps, s.drm, config, session, keySystem, event.message, contentId, fact.mediaType, () =>
+                      authorisation(state$.value.session),
+                    ),
                   ),
                 );
               return concat(

@@ -23,12 +23,19 @@ describe('licence URL and server time (spec 001 §7 Media, §8 License, §9 Lice
     expect(serverTimeStale(offset, now)).toBe(stale);
   });
 
-  it('asks with keysystem, mediatype, sdk_name and sdk_version, authorised', () => {
+  it.each(['audio', 'video'] as const)("asks with keysystem, mediatype (%s: the track's), sdk_name and sdk_version, authorised", (mediaType) => {
     expect(
-      licenceUrlRequest({ endpoint: 'http://p/lu', keySystem: 'org.w3.clearkey', sdkName: 'harmony', sdkVersion: '3.22.1', auth: bearerHeader('t') }),
+      licenceUrlRequest({
+        endpoint: 'http://p/lu',
+        keySystem: 'org.w3.clearkey',
+        mediaType,
+        sdkName: 'harmony',
+        sdkVersion: '3.22.1',
+        auth: bearerHeader('t'),
+      }),
     ).toEqual({
       method: 'GET',
-      url: 'http://p/lu?keysystem=org.w3.clearkey&mediatype=audio&sdk_name=harmony&sdk_version=3.22.1',
+      url: `http://p/lu?keysystem=org.w3.clearkey&mediatype=${mediaType}&sdk_name=harmony&sdk_version=3.22.1`,
       headers: { authorization: 'Bearer t' },
     });
   });

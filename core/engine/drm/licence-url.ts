@@ -24,6 +24,8 @@ export interface ServerTimeOffset {
 
 export interface LicenceUrlParams {
   readonly endpoint: string;
+  /** spec 001 §7 Media mediatype: the track's (§3 Audio track mediaType, audio or video). */
+  readonly mediaType: 'audio' | 'video';
   readonly keySystem: string;
   readonly sdkName: string;
   readonly sdkVersion: string;
@@ -38,7 +40,7 @@ export type LiveAuthorisation = () => Readonly<Record<string, string>>;
 export function licenceUrlRequest(p: LicenceUrlParams): HttpRequest {
   const query = [
     ['keysystem', p.keySystem],
-    ['mediatype', 'audio'],
+    ['mediatype', p.mediaType],
     ['sdk_name', p.sdkName],
     ['sdk_version', p.sdkVersion],
   ]
