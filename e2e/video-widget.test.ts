@@ -299,3 +299,33 @@ describe("the web player's show page (issue 18)", () => {
     await page.screenshot({ path: artifactPath('video-widget', 'webplayer-1280x800.png') });
   });
 });
+
+describe("the web player's anonymous preview of the video episode (issue 18)", () => {
+  it('plays the clear preview file in the now-playing panel on the preview element, with the same controls; no engine', async () => {
+    const context = await browser.createBrowserContext();
+    try {
+      const page = problems.watch(await context.newPage());
+      await page.setViewport({ width: 1280, height: 800 });
+      await page.goto(`${server.origin}/episode/${episode.id}`);
+      await hydrated(page);
+      await page.click(`.wp-row button.wp-rowplay[aria-label="Play ${episode.name}"]`);
+      const panel = '[data-testid="wp-video"] [data-testid="video-frame"]';
+      const playing = await framesAdvance(page, panel);
+      expect(playing).toMatchObject({ place: 'panel', hidden: false, videos: 1 });
+      // The page's preview element (a <video> on a page with a video preview), playing the progressive preview file.
+      expect(await page.$eval(`${panel} video`, (v) => v.classList.contains('wp-preview-audio'))).toBe(true);
+      expect(playing.src).toMatch(/\/media\/video\/[0-9a-f]{32}\/preview\.mp4\?market=[A-Z]{2}$/);
+      expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/engine\.js$/.test(new URL(e.name).pathname)))).toBe(false);
+      expect(
+        await page.$$eval(
+          '[data-testid="wp-video"] [data-testid="video-subtitles"], [data-testid="wp-video"] [data-testid="video-fullscreen"]',
+          (b) => b.length,
+        ),
+      ).toBe(2);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: artifactPath('video-widget', 'webplayer-anonymous-preview-1280x800.png') });
+    } finally {
+      await context.close();
+    }
+  });
+});

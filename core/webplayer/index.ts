@@ -12,3 +12,4 @@ export * from './tooltips';
 export * from './queue';
 export * from './reducer';
 export * from './epics';
+export * from './video-preview';

@@ -2,6 +2,7 @@ import { NEXT_REPEAT } from '../contract/remote-view';
 import type { EngineEvent } from '../contract/events';
 import { defineAction, type Action } from '../store/action';
 import { defaultPlaybackContext, rowContext, type PlayContext } from './default-context';
+import { previewSrcOf } from './video-preview';
 import {
   cardPlayed,
   engineEventReceived,
@@ -86,9 +87,10 @@ const previewLength = (track: WebTrack) => Math.min(track.durationMs || PREVIEW_
 /** Preview mode: plays queue[index] from its start, or stops when the queue has no such row. */
 function previewAt(state: WebPlayerState, queue: readonly WebTrack[], index: number): WebPlayerState {
   const track = queue[index];
-  if (track?.previewUrl == null) return withSteps(withPlayer(state, { playing: false, positionMs: 0 }), [{ kind: 'pause' }]);
+  const src = track === undefined ? null : previewSrcOf(track);
+  if (track === undefined || src === null) return withSteps(withPlayer(state, { playing: false, positionMs: 0 }), [{ kind: 'pause' }]);
   return withSteps(withPlayer(state, { queue, index, current: track, playing: true, positionMs: 0, durationMs: previewLength(track) }), [
-    { kind: 'load', src: track.previewUrl },
+    { kind: 'load', src },
     { kind: 'play' },
   ]);
 }
@@ -112,8 +114,8 @@ function play(state: WebPlayerState, context: PlayContext | null): WebPlayerStat
   // Preview mode (anonymous visitors, spec 000 §4): the list's rows that have a preview, from the row asked
   // (or the next one that has one). A card's item has no rows here: the visitor is offered the log-in page.
   if (section?.kind !== 'tracks') return { ...state, loginOffer: 'play' };
-  const queue = section.rows.filter((r) => r.playable && r.previewUrl !== null);
-  const start = section.rows.slice(Math.max(context.row, 0)).find((r) => r.playable && r.previewUrl !== null);
+  const queue = section.rows.filter((r) => r.playable && previewSrcOf(r) !== null);
+  const start = section.rows.slice(Math.max(context.row, 0)).find((r) => r.playable && previewSrcOf(r) !== null);
   if (start === undefined) return { ...state, loginOffer: 'play' };
   return previewAt({ ...withPlayer(state, { contextUri: context.contextUri }) }, queue, queue.indexOf(start));
 }

@@ -19,6 +19,11 @@ export interface WebLink {
   readonly href: string | null;
 }
 
+/** Issue 18: a video preview file and what the video frame shows of it (its size and subtitles, as the engine's video). */
+export interface WebVideoPreview extends EngineVideo {
+  readonly url: string;
+}
+
 /** One playable row: a track or an episode. */
 export interface WebTrack {
   readonly id: string;
@@ -32,6 +37,12 @@ export interface WebTrack {
   readonly durationMs: number;
   /** The 30 s preview file anonymous visitors hear (spec 001 §4 preview player); null: none. */
   readonly previewUrl: string | null;
+  /**
+   * Issue 18: a video episode's anonymous preview (clear, progressive, at most 30 s; the embed data's
+   * video_preview): anonymous visitors see and hear it instead of previewUrl. Absent: none, or a
+   * listener's page (the engine plays the video itself).
+   */
+  readonly videoPreview?: WebVideoPreview;
   /** False for a row the listener's market does not sell (spec 000 §5): never the default context's start. */
   readonly playable: boolean;
 }

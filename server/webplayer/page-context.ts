@@ -5,6 +5,7 @@ import { messagePage } from '../embed/html';
 import { requestOrigin } from '../http/request-origin';
 import { renderWebPlayerPage } from './page';
 import { createPageTokens } from './page-token';
+import { createVideoPreviews } from './video-previews';
 
 /** Who asks for a page: the token /access_token gives their session cookie (anonymous without one). */
 export interface Visitor {
@@ -149,6 +150,8 @@ export function createPageContext(app: FastifyInstance, options: WebPlayerOption
   const unavailable = (reply: FastifyReply) =>
     reply.code(503).type('text/plain').header('retry-after', '60').send('The web player is busy; try again in a minute.');
 
+  const videoPreviews = createVideoPreviews(app.database.kysely);
+
   const page = <P>(path: string, handler: PageHandler<P>) => {
     app.get<{ Params: P; Querystring: Record<string, string | undefined> }>(path, async (request, reply) => {
       const visitor = await visitorOf(request, reply);
@@ -164,8 +167,10 @@ export function createPageContext(app: FastifyInstance, options: WebPlayerOption
           .type('text/html')
           .send(messagePage(`This ${result.what} could not be found`, 'It may have been removed, or the link is mistyped.'));
       }
+      // Issue 18: an anonymous visitor's preview of a video episode is its video preview (./video-previews.ts).
+      const shown = visitor.anonymous ? await videoPreviews(result.page, visitor) : result.page;
       const state = initialWebPlayerState(
-        result.page,
+        shown,
         !visitor.anonymous,
         result.library ?? {},
         initialPlaylistEditingState({ loggedIn: !visitor.anonymous, userId: visitor.session?.userId ?? null, open: result.playlist ?? null }),

@@ -9,7 +9,7 @@ import { EngineEvent } from '../../core/contract/events';
 import { initialSessionState } from '../../core/engine/session/state';
 import type { Action } from '../../core/store/action';
 import { createStore, type Store } from '../../core/store/store';
-import { engineEventReceived, previewFactReceived, WEBPLAYER_EPICS, type PreviewElement, type WebPlayerDeps } from '../../core/webplayer';
+import { engineEventReceived, pageHasVideoPreview, previewFactReceived, WEBPLAYER_EPICS, type PreviewElement, type WebPlayerDeps } from '../../core/webplayer';
 import { pageTokenRefreshEpic } from '../../core/catalogue/page-token';
 import { webPlayerCapture } from './capture';
 import { createPageRecording, webPlayerPageReducer, type PageRecording, type WebPlayerPageState } from './page-store';
@@ -26,10 +26,16 @@ type PageDeps = { clock: { now(): number }; scheduler: typeof asyncScheduler; ht
 /**
  * Anonymous visitors hear previews on one audio element, the widget's preview player's adapter
  * (spec 001 §4 preview player); its facts enter the store. Listeners never get one: the engine plays.
+ * Issue 18: a <video> (hidden until the now-playing panel shows it) when a row of the page has a
+ * video preview, as the widget's preview element is (core/model/embed-data.ts previewElementTag).
  */
-function previewElement(enabled: boolean, dispatch: (action: Action) => void): PreviewElement {
-  const element = document.createElement('audio');
+function previewElement(enabled: boolean, video: boolean, dispatch: (action: Action) => void): { port: PreviewElement; element: HTMLMediaElement } {
+  const element = document.createElement(video ? 'video' : 'audio');
   element.className = 'wp-preview-audio';
+  if (element instanceof HTMLVideoElement) {
+    element.hidden = true;
+    element.playsInline = true;
+  }
   if (enabled) document.body.appendChild(element);
   const port = createAudioElement(element);
   if (enabled) {
@@ -37,15 +43,15 @@ function previewElement(enabled: boolean, dispatch: (action: Action) => void): P
       dispatch(previewFactReceived({ kind: fact.kind, positionMs: fact.positionMs, durationMs: Number.isFinite(fact.durationMs) ? fact.durationMs : null })),
     );
   }
-  return port;
+  return { port, element };
 }
 
 /** The page's store, recorded from its first action (issue 19 Capture: "Report a problem" sends the log). */
-function createPageStore(data: WebPlayerPageData): { store: Store<PageState>; recording: PageRecording } {
+function createPageStore(data: WebPlayerPageData): { store: Store<PageState>; recording: PageRecording; previewVideo: HTMLVideoElement | null } {
   const session = data.session;
   // The element's facts reach the store once it exists (the store is made with the element as its dep).
   let dispatchLater: (action: Action, src?: 'ui' | 'adapter') => void = () => undefined;
-  const preview = previewElement(!data.state.loggedIn, (action) => dispatchLater(action, 'adapter'));
+  const { port: preview, element } = previewElement(!data.state.loggedIn, pageHasVideoPreview(data.state), (action) => dispatchLater(action, 'adapter'));
   const initialState: PageState = {
     session:
       session === null
@@ -74,7 +80,7 @@ function createPageStore(data: WebPlayerPageData): { store: Store<PageState>; re
       userId: session?.userId ?? null,
     }),
   );
-  return { store, recording };
+  return { store, recording, previewVideo: element instanceof HTMLVideoElement ? element : null };
 }
 
 /** The engine's own bundle (build.mjs), typed only: it is fetched by URL, never bundled in. */
@@ -168,14 +174,14 @@ const root = document.getElementById(ROOT_ID);
 const json = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (root !== null && json !== undefined && json !== null) {
   const data = JSON.parse(json) as WebPlayerPageData;
-  const { store, recording } = createPageStore(data);
+  const { store, recording, previewVideo } = createPageStore(data);
   const media = createMediaElementSlot();
   const engine = lazyEngine(data.version, media);
   // Issue 19 Capture: "Report a problem" in the top bar's overflow menu (and Alt+Shift+R) sends this page's session.
   const capture = webPlayerCapture(window, { getState: () => store.getState(), recording, engine: engine.session });
   hydrateRoot(
     root,
-    <MediaElementProvider slot={media}>
+    <MediaElementProvider slot={media} preview={previewVideo}>
       <Root data={data} store={store} engine={engine} capture={capture} />
     </MediaElementProvider>,
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Action } from '../../core/store/action';
-import { playToggled, type WebPlayerState } from '../../core/webplayer';
-import { useMediaElement } from '../components/video/media-element';
+import { playToggled, shownVideo, type WebPlayerState } from '../../core/webplayer';
+import { useMediaElement, usePreviewElement } from '../components/video/media-element';
 import { createTranslate } from '../hooks/translate';
 import en from '../../fixtures/translations/en.json';
 import { Byline } from './item-header';
@@ -11,7 +11,8 @@ import { Byline } from './item-header';
  * desktop player does: a "now playing" panel at the right of the page, beside the view and over
  * the bar, that stays while the listener browses (the page under it changes, the picture plays
  * on). The frame is the widget's (ui/components/video/, one definition): the engine's media
- * element, the subtitles control and the full-screen button.
+ * element, the subtitles control and the full-screen button. An anonymous visitor's preview of a
+ * video episode shows here too, on the preview element (a <video> then), with the same controls.
  */
 
 const VideoFrame = lazy(() => import('../components/video/video-frame').then((m) => ({ default: m.VideoFrame })));
@@ -40,17 +41,21 @@ function ensurePanelStyle(doc: Document): void {
 }
 
 /** The root's class: the grid gets its third column while a video plays. */
-export const webPlayerRootClass = (state: WebPlayerState): string => (state.player.video === undefined ? 'wp' : 'wp wp--video');
+export const webPlayerRootClass = (state: WebPlayerState): string => (shownVideo(state) === null ? 'wp' : 'wp wp--video');
 
 export function VideoPanel({ state, dispatch }: { readonly state: WebPlayerState; readonly dispatch: (action: Action) => void }) {
-  const { video, current } = state.player;
-  const media = useMediaElement();
+  const { current } = state.player;
+  const shown = shownVideo(state);
+  const video = shown?.video;
+  const engineMedia = useMediaElement();
+  const previewMedia = usePreviewElement();
+  const media = shown?.source === 'preview' ? previewMedia : engineMedia;
   // Off for each new video (keyed by its subtitle files), kept while the same one plays.
   const [choice, setChoice] = useState<{ readonly key: string; readonly language: string | null }>({ key: '', language: null });
-  const shown = video !== undefined;
+  const showing = video !== undefined;
   useEffect(() => {
-    if (shown) ensurePanelStyle(document);
-  }, [shown]);
+    if (showing) ensurePanelStyle(document);
+  }, [showing]);
   if (video === undefined) return null;
   const key = video.subtitles.map((s) => s.url).join(' ');
   const title = current === null || current.name === '' ? 'Now playing' : current.name;
