@@ -9,12 +9,11 @@ import type { Browser } from 'puppeteer';
 import { logInCookie } from '../server/accounts/login-client';
 import { fragmentRanges, median, type SeekTable } from './bench-media';
 import { timeClick, withContext, type ClickTiming } from './click-timing';
+import { CLEARKEY_DASH_SCHEME, configScript, licenceUriFor, shakaPageScript, uuidOf } from './bench-shaka';
 
 /** spec 001 §9 Codecs: protected audio is AAC-LC in MP4 (the engine's source buffer type). */
 const AUDIO_CONTENT_TYPE = 'audio/mp4; codecs="mp4a.40.2"';
 const CLEARKEY = 'org.w3.clearkey';
-/** The W3C ClearKey system id of DASH ContentProtection (DASH-IF IOP). */
-const CLEARKEY_DASH_SCHEME = 'urn:uuid:e2719d58-a985-b3c9-781a-b030af78d30e';
 const LOG_IN = { username: 'demo', password: 'demo' };
 
 /** The file the engine plays: the track's MP4 file of the highest bitrate (core fileOfTrack: what the default estimate, and loopback's, pick). */
@@ -55,8 +54,6 @@ export function protectedFileOf(dataDir: string, albumId: string): ProtectedFile
   }
 }
 
-const uuidOf = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-
 /**
  * A static DASH manifest of the packaged file, from its seek table: one SegmentList with the init
  * range and one mediaRange per fragment (durations from the table), CENC with the file's key id
@@ -94,8 +91,6 @@ interface PageConfig {
 
 const html = (title: string, body: string): string =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><button id="play">Play</button><audio></audio>${body}</body></html>`;
-
-const configScript = (config: PageConfig): string => `<script>window.BENCH=${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
 
 /**
  * Baseline A: the least a page can do to play the file. Everything of the track happens on click,
@@ -148,38 +143,9 @@ document.documentElement.dataset.ready = 'true';
   );
 }
 
-/**
- * Baseline B: Shaka Player with the bench's DASH manifest. The player is made and attached to the
- * element, and its ClearKey licence server set, before the click; the click loads the manifest
- * and plays. That is what the engine has done at the click too (initialised on pointer entry, key
- * system set up) and what it still has to do after it (ask the provider to play, which sends the
- * track's state; resolve, seek table, init and fragment, licence): loading before the click would
- * give Shaka the track's data for free and compare nothing the engine can do before a click.
- */
+/** Baseline B: Shaka Player with the bench's DASH manifest (scripts/bench-shaka.ts: set up before the click, loaded on it). */
 function shakaPage(config: PageConfig): string {
-  return html(
-    'Shaka Player',
-    configScript(config) +
-      `<script src="/__bench/shaka-player.compiled.js"></script>
-<script>
-const B = window.BENCH;
-const audio = document.querySelector('audio');
-shaka.polyfill.installAll();
-const player = new shaka.Player();
-player.configure({ drm: { servers: { '${CLEARKEY}': B.licenceUri } } });
-player.getNetworkingEngine().registerRequestFilter((type, request) => {
-  // The licence server wants the premium bearer (server/licence/README.md).
-  if (type === shaka.net.NetworkingEngine.RequestType.LICENSE) request.headers['Authorization'] = 'Bearer ' + B.token;
-});
-player.addEventListener('error', (event) => console.error('shaka', JSON.stringify(event.detail)));
-player.attach(audio).then(() => {
-  document.getElementById('play').onclick = () => {
-    player.load(B.manifestUrl).then(() => audio.play(), (err) => console.error('shaka load', JSON.stringify(err)));
-  };
-  document.documentElement.dataset.ready = 'true';
-});
-</script>`,
-  );
+  return html('Shaka Player', configScript(config) + shakaPageScript({ element: 'audio', manifestField: 'manifestUrl' }));
 }
 
 /** The engine is ready for a click: its element exists, the device is registered and the keys attached (spec 001 §4 Client lifecycle). */
@@ -241,18 +207,6 @@ export async function premiumToken(origin: string, sessionCookie: string): Promi
   const body = (await response.json()) as { accessToken: string; isAnonymous: boolean };
   if (body.isAnonymous) throw new Error('the session cookie gave an anonymous token');
   return body.accessToken;
-}
-
-/**
- * The licence server's uri for `fileId`. spec 001 §7 Media: the answered uri names the content by a
- * placeholder that its player substitutes (the engine does: core/engine/drm/licence-response.ts);
- * the baselines are handed the uri with the file's id in it, as their page would be configured.
- */
-async function licenceUri(origin: string, token: string, fileId: string): Promise<string> {
-  const query = new URLSearchParams({ keysystem: CLEARKEY, mediatype: 'audio', sdk_name: 'bench', sdk_version: '0' });
-  const response = await fetch(`${origin}/melody/v1/license_url?${query.toString()}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`licence URL: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { uri: string }).uri.split('{contentId}').join(encodeURIComponent(fileId));
 }
 
 export interface ProtectedFigures {
@@ -319,7 +273,7 @@ export function createProtectedBench(): ProtectedBench {
         init: init!,
         fragment: fragment!,
         token,
-        licenceUri: await licenceUri(origin, token, file.fileId),
+        licenceUri: await licenceUriFor(origin, token, 'audio', file.fileId),
         contentType: AUDIO_CONTENT_TYPE,
       };
       const embedUrl = `${origin}/embed/album/${albumId}?debug=1`;

@@ -8,20 +8,18 @@ import type { Browser, Page } from 'puppeteer';
 import { DEFAULT_BANDWIDTH_BPS } from '../core/engine/media/constants';
 import type { Kysely } from 'kysely';
 import type { Database as Tables } from '../server/db/tables';
-import { CLEARKEY_KEY_SYSTEM, LICENCE_URL_PATH } from '../server/licence/licence-url';
+import { CLEARKEY_KEY_SYSTEM } from '../server/licence/licence-url';
 import { videoManifestPath, type VideoManifestJson, type VideoProfileJson } from '../server/video/manifest';
 import { median } from './bench-media';
 import { logIn, premiumToken } from './bench-protected';
 import { withContext } from './click-timing';
+import { CLEARKEY_DASH_SCHEME, configScript, licenceUriFor, shakaPageScript, uuidOf } from './bench-shaka';
 
 /** The demo catalogue's show with a video episode (issue 18, server/video/README.md). */
 export const VIDEO_SHOW = 'Window on the Harbour';
-/** The W3C ClearKey system id of DASH ContentProtection (DASH-IF IOP). */
-const CLEARKEY_DASH_SCHEME = 'urn:uuid:e2719d58-a985-b3c9-781a-b030af78d30e';
 const FIRST_FRAME_TIMEOUT_MS = 30_000;
 const SHAKA_VERSION = (JSON.parse(readFileSync(require.resolve('shaka-player/package.json'), 'utf8')) as { version: string }).version;
 
-const uuidOf = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /**
@@ -169,7 +167,6 @@ interface PageConfig {
 const html = (title: string, body: string): string =>
   `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title><style>video{width:376px;height:212px;display:block}</style></head>` +
   `<body><button id="play">Play</button>${body}</body></html>`;
-const configScript = (config: PageConfig): string => `<script>window.BENCH=${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
 
 /**
  * The baseline: Shaka Player made, attached to its <video> and given its ClearKey licence server before the click;
@@ -185,30 +182,14 @@ function shakaPage(config: PageConfig): string {
     'Shaka Player (video)',
     `<video></video>` +
       configScript(config) +
-      `<script src="/__bench/shaka-player.compiled.js"></script>
-<script>
-const B = window.BENCH;
-const video = document.querySelector('video');
-shaka.polyfill.installAll();
-const player = new shaka.Player();
-const downlink = navigator.connection && navigator.connection.downlink > 0 ? navigator.connection.downlink * 1e6 : ${DEFAULT_BANDWIDTH_BPS};
-player.configure({
-  drm: { servers: { '${CLEARKEY_KEY_SYSTEM}': B.licenceUri } },
-  abr: { enabled: new URLSearchParams(location.search).get('abr') === '1', useNetworkInformation: false, defaultBandwidthEstimate: downlink },
-  preferredVideo: [{ codec: 'avc1.4d401f' }],
-});
-player.getNetworkingEngine().registerRequestFilter((type, request) => {
-  // The licence server wants the premium bearer (server/licence/README.md).
-  if (type === shaka.net.NetworkingEngine.RequestType.LICENSE) request.headers['Authorization'] = 'Bearer ' + B.token;
-});
-player.addEventListener('error', (event) => console.error('shaka', JSON.stringify(event.detail)));
-player.attach(video).then(() => {
-  document.getElementById('play').onclick = () => {
-    player.load(B.mpdUrl).then(() => video.play(), (err) => console.error('shaka load', JSON.stringify(err)));
-  };
-  document.documentElement.dataset.ready = 'true';
-});
-</script>`,
+      shakaPageScript({
+        element: 'video',
+        manifestField: 'mpdUrl',
+        prelude: `const downlink = navigator.connection && navigator.connection.downlink > 0 ? navigator.connection.downlink * 1e6 : ${DEFAULT_BANDWIDTH_BPS};`,
+        configure:
+          "abr: { enabled: new URLSearchParams(location.search).get('abr') === '1', useNetworkInformation: false, defaultBandwidthEstimate: downlink }," +
+          " preferredVideo: [{ codec: 'avc1.4d401f' }],",
+      }),
   );
 }
 
@@ -340,11 +321,8 @@ export function createVideoBench(): VideoBench {
       const manifest = (await answer.json()) as VideoManifestJson;
       if (manifest.contents[0]?.encryption_infos.length !== 1) throw new Error('the premium video manifest is not the protected one');
       mpd = videoDashManifest(manifest);
-      const query = new URLSearchParams({ keysystem: CLEARKEY_KEY_SYSTEM, mediatype: 'video', sdk_name: 'bench', sdk_version: '0' });
-      const licence = await fetch(`${origin}${LICENCE_URL_PATH}?${query.toString()}`, { headers: { authorization: `Bearer ${token}` } });
-      if (!licence.ok) throw new Error(`licence URL: ${licence.status} ${await licence.text()}`);
-      // spec 001 §7 Media: the uri names the content by a placeholder; a video's content id is its source id.
-      const licenceUri = ((await licence.json()) as { uri: string }).uri.split('{contentId}').join(encodeURIComponent(episode.sourceId));
+      // spec 001 §7 Media: a video's content id is its source id.
+      const licenceUri = await licenceUriFor(origin, token, 'video', episode.sourceId);
       config = { token, mpdUrl: `${origin}/__bench/video.mpd`, licenceUri };
       const embedUrl = `${origin}/embed/episode/${episode.episodeId}?debug=1`;
       const shakaUrl = `${origin}/__bench/video-shaka`;
