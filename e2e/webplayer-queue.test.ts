@@ -1,5 +1,6 @@
 // spec 001 §4 Playback actions: add to queue, in the web player. A logged-in listener plays an album,
-// adds a song of another album to the queue from a row (by keyboard), skips next: the queued song plays;
+// adds a song of another album to the queue from a row (by keyboard): the song playing goes on as it is
+// (the engine's element is not reloaded, seeked or refetched); skips next: the queued song plays;
 // skips next again: the album goes on with its second track (spec 001 §7 set_queue through the provider).
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { artifactPath } from './artifacts';
@@ -20,6 +21,8 @@ const pageErrors: string[] = [];
 const machines: Array<{ id: string; uris: string[] }> = [];
 /** The bodies the page sent (its device's state updates among them). */
 const bodies: string[] = [];
+/** The page's requests, in order: path, Range header (the media's byte ranges) and body. */
+const requests: Array<{ path: string; range: string | null; body: string }> = [];
 
 /** Waits (bounded) until `found` holds. */
 async function until(found: () => boolean, what: string): Promise<void> {
@@ -31,7 +34,10 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchChromium();
   page = await newPageCollectingErrors(browser, pageErrors);
-  page.on('request', (r) => bodies.push(r.postData() ?? ''));
+  page.on('request', (r) => {
+    bodies.push(r.postData() ?? '');
+    requests.push({ path: decodeURIComponent(new URL(r.url()).pathname), range: r.headers()['range'] ?? null, body: r.postData() ?? '' });
+  });
   cdp = await page.createCDPSession();
   await cdp.send('Network.enable');
   cdp.on('Network.webSocketFrameReceived', ({ response }: { response: { payloadData: string } }) => {
@@ -63,7 +69,7 @@ async function playing(name: string): Promise<void> {
 }
 
 describe('add to queue in the web player (spec 001 §4 Playback actions, §7 set_queue)', () => {
-  it('a listener plays an album, queues a song of another album from its row, skips next: the queued song plays, then the album goes on', async () => {
+  it('a listener plays an album, queues a song of another album from its row: the song playing goes on, not reloaded; skips next: the queued song plays, then the album goes on', async () => {
     expect(album).toBeDefined();
     expect(other).toBeDefined();
     const albumTracks = tracksOf(album!.id);
@@ -85,6 +91,20 @@ describe('add to queue in the web player (spec 001 §4 Playback actions, §7 set
     const labels = await page.$$eval('button.wp-q-add', (buttons) => buttons.map((b) => b.getAttribute('aria-label')));
     const queued = tracksOf(other!.id).find((t) => labels.includes(`Add ${t.name} to queue`));
     expect(queued).toBeDefined();
+    // The engine's element playing the album's first track: from here on it records what would make a gap
+    // (a reload empties it and starts a load, a seek seeks), and where it is.
+    await page.evaluate(() => {
+      const element = [...document.querySelectorAll<HTMLMediaElement>('audio, video')].find((a) => !a.paused && a.currentTime > 0.3);
+      if (element === undefined) throw new Error('no element playing');
+      const events: string[] = [];
+      for (const type of ['emptied', 'loadstart', 'seeking', 'abort']) element.addEventListener(type, () => events.push(type));
+      Object.assign(window, { queueProbe: { element, events } });
+    });
+    // The file the element plays (its fragments are fetched from /cdn/audio/{fileId}) and the ranges fetched of it so far.
+    const audio = requests.filter((r) => r.path.startsWith('/cdn/audio/'));
+    const playingFile = audio[audio.length - 1]?.path.slice('/cdn/audio/'.length);
+    expect(playingFile).toBeDefined();
+    const mark = requests.length;
     const add = `button[aria-label="Add ${queued!.name} to queue"]`;
     await page.focus(add);
     await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), {}, add);
@@ -103,6 +123,24 @@ describe('add to queue in the web player (spec 001 §4 Playback actions, §7 set
     // The engine took it: it reports its state on the new machine, and plays on.
     await until(() => bodies.some((b) => b.includes(machine!.id)), 'a state update on the new machine');
     await playing(albumTracks[0]!.name);
+    // The same element goes on playing past where it was once the new machine was taken, and nothing
+    // emptied, loaded or seeked it: no reload, so no gap.
+    const adoptedAt = await page.evaluate(() => (window as unknown as { queueProbe: { element: HTMLMediaElement } }).queueProbe.element.currentTime);
+    await page.waitForFunction(
+      (from) => {
+        const { element } = (window as unknown as { queueProbe: { element: HTMLMediaElement } }).queueProbe;
+        return element.isConnected && !element.paused && element.currentTime > from + 1;
+      },
+      { timeout: 30_000 },
+      adoptedAt,
+    );
+    expect(await page.evaluate(() => (window as unknown as { queueProbe: { events: string[] } }).queueProbe.events)).toEqual([]);
+    // Nor was the playing file resolved, its seek table read or any range of it fetched again (a reload fetches
+    // its init segment and the fragment at the position anew); fragments further on may follow as it plays.
+    const before = new Set(audio.filter((r) => r.path === `/cdn/audio/${playingFile}`).map((r) => r.range));
+    const since = requests.slice(mark);
+    expect(since.filter((r) => (r.path.includes('/storage-resolve/') || r.path.includes('/seektable/')) && r.path.includes(playingFile!))).toEqual([]);
+    expect(since.filter((r) => r.path === `/cdn/audio/${playingFile}` && before.has(r.range))).toEqual([]);
     await page.screenshot({ path: artifactPath('webplayer-queue', 'queued.png') });
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: artifactPath('webplayer-queue', 'queued.png') });
@@ -112,5 +150,19 @@ describe('add to queue in the web player (spec 001 §4 Playback actions, §7 set
 
     await page.click('.wp-bar button[aria-label="Next"]');
     await playing(albumTracks[1]!.name);
+
+    // One play of the first track, one playback logged as started for it (spec 001 §7 jssdk_playback_start; a log
+    // sent again is the same playback id): the queue change started no second one. Read once the start of the
+    // track playing now was logged, after it.
+    const started = (uri: string) =>
+      new Set(
+        requests
+          .filter((r) => r.path.endsWith('/v1/logging/jssdk_playback_start'))
+          .map((r) => JSON.parse(r.body) as { play_track?: string; playback_id?: string })
+          .filter((log) => log.play_track === uri)
+          .map((log) => log.playback_id),
+      );
+    await until(() => started(`spotify:track:${albumTracks[1]!.id}`).size > 0, "the album's second track's playback start logged");
+    expect(started(`spotify:track:${albumTracks[0]!.id}`).size).toBe(1);
   }, 180_000);
 });

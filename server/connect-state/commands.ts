@@ -197,7 +197,18 @@ export function createConnectHooks(
             : [items.slice(0, command.prev_tracks?.length ?? 0), items.slice(command.prev_tracks?.length ?? 0)];
           // The queue is played as it is given: no shuffle of it.
           const options = { ...(await connect.options(userId)), shuffling_context: false };
-          return rebuild(device, [...prev, currentTrack, ...next], now.track.metadata.context_uri, prev.length, options, now.ref.paused, now.position);
+          // Adding to the queue changes what plays next, not where the track is: the command asks no seek (a
+          // device playing the track goes on without reloading it, core/engine/player/context.epic.ts); the
+          // state's seek_to is where a device that has to load the state starts.
+          const { machine, stateId } = arrangedMachine(
+            [...prev, currentTrack, ...next],
+            now.track.metadata.context_uri,
+            prev.length,
+            options,
+            random,
+            now.position,
+          );
+          return replaceState(device, machine, { state_machine_id: machine.state_machine_id, state_id: stateId, paused: now.ref.paused });
         }
         case 'update_context': {
           const now = await current(device, userId);

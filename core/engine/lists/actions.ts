@@ -14,6 +14,11 @@ const Direction = t.keyof({ next: null, previous: null });
 // Inputs.
 /** startIndex: where the first next lands (the track a context is played from). */
 export const listLoadRequested = defineAction('list/loadRequested', { tracks: t.array(ListTrackC), startIndex: t.number });
+/**
+ * A new list around the track playing (a queue change, spec 001 §4 add to queue): its tracks replace
+ * the list's and track `index` of it is the current one, still loaded and playing or paused as it was.
+ */
+export const listAdopted = defineAction('list/adopted', { tracks: t.array(ListTrackC), index: t.number });
 /** `reason` is checked by the list player (spec 001 §5 'The argument `reason` is required.'), so any value is carried. */
 export const navigationRequested = defineAction('list/navigationRequested', { direction: Direction, reason: t.unknown });
 /** spec 001 §4 Smart previous, with what the playback state says at the time of the press. */
@@ -44,6 +49,7 @@ export const repeatChanged = defineAction('list/repeatChanged', { mode: RepeatMo
 
 export const listActions = [
   listLoadRequested,
+  listAdopted,
   navigationRequested,
   smartPreviousRequested,
   listTrackLoaded,

@@ -1,5 +1,5 @@
 import { NO_LIST, REASON_REQUIRED } from './constants';
-import { emptyList, landing, loadList, navigate, onTrackError, onTrackFinished, type ListPlayerState, type ListTrack } from './list-player';
+import { adoptList, emptyList, landing, loadList, navigate, onTrackError, onTrackFinished, type ListPlayerState, type ListTrack } from './list-player';
 
 const T = (uri: string, playable = true): ListTrack => ({ uri, playable });
 const tracks = [T('a'), T('b', false), T('c'), T('d', false)];
@@ -52,5 +52,21 @@ describe('a list loaded from a start track (spec 001 §4 List player: a context 
     ['skips an unplayable start track to the next playable one', [T('a'), T('b', false), T('c')], 1, 2],
   ])('the first next %s', (_name, list, start, landed) => {
     expect(navigate(loadList(list, start), 'next', 'playbtn')).toMatchObject({ kind: 'load', index: landed });
+  });
+});
+
+describe('a list adopted around the track playing (spec 001 §4 add to queue: the queue changes, the track goes on)', () => {
+  it('the tracks are replaced, the track playing stays current at its index in the new list, the status, errors and options stay', () => {
+    const playing = { ...at(2), errors: 2, repeat: 'CONTEXT' as const };
+    const adopted = adoptList(playing, [T('a'), T('c'), T('q'), T('e')], 1);
+    expect(adopted).toEqual({ ...playing, tracks: [T('a'), T('c'), T('q'), T('e')], order: [0, 1, 2, 3], position: 1, index: 1 });
+    expect(navigate(adopted, 'next', 'fwdbtn')).toEqual({ kind: 'load', index: 2, uri: 'q', reason: 'fwdbtn' });
+  });
+
+  it('with no track current (no list, or one before its first track), or an index outside the new list, nothing changes', () => {
+    expect(adoptList(emptyList, [T('a')], 0)).toBe(emptyList);
+    const before = loadList(tracks);
+    expect(adoptList(before, [T('a')], 0)).toBe(before);
+    expect(adoptList(at(0), [T('a')], 3)).toEqual(at(0));
   });
 });

@@ -62,6 +62,17 @@ export const loadList = (
   repeat: options.repeat,
 });
 
+/**
+ * A new list around the track playing (spec 001 §4 add to queue): the tracks are replaced, track
+ * `index` stays current (in list order; a shuffled order for it is drawn by the list epic), and
+ * the status, the run of errors and the options go on. With no track current (no list, or one
+ * still before its first track) nothing plays to go on from: the list is unchanged.
+ */
+export function adoptList(state: ListPlayerState, tracks: ReadonlyArray<ListTrack>, index: number): ListPlayerState {
+  if (state.index < 0 || index < 0 || index >= tracks.length) return state;
+  return { ...state, tracks, order: identity(tracks.length), position: index, index };
+}
+
 /** The index a move lands on in list order, skipping unplayable tracks (spec 001 §4); null past either end. */
 export function landing(tracks: ReadonlyArray<ListTrack>, from: number, direction: Direction): number | null {
   const step = direction === 'next' ? 1 : -1;

@@ -94,15 +94,17 @@ const drawOrder = (list: ListPlayerState, random: RandomPort): number[] => {
 
 /**
  * spec 001 §3 Playback state (shuffle, repeat_mode), §5 repeat mode check: shuffle on draws a new
- * play order from the injected random, and so does each list loaded while it is on; shuffle off
- * goes back to list order. A repeat mode outside OFF, CONTEXT, TRACK is refused with §5's text.
+ * play order from the injected random, and so does each list loaded (or adopted around the track
+ * playing) while it is on; shuffle off goes back to list order. A repeat mode outside OFF, CONTEXT,
+ * TRACK is refused with §5's text.
  */
 export const optionsEpic: ListEpic = (action$, state$, deps) =>
   action$.pipe(
     mergeMap((a): Observable<Action> => {
       const list = state$.value.list;
       if (A.shuffleRequested.match(a)) return of(A.orderChanged({ shuffle: a.shuffle, order: a.shuffle ? drawOrder(list, deps.random) : listOrder(list) }));
-      if (A.listLoadRequested.match(a) && list.shuffle) return of(A.orderChanged({ shuffle: true, order: drawOrder(list, deps.random) }));
+      if ((A.listLoadRequested.match(a) || A.listAdopted.match(a)) && list.shuffle)
+        return of(A.orderChanged({ shuffle: true, order: drawOrder(list, deps.random) }));
       if (A.repeatRequested.match(a)) {
         return of(RepeatMode.is(a.mode) ? A.repeatChanged({ mode: a.mode }) : A.listRefused({ code: 'INVALID', err: INVALID_REPEAT_MODE }));
       }

@@ -1,6 +1,6 @@
 import type { Action, ActionOf } from '../../store/action';
 import type { listActions } from './actions';
-import { emptyList, loadList, reorder, type ListPlayerState } from './list-player';
+import { adoptList, emptyList, loadList, reorder, type ListPlayerState } from './list-player';
 
 type ListAction = ActionOf<(typeof listActions)[number]>;
 const isListAction = (action: Action): action is ListAction => action.type.startsWith('list/');
@@ -15,6 +15,8 @@ export function listReducer(state: ListPlayerState, action: Action): ListPlayerS
   switch (action.type) {
     case 'list/loadRequested':
       return loadList(action.tracks, action.startIndex, state);
+    case 'list/adopted':
+      return adoptList(state, action.tracks, action.index);
     case 'list/trackLoadRequested': {
       const position = state.order.indexOf(action.index);
       return { ...state, status: 'trackLoading', index: action.index, position: position < 0 ? state.position : position };

@@ -53,6 +53,12 @@ export const playRestricted = defineAction('engine/playRestricted', { contextUri
  * (the command's seek_to, else the state's initial position) and whether it plays at once.
  */
 export const machineLoaded = defineAction('engine/machineLoaded', { machine: StateMachine, index: t.number, startMs: t.number, autoplay: t.boolean });
+/**
+ * A replace_state's machine whose state plays the track the media is on, where it is (a queue
+ * change, spec 001 §4 add to queue): it becomes the machine, its track `index` the current one,
+ * and the track plays on as it is (context.epic.ts continuesPlaying).
+ */
+export const machineAdopted = defineAction('engine/machineAdopted', { machine: StateMachine, index: t.number });
 /** A replace_state whose machine does not decode: named, and nothing plays. */
 export const machineRejected = defineAction('engine/machineRejected', { err: t.string });
 /** spec 001 §4 Events forwarded: progress, every PROGRESS_INTERVAL_MS while a track plays. */
@@ -81,6 +87,7 @@ export const playerActions = [
   playerCommandFailed,
   playRestricted,
   machineLoaded,
+  machineAdopted,
   machineRejected,
   progressed,
   productStateRegistered,

@@ -1,6 +1,6 @@
 import { filter, mergeMap } from 'rxjs/operators';
 import type { Action } from '../../store/action';
-import { listClearRequested, listLoadRequested, navigationRequested, orderChanged, repeatChanged, smartPreviousRequested } from '../lists/actions';
+import { listAdopted, listClearRequested, listLoadRequested, navigationRequested, orderChanged, repeatChanged, smartPreviousRequested } from '../lists/actions';
 import { onTrackFinished } from '../lists/list-player';
 import { estimate } from '../media/bandwidth-estimator';
 import { canPreload } from '../media/fragment-plan';
@@ -44,20 +44,36 @@ const changesNext = (a: Action): string | null => {
  */
 export const nextTrackPreloadEpic: PlayerEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((a) => mediaCanPreload.match(a) || changesNext(a) !== null),
+    filter((a) => mediaCanPreload.match(a) || listAdopted.match(a) || changesNext(a) !== null),
     mergeMap((a): Action[] => {
       const state = state$.value;
       if (mediaCanPreload.match(a)) {
         const fileId = a.playId === state.media.playId ? nextFileId(state, playsVideo(deps)) : null;
         return fileId === null ? [] : [mediaPreloadRequested({ playId: a.playId, fileId })];
       }
-      const reason = changesNext(a);
-      const dropped = reason === null || state.media.preload === undefined ? [] : [mediaPreloadDropped({ reason })];
       // A new order or repeat mode changes what comes next while the track plays on: within its last
       // 10 s (the can-preload signal came already, once per load), the new next file is fetched at once.
       const { plan, positionMs, playId, status } = state.media;
       const within = plan !== null && (status === 'playing' || status === 'paused' || status === 'buffering') && canPreload(plan.durationMs, positionMs);
+      if (listAdopted.match(a)) return adoptedNext(state, within, playsVideo(deps));
+      const reason = changesNext(a);
+      const dropped = reason === null || state.media.preload === undefined ? [] : [mediaPreloadDropped({ reason })];
       const fileId = within && (orderChanged.match(a) || repeatChanged.match(a)) ? nextFileId(state, playsVideo(deps)) : null;
       return fileId === null ? dropped : [...dropped, mediaPreloadRequested({ playId, fileId })];
     }),
   );
+
+/**
+ * A list adopted around the track playing (a queue change: player/context.epic.ts continuesPlaying)
+ * may put another track next: what was fetched ahead (or already chained behind the track) is kept
+ * when it is still the next file, else dropped (a chain is taken back) and, within the last 10 s,
+ * the new next file is fetched instead.
+ */
+function adoptedNext(state: EngineState, within: boolean, video: boolean): Action[] {
+  const { preload, chain, playId } = state.media;
+  const ahead = preload?.fileId ?? chain?.fileId ?? null;
+  const next = nextFileId(state, video);
+  if (ahead !== null && ahead === next) return [];
+  const dropped = ahead === null ? [] : [mediaPreloadDropped({ reason: 'queue changed' })];
+  return within && next !== null ? [...dropped, mediaPreloadRequested({ playId, fileId: next })] : dropped;
+}

@@ -6,7 +6,7 @@ import { mediaPlayerFailed } from '../media/actions';
 import { trackLoadRequested } from '../lists/actions';
 import { trackingStarted } from '../tracking/actions';
 import { playerInitFailed } from '../../contract';
-import { clientInitialised, machineLoaded, playContextRequested, productStateFailed, productStateFetched } from './actions';
+import { clientInitialised, machineAdopted, machineLoaded, playContextRequested, productStateFailed, productStateFetched } from './actions';
 import { licenseTypeOf, PRODUCT_STATE_GET } from './product-state.epic';
 import type { PlayerState } from './state';
 import { StateMachine } from './state-machine';
@@ -31,6 +31,8 @@ export function playerReducer(state: PlayerState, action: Action): PlayerState {
   if (clientInitialised.match(action)) return { ...state, initialised: true, instanceId: action.instanceId };
   if (playContextRequested.match(action)) return { ...state, pendingReason: action.reason };
   if (machineLoaded.match(action)) return { ...state, machine: action.machine, trackIndex: null, startMs: action.startMs, autoplay: action.autoplay };
+  // The playback goes on: its id, and where the next load starts, are untouched.
+  if (machineAdopted.match(action)) return { ...state, machine: action.machine, trackIndex: action.index };
   if (trackLoadRequested.match(action)) return { ...state, trackIndex: action.index, pendingReason: null };
   // The start position and paused flag of a replace_state hold for its first track only.
   if (trackingStarted.match(action)) return { ...state, playbackId: action.playbackId, playbacks: state.playbacks + 1, startMs: 0, autoplay: true };
