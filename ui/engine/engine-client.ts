@@ -14,6 +14,7 @@ import { map } from 'rxjs/operators';
 import { createBrowserClock } from '../../adapters/browser/clock';
 import { createBrowserEme } from '../../adapters/browser/eme';
 import { createFetchHttp } from '../../adapters/browser/fetch-http';
+import { claimBrowserDeviceId } from '../../adapters/browser/device-id-lock';
 import { createLocalStorage } from '../../adapters/browser/local-storage';
 import { storageOf } from '../../adapters/browser/ports';
 import { createBrowserMediaSource } from '../../adapters/browser/media-source';
@@ -91,12 +92,19 @@ export async function startEngineClient(options: EngineClientOptions): Promise<E
   document.body.appendChild(element);
   const scheduler = asyncScheduler;
   const random = createBrowserRandom();
-  const storage = createLocalStorage(storageOf(window));
+  const webStorage = storageOf(window);
+  const storage = createLocalStorage(webStorage);
   const api = base(options.hosts.api);
-  const id = await firstValueFrom(storedDeviceId(storage, random));
+  // spec 001 §4: one id per player, so a page holds one of the browser's ids no other live page
+  // holds (two tabs, two widget frames on one page); without Web Locks, the one stored id (§3).
+  const claimed = (await claimBrowserDeviceId(window, webStorage, random)) ?? {
+    id: await firstValueFrom(storedDeviceId(storage, random)),
+    ordinal: 1,
+  };
   // spec 001 §3 Device descriptor: this widget as a computer-type device of the provider, named by
-  // the default template from the browser; it plays video (issue 18: manifest_ids_video on its video element).
-  const checked = createDescriptor({ id, brand: 'embed', capabilities: { video_playback: true } }, navigator.userAgent);
+  // the default template from the browser (numbered from the second page of the browser on); it
+  // plays video (issue 18: manifest_ids_video on its video element).
+  const checked = createDescriptor({ id: claimed.id, brand: 'embed', capabilities: { video_playback: true } }, navigator.userAgent, claimed.ordinal);
   if (!checked.ok) throw new Error(checked.err);
   const config: EngineConfig = {
     media: {

@@ -70,8 +70,16 @@ const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML,
 describe('default descriptor (spec 001 §3: type computer, a default model name, a name template filled with browser name, version and platform)', () => {
   it('fills type, model and the name from the user agent', () => {
     const r = createDescriptor({ id: 'abc' }, CHROME_LINUX);
-    expect(DEFAULT_NAME_TEMPLATE).toBe('Web Player ({browser} {version} on {platform})');
+    expect(DEFAULT_NAME_TEMPLATE).toBe('Web Player{number} ({browser} {version} on {platform})');
     expect(r.ok && r.descriptor).toMatchObject({ id: 'abc', type: 'computer', model: 'embed_v2', name: 'Web Player (Chrome 120 on Linux)' });
+  });
+
+  it("numbers a browser's second and later players, so two pages of one browser differ in a device list", () => {
+    const named = (ordinal: number) => {
+      const r = createDescriptor({ id: 'abc' }, CHROME_LINUX, ordinal);
+      return r.ok ? r.descriptor.name : r.err;
+    };
+    expect([1, 2, 3].map(named)).toEqual(['Web Player (Chrome 120 on Linux)', 'Web Player 2 (Chrome 120 on Linux)', 'Web Player 3 (Chrome 120 on Linux)']);
   });
 
   it("the caller's fields win over the defaults", () => {

@@ -84,24 +84,31 @@ function capabilitiesOf(options: CapabilityOptions): DeviceCapabilities {
 export const DEFAULT_BRAND = 'partner';
 /** spec 001 §3 "a default model name" (ours: the product the engine plays for, spec 000 §2 product=embed_v2). */
 export const DEFAULT_MODEL = 'embed_v2';
-/** spec 001 §3 "a default name template filled with browser name, version and platform" (ours). */
-export const DEFAULT_NAME_TEMPLATE = 'Web Player ({browser} {version} on {platform})';
+/**
+ * spec 001 §3 "a default name template filled with browser name, version and platform" (ours). The
+ * {number} is empty for a browser's first player and ' 2', ' 3' … for the pages open beside it
+ * (device-pool.ts), so that two pages of one browser are told apart in a device list.
+ */
+export const DEFAULT_NAME_TEMPLATE = 'Web Player{number} ({browser} {version} on {platform})';
 export const DEFAULT_TYPE = 'computer';
 
-/** The default name: the template filled with the browser's facts. */
-export const defaultDeviceName = (browser: BrowserFacts): string =>
-  DEFAULT_NAME_TEMPLATE.replace('{browser}', browser.name).replace('{version}', browser.version).replace('{platform}', browser.platform);
+/** The default name: the template filled with the browser's facts and the player's 1-based place among the browser's. */
+export const defaultDeviceName = (browser: BrowserFacts, ordinal = 1): string =>
+  DEFAULT_NAME_TEMPLATE.replace('{number}', ordinal > 1 ? ` ${ordinal}` : '')
+    .replace('{browser}', browser.name)
+    .replace('{version}', browser.version)
+    .replace('{platform}', browser.platform);
 
 /**
  * spec 001 §3 defaults, then the §5 check: type computer, the default model and the name template
- * filled from the user agent; the caller's fields win.
+ * filled from the user agent (and `ordinal`, the player's place among this browser's); the caller's fields win.
  */
-export function createDescriptor(options: DescriptorOptions, userAgent: string): DescriptorCheck {
+export function createDescriptor(options: DescriptorOptions, userAgent: string, ordinal = 1): DescriptorCheck {
   return checkDescriptor({
     ...options,
     type: options.type ?? DEFAULT_TYPE,
     model: options.model ?? DEFAULT_MODEL,
-    name: options.name ?? defaultDeviceName(browserOf(userAgent)),
+    name: options.name ?? defaultDeviceName(browserOf(userAgent), ordinal),
   });
 }
 
