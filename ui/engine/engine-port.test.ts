@@ -1,6 +1,10 @@
-import { lastValueFrom, Subject } from 'rxjs';
+import { asyncScheduler, lastValueFrom, Subject } from 'rxjs';
+import { LIST_PLAYER_NO_TRACK_PLAYER } from '../../core/contract';
 import type { EngineCommand } from '../../core/ports';
 import { createLazyEnginePort, type EngineClient } from './engine-port';
+
+/** Retries at once (the waits themselves: core/widget/lazy-script-retry.test.ts). */
+const twoQuickRetries = { scheduler: asyncScheduler, delaysMs: [0, 0] };
 
 /** A started engine that records what it is sent, and whose events a test emits. */
 function fakeClient() {
@@ -41,18 +45,45 @@ describe('lazy engine port (issue 5 Widget: the engine is a separate chunk, load
     expect(heard).toEqual([{ kind: 'played' }]);
   });
 
-  it('a chunk that fails to load errors the command (the widget reports engineCommandFailed)', async () => {
-    const port = createLazyEnginePort(() => Promise.reject(new Error('chunk load failed')));
-    await expect(lastValueFrom(port.send({ kind: 'initialise' }))).rejects.toThrow('chunk load failed');
-  });
-
-  it('after a failed load, the next command fetches the chunk again rather than failing for ever', async () => {
+  it('engine.js failing once: the start is tried again and the command reaches the engine, with no failure told', async () => {
     const { client, sent } = fakeClient();
-    const start = jest.fn().mockRejectedValueOnce(new Error('chunk load failed')).mockResolvedValue(client);
-    const port = createLazyEnginePort(start);
-    await expect(lastValueFrom(port.send({ kind: 'initialise' }))).rejects.toThrow('chunk load failed');
+    const start = jest.fn().mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module')).mockResolvedValue(client);
+    const port = createLazyEnginePort(start, twoQuickRetries);
+    const heard: unknown[] = [];
+    port.events$.subscribe((event) => heard.push(event));
     await lastValueFrom(port.send({ kind: 'play', contextUri: 'spotify:album:a', index: 0 }), { defaultValue: undefined });
     expect(start).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual([{ kind: 'play', contextUri: 'spotify:album:a', index: 0 }]);
+    expect(heard).toEqual([]);
+  });
+
+  it('engine.js that cannot be had: after every retry, an initialization failure "no track player" (spec 000 §4: the widget falls back to the preview), and the command errors', async () => {
+    const start = jest.fn(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const port = createLazyEnginePort(start, twoQuickRetries);
+    const heard: unknown[] = [];
+    port.events$.subscribe((event) => heard.push(event));
+    await expect(lastValueFrom(port.send({ kind: 'initialise' }))).rejects.toThrow('Failed to fetch dynamically imported module');
+    expect(start).toHaveBeenCalledTimes(3);
+    expect(heard).toEqual([
+      {
+        kind: 'initializationFailed',
+        code: LIST_PLAYER_NO_TRACK_PLAYER,
+        message: 'The engine could not be loaded: Failed to fetch dynamically imported module',
+      },
+    ]);
+  });
+
+  it('after a start that failed for good, the next command fetches the chunk again rather than failing for ever', async () => {
+    const { client, sent } = fakeClient();
+    const start = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('chunk load failed'))
+      .mockRejectedValueOnce(new Error('chunk load failed'))
+      .mockResolvedValue(client);
+    const port = createLazyEnginePort(start, { scheduler: asyncScheduler, delaysMs: [0] });
+    await expect(lastValueFrom(port.send({ kind: 'initialise' }))).rejects.toThrow('chunk load failed');
+    await lastValueFrom(port.send({ kind: 'play', contextUri: 'spotify:album:a', index: 0 }), { defaultValue: undefined });
+    expect(start).toHaveBeenCalledTimes(3);
     expect(sent).toEqual([{ kind: 'play', contextUri: 'spotify:album:a', index: 0 }]);
   });
 });

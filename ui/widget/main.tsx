@@ -17,6 +17,8 @@ import { createLazyEnginePort } from '../engine/engine-port';
 import { widgetReducer } from '../../core/widget/reducer';
 import { initialWidgetState, type WidgetState } from '../../core/widget/state';
 import { isPreviewMode } from '../../core/widget/preview-mode';
+import { playerInitFailed } from '../../core/widget/platform/actions';
+import { LIST_PLAYER_NO_TRACK_PLAYER } from '../../core/contract/failures';
 import { StoreProvider } from '../hooks/store-context';
 import { postTask } from '../hooks/deferred-subscribe';
 import { EmbedApp } from './EmbedApp';
@@ -49,9 +51,10 @@ const isDebug = (search: string): boolean => new URLSearchParams(search).get('de
 /**
  * spec 000 §4 Start-up: read the embedded data, build the state, render once (hydrating the server's
  * frame). `debug`: the lazy chunk, loaded already, when the page keeps a debug action log (debug=1);
- * `chunkWaited`: the page waited for the chunk already (it may play in full).
+ * `chunkWaited`: the page waited for the chunk already (it may play in full); `chunkFailed`: every
+ * attempt at it failed (extras-loader.ts retries).
  */
-function boot(debug: Extras | null, chunkWaited = false): void {
+function boot(debug: Extras | null, chunkWaited = false, chunkFailed = false): void {
   // spec 000 §4: "creates a full-page container" (widget.css gives #root the full height).
   let root = document.getElementById('root');
   if (root === null) {
@@ -71,8 +74,10 @@ function boot(debug: Extras | null, chunkWaited = false): void {
   // may play in full (spec 000 §4: logged in, with a token) starts once it is there, so they hear the
   // visitor's first click; an anonymous visitor's page stays in preview mode and starts at once.
   if (debug === null && !chunkWaited && !isPreviewMode(initialState)) {
-    const start = (): void => boot(null, true);
-    void loadExtras().then(start, start);
+    void loadExtras().then(
+      () => boot(null, true),
+      () => boot(null, true, true),
+    );
     return;
   }
 
@@ -135,6 +140,13 @@ function boot(debug: Extras | null, chunkWaited = false): void {
   bindErrorFacts(store, ports, window);
   // spec 000 §7 logging channel: what waits is sent when the page is hidden.
   bindPageHidden(store, window);
+  // Without the chunk, full playback's epics are missing, and a page that may play in full would
+  // ignore the visitor's clicks. It takes the path of an engine that cannot start (spec 000 §4
+  // Initialization failure: preview mode, the preview player started): the visitor hears the
+  // preview. "No track player": the engine's commands never leave this page without the chunk.
+  if (chunkFailed && !isPreviewMode(initialState)) {
+    store.dispatch(playerInitFailed({ code: LIST_PLAYER_NO_TRACK_PLAYER, message: "The widget's full-playback script could not be loaded." }), 'adapter');
+  }
 
   const app = (
     <StoreProvider store={store} serverState={initialState} deferUpdates={postTask()}>
@@ -184,5 +196,9 @@ function boot(debug: Extras | null, chunkWaited = false): void {
 // The page evaluates this module after its first paint (server/embed/embed-page.ts bootScript).
 // debug=1 keeps the session's action log from its first action, and its code is in the lazy chunk:
 // such a page (tests, engineers) boots once the chunk is there; any other page at once.
-if (isDebug(window.location.search)) void loadExtras().then(boot, () => boot(null));
+if (isDebug(window.location.search))
+  void loadExtras().then(
+    (extras) => boot(extras),
+    () => boot(null, true, true),
+  );
 else boot(null);

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { useCallback } from 'react';
 import { shareOpenRequested } from '../../core/widget/actions';
+import { shareCloseRequested } from '../../core/widget/share/actions';
 import { IconButton } from '../components/icon-buttons';
 import type { Translate } from '../hooks/translate';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useSelector } from '../hooks/use-selector';
-import { loadExtras } from './extras-loader';
+import { lazyExtra } from './lazy-extra';
 
 /*
  * The share button (in the first frame) and the share dialog (spec 000 §2 Share dialog), which is
@@ -12,7 +13,13 @@ import { loadExtras } from './extras-loader';
  * it, so the initial bundle does not carry it.
  */
 
-const ShareDialog = lazy(() => loadExtras().then((extras) => ({ default: extras.ShareDialog })));
+/** The chunk could not be had (every retry failed): the dialog closes, so the button's next click tries again. */
+function useCloseShare(): () => void {
+  const dispatch = useDispatch();
+  return useCallback(() => dispatch(shareCloseRequested()), [dispatch]);
+}
+
+const ShareDialog = lazyExtra((extras) => extras.ShareDialog, useCloseShare);
 
 /** spec 000 §2: "A share button opens the share modal." A real button with a translated name. */
 export function ShareButton({ t }: { readonly t: Translate }) {
@@ -36,9 +43,5 @@ export function ShareButton({ t }: { readonly t: Translate }) {
 export function ShareSlot() {
   const view = useSelector((state) => state.share.view);
   if (view === 'hidden') return null;
-  return (
-    <Suspense fallback={null}>
-      <ShareDialog view={view} />
-    </Suspense>
-  );
+  return <ShareDialog view={view} />;
 }
