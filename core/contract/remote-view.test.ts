@@ -2,13 +2,13 @@ import type { RemoteState } from './events';
 import {
   countRemoteCommands,
   deviceListOf,
-  initialRemoteView,
   remoteCommandsOf,
   remotePositionAfter,
   setRemoteVolume,
   takeRemoteState,
   type RemoteIntent,
-} from './remote-view';
+} from './remote-control';
+import { initialRemoteView } from './remote-view';
 
 const here = { id: 'here', name: 'Web Player (Chrome)', type: 'computer', volume: 1, local: true };
 const there = { id: 'there', name: 'Kitchen', type: 'speaker', volume: 0.5, local: false };

@@ -43,7 +43,7 @@ import {
  * devices button listing their devices (the active one marked; choosing one transfers playback
  * there, spec 001 §7), and while another device plays, the bar shows that device's track with
  * "Listening on {device}" and its controls drive that device. The rules are the widget's
- * (core/contract/remote-view.ts); this file keeps the view in the page's state and mirrors what the
+ * (core/contract/remote-view.ts, remote-control.ts); this file keeps the view in the page's state and mirrors what the
  * other device plays into the bar.
  */
 

@@ -1,5 +1,5 @@
 import { Observable, Subscription } from 'rxjs';
-import { take } from 'rxjs/operators';
+import { map, switchMap, take } from 'rxjs/operators';
 import { sessionIdFrom } from '../logging/session-id';
 import { decodeAudioFact } from './audio-fact';
 import type { Ports } from '../ports';
@@ -8,8 +8,8 @@ import { mediaFailed, sessionStarted, viewportMeasured, windowResized } from './
 import type { WidgetState } from './state';
 import { bindEmbedApiFacts, type MessageReader } from './embed-api/facts';
 import { bindStoredVolume } from './volume/stored-volume-fact';
+import type { Action } from '../store/action';
 import { engineEventRejected } from './full-playback/actions';
-import { decodeEngineEvent } from './full-playback/engine-facts';
 
 /**
  * Binds what the world tells the widget to the store, as `src: 'adapter'` actions (core/ports.ts):
@@ -20,8 +20,15 @@ import { decodeEngineEvent } from './full-playback/engine-facts';
  * from the world, so engine replay must feed them back from the log (fake ports cannot
  * regenerate a browser's random draw or window size). Engine replay does not call this.
  * `embedApiReader$`: see bindEmbedApiFacts (`of(recordedMessage)` binds the messages at once).
+ * `engineEventDecoder$`: full-playback/engine-facts.ts decodeEngineEvent, once there (`of(decodeEngineEvent)`
+ * at once). The browser takes it from the lazy chunk: only a page that waited for that chunk starts
+ * the engine (its command epics are in it), so no engine event comes before the decoder does.
  */
-export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports, options: { readonly embedApiReader$: Observable<MessageReader> }): Subscription {
+export function bindAdapterFacts(
+  store: Store<WidgetState>,
+  ports: Ports,
+  options: { readonly embedApiReader$: Observable<MessageReader>; readonly engineEventDecoder$: Observable<(raw: unknown) => Action> },
+): Subscription {
   const subscription = new Subscription();
   store.dispatch(sessionStarted({ sessionId: sessionIdFrom(ports.random) }), 'adapter');
   subscription.add(
@@ -52,11 +59,16 @@ export function bindAdapterFacts(store: Store<WidgetState>, ports: Ports, option
   subscription.add(bindEmbedApiFacts(store, ports, options.embedApiReader$));
   // spec 001 §4 Events forwarded: what the full-playback engine says (nothing until it is started).
   subscription.add(
-    ports.engine.events$.subscribe({
-      next: (event) => store.dispatch(decodeEngineEvent(event), 'adapter'),
-      error: (err: unknown) =>
-        store.dispatch(engineEventRejected({ err: `Engine events stopped: ${err instanceof Error ? err.message : String(err)}` }), 'adapter'),
-    }),
+    options.engineEventDecoder$
+      .pipe(
+        take(1),
+        switchMap((decode) => ports.engine.events$.pipe(map(decode))),
+      )
+      .subscribe({
+        next: (fact) => store.dispatch(fact, 'adapter'),
+        error: (err: unknown) =>
+          store.dispatch(engineEventRejected({ err: `Engine events stopped: ${err instanceof Error ? err.message : String(err)}` }), 'adapter'),
+      }),
   );
   // The volume the visitor left the last embed at, when one is stored.
   subscription.add(bindStoredVolume(store, ports));

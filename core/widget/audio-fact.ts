@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import type { Action } from '../store/action';
 import { mediaCanPlayThrough, mediaEnded, mediaFailed, mediaMetadataLoaded, mediaPaused, mediaPlaying, mediaTimeUpdated, mediaWaiting } from './actions';
-import { MEDIA_ERRORS, MEDIA_FACT_INVALID, MEDIA_GENERIC_ERROR } from '../contract';
+import { MEDIA_ERRORS, MEDIA_FACT_INVALID, MEDIA_GENERIC_ERROR } from '../contract/failures';
 import { formatDecodeErrors } from '../model/decode-errors';
 
 /** The raw fact an audio element adapter reports (core/ports.ts AudioFact), as a codec. */

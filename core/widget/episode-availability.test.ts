@@ -2,7 +2,8 @@ import type { EmbedData, Episode, Playable, Resource } from '../model/embed-data
 import type { Action } from '../store/action';
 import { playDecided, playerStarted, playToggleRequested, trackLoadDecided, trackRowClicked, trackUnavailable } from './actions';
 import { isAvailableTo, isEpisodeAvailable, visitorOf, type Visitor } from './episode-availability';
-import { engineCommandDecided, engineItemUnavailable } from './full-playback/actions';
+import { engineItemUnavailable } from './full-playback/actions';
+import { engineCommandDecided } from './full-playback/contract-actions';
 import { fullPlaybackDecisions } from './full-playback/decisions';
 import { decodeEngineEvent } from './full-playback/engine-facts';
 import { playDecisions } from './preview-decisions';

@@ -1,6 +1,8 @@
 import { produce } from 'immer';
 import type { Action } from '../store/action';
 import * as a from './actions';
+import * as fullContract from './full-playback/contract-actions';
+import * as remoteFact from './remote/state-received';
 import { widgetReducer } from './reducer';
 import { initialPlayback, initialWidgetState, type WidgetState } from './state';
 import { albumData } from './testing/album-data';
@@ -347,8 +349,8 @@ describe('widgetReducer (spec 000 §4 Playback state, spec 001 §4 Preview playe
     expect(widgetReducer(playing, a.mediaWaiting())).toBe(playing);
   });
 
-  it('is exhaustive over every action declared in actions.ts (the list the log decodes with)', () => {
-    const declared = Object.values(a)
+  it('is exhaustive over every action declared in actions.ts and the ones that carry contract codecs (the list the log decodes with)', () => {
+    const declared = [...Object.values(a), ...Object.values(fullContract), ...Object.values(remoteFact)]
       .filter((value): value is typeof a.pointerEntered => typeof value === 'function' && 'type' in value)
       .map((creator) => creator.type)
       .sort();

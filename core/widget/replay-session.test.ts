@@ -6,6 +6,7 @@ import { createStore } from '../store/store';
 import { playToggleRequested, pointerEntered } from './actions';
 import { bindAdapterFacts } from './adapter-facts';
 import { recordedMessage } from './embed-api/recorded-message';
+import { decodeEngineEvent } from './full-playback/engine-facts';
 import { widgetEpics } from './all-epics';
 import { widgetReducer } from './reducer';
 import { initialWidgetState } from './state';
@@ -23,7 +24,7 @@ describe('a recorded preview session replays (spec 001 §4 Preview player, ARCHI
   const ports = createFakePorts(scheduler, { randomSeed: 99, viewport: { width: 400, height: 380 }, audio: { simulate: true } });
   const log = createActionLog({ app: 'embed-player', version: 'test', initialState });
   const store = createStore({ reducer: widgetReducer, epics: widgetEpics, deps: ports, initialState, onEnvelope: log.record });
-  bindAdapterFacts(store, ports, { embedApiReader$: of(recordedMessage) });
+  bindAdapterFacts(store, ports, { embedApiReader$: of(recordedMessage), engineEventDecoder$: of(decodeEngineEvent) });
   scheduler.schedule(() => store.dispatch(pointerEntered()), 100);
   scheduler.schedule(() => store.dispatch(playToggleRequested({ via: 'button' })), 500);
   scheduler.schedule(() => ports.emitResize({ width: 420, height: 380 }), 700);

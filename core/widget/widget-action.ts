@@ -6,7 +6,9 @@ import * as modal from './modal/actions';
 import * as platform from './platform/actions';
 import * as volume from './volume/actions';
 import * as full from './full-playback/actions';
+import * as fullContract from './full-playback/contract-actions';
 import * as remote from './remote/actions';
+import * as remoteFact from './remote/state-received';
 
 /**
  * Every widget action creator, in one list: the reducer is exhaustive over it and the action
@@ -96,17 +98,17 @@ export const widgetActionCreators = [
   volume.volumeRestored,
   volume.volumeSaveFailed,
   // Full playback through the engine (spec 000 §4, issue 5).
-  full.engineCommandDecided,
+  fullContract.engineCommandDecided,
   full.engineCommandFailed,
   full.engineEventRejected,
-  full.engineClientEvent,
+  fullContract.engineClientEvent,
   full.engineActiveChanged,
   full.engineOptionsChanged,
-  full.engineVideoChanged,
+  fullContract.engineVideoChanged,
   full.engineMediaFailed,
   full.engineItemUnavailable,
   // The controller: the device picker and the remote-control view (issue 16).
-  remote.remoteStateReceived,
+  remoteFact.remoteStateReceived,
   remote.devicesToggled,
   remote.devicesClosed,
   remote.deviceChosen,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { deviceListOf } from '../../core/contract/remote-view';
+import { deviceListOf } from '../../core/contract/remote-control';
 import type { Action } from '../../core/store/action';
 import {
   nextRequested,

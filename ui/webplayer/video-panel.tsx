@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Action } from '../../core/store/action';
 import { playToggled, shownVideo, type WebPlayerState } from '../../core/webplayer';
-import { useMediaElement, usePreviewElement } from '../components/video/media-element';
+import { useMediaElement, usePreviewElement } from '../components/video/use-media-element';
 import { createTranslate } from '../hooks/translate';
 import en from '../../fixtures/translations/en.json';
 import { Byline } from './item-header';

@@ -19,8 +19,8 @@ export { default as ShareDialog } from '../share/share-dialog';
 export { default as LogDownload } from '../devtools/log-download';
 // Issue 16 The controller: the device list and the remote-control view, for logged-in visitors with devices.
 export { RemoteBarView, RemoteDeviceList, RemoteListeningOn } from './remote-view-parts';
-// Issue 18: a video episode's frame (ui/widget/video-parts.tsx places it).
-export { VideoFrame } from '../components/video/video-frame';
+// Issue 18: a video episode's picture (ui/widget/video-parts.tsx places it in a slot).
+export { VideoPicture } from './video-picture';
 // Issue 19 Capture: the overflow menu's "Report a problem", on every page.
 export { mountReportProblem } from '../devtools/mount-report-problem';
 
@@ -34,6 +34,10 @@ export { errorReportingEpic } from '../../core/widget/error-reporting.epic';
 // spec 000 §4 Full playback and issue 16's controller: only outside preview mode (core/widget/epics.ts).
 export { engineCommandsEpic, fullPlaybackEpic } from '../../core/widget/full-playback/full-playback.epic';
 export { remoteMirrorEpic } from '../../core/widget/remote/remote.epic';
+// Issue 16: the widget's reducer with the controller's part (core/widget/reduce-widget.ts).
+export { widgetReducer } from '../../core/widget/reducer';
+// spec 001 §4 Events forwarded: only a page whose engine started hears them (core/widget/adapter-facts.ts).
+export { decodeEngineEvent } from '../../core/widget/full-playback/engine-facts';
 
 // The action log: every page's (issue 19 Capture), fed from its first action by ui/widget/early-log.ts.
 export { ACTION_LOG_WINDOW, createActionLog, pageLogWindow } from '../../core/store/action-log';

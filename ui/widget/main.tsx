@@ -14,7 +14,7 @@ import { widgetEpicOrder } from '../../core/widget/epics';
 import { extrasLoaded$, loadExtras } from './extras-loader';
 import { createEarlyLog } from './early-log';
 import { createLazyEnginePort } from '../engine/engine-port';
-import { widgetReducer } from '../../core/widget/reducer';
+import { previewPageReducer } from '../../core/widget/reduce-widget';
 import { initialWidgetState, type WidgetState } from '../../core/widget/state';
 import { isPreviewMode } from '../../core/widget/preview-mode';
 import { playerInitFailed } from '../../core/widget/platform/actions';
@@ -128,12 +128,16 @@ function boot(debug: Extras | null, chunkWaited = false, chunkFailed = false): v
     remoteMirror: deferredEpic(late('remoteMirrorEpic')),
   });
   // The store exists before any side input is bound, so a log starts with the first action.
-  const store = createStore({ reducer: widgetReducer, epics, deps: ports, initialState, onEnvelope: early.record });
+  // Issue 16: the controller's part of the reducer comes with the lazy chunk (core/widget/reduce-widget.ts),
+  // which a page that may play in full has by now; a preview page has no controller to reduce for.
+  let reducer = previewPageReducer;
+  extrasLoaded$.subscribe((extras) => (reducer = extras.widgetReducer));
+  const store = createStore({ reducer: (state, action) => reducer(state, action), epics, deps: ports, initialState, onEnvelope: early.record });
   // The chunk is fetched now, on every page: the logging channels are in it (they catch up on the
   // actions so far as it arrives). spec 000 §7: with embed-api=1 the parent page's messages are
   // heard once its epics listen (the page's client retries api/connect until it is answered).
   void loadExtras();
-  bindAdapterFacts(store, ports, { embedApiReader$: late('recordedMessage') });
+  bindAdapterFacts(store, ports, { embedApiReader$: late('recordedMessage'), engineEventDecoder$: late('decodeEngineEvent') });
   // spec 000 §3 platform flags (user agent, page query string, hand-off cookie), read once.
   bindPlatformFacts(store, ports, window);
   // spec 000 §7 error-reporting service: its start-up context and the page's uncaught errors.

@@ -1,7 +1,8 @@
 import { act } from 'react';
 import type { RemoteState } from '../../core/contract';
 import type { EmbedData } from '../../core/model/embed-data';
-import { deviceChosen, devicesClosed, devicesToggled, remoteStateReceived, repeatCycled, shuffleToggled } from '../../core/widget/remote/actions';
+import { deviceChosen, devicesClosed, devicesToggled, repeatCycled, shuffleToggled } from '../../core/widget/remote/actions';
+import { remoteStateReceived } from '../../core/widget/remote/state-received';
 import { muteToggled } from '../../core/widget/volume/actions';
 import { StoreProvider } from '../hooks/store-context';
 import { byTestId, cleanup, render, testStore } from '../test/render';

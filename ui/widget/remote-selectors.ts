@@ -1,6 +1,6 @@
 import type { Image } from '../../core/model/embed-data';
 import { isPreviewMode } from '../../core/widget/preview-mode';
-import { selectDeviceList, selectRemoteDevice, selectRemotePlaying, selectRemoteView } from '../../core/widget/remote/state';
+import { selectRemoteDevice, selectRemotePlaying, selectRemoteView } from '../../core/widget/remote/state';
 import type { WidgetState } from '../../core/widget/state';
 
 /*
@@ -12,7 +12,6 @@ import type { WidgetState } from '../../core/widget/state';
 export const selectHasDevices = (state: WidgetState): boolean => !isPreviewMode(state);
 export const selectListOpen = (state: WidgetState): boolean => selectRemoteView(state).listOpen;
 export const selectElsewhere = (state: WidgetState): boolean => selectRemoteDevice(state) !== null;
-export { selectDeviceList };
 
 export interface RemoteHeader {
   readonly title: string;

@@ -4,7 +4,8 @@ import { DeviceList, ListeningOn, ShuffleRepeat } from '../components/device-pic
 import type { Translate } from '../hooks/translate';
 import { useDispatch } from '../hooks/use-dispatch';
 import { shallowEqual, useSelector } from '../hooks/use-selector';
-import { selectDeviceList, selectRemoteHeader } from './remote-selectors';
+import { selectDeviceList } from '../../core/widget/remote/device-list';
+import { selectRemoteHeader } from './remote-selectors';
 
 /*
  * Issue 16 The controller's parts that only a logged-in visitor with devices sees: the open device

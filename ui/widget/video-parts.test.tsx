@@ -1,14 +1,14 @@
 import { act } from 'react';
 import type { EmbedData, Resource } from '../../core/model/embed-data';
 import { playToggleRequested } from '../../core/widget/actions';
-import { engineVideoChanged } from '../../core/widget/full-playback/actions';
+import { engineVideoChanged } from '../../core/widget/full-playback/contract-actions';
 import type { WidgetState } from '../../core/widget/state';
 import { createMediaElementSlot, MediaElementProvider } from '../components/video/media-element';
 import { StoreProvider } from '../hooks/store-context';
 import { byTestId, cleanup, render, testStore } from '../test/render';
 import { EmbedApp } from './EmbedApp';
 import { testEmbedData } from './test-embed-data';
-import { chooseVideoPlace } from './video-parts';
+import { chooseVideoPlace } from './video-picture';
 
 afterEach(cleanup);
 

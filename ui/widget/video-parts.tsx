@@ -1,11 +1,7 @@
-import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { playToggleRequested } from '../../core/widget/actions';
-import { selectIsPlaying, selectPreviewVideo } from '../../core/widget/selectors';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { selectPreviewVideo } from '../../core/widget/selectors';
 import type { WidgetState } from '../../core/widget/state';
-import { useMediaElement, usePreviewElement } from '../components/video/media-element';
 import type { Translate } from '../hooks/translate';
-import { useDispatch } from '../hooks/use-dispatch';
 import { useSelector } from '../hooks/use-selector';
 import { lazyExtra } from './lazy-extra';
 
@@ -16,37 +12,22 @@ import { lazyExtra } from './lazy-extra';
  * 000 §2 and issue 13) when the layout shows one, else the header's cover art (the 80 px play
  * button, spec 000 §9). Each is an empty slot until the frame is rendered into it (a portal); the
  * frame (ui/components/video/, in the widget's lazy chunk) moves the engine's media element into itself.
+ * The slots are in the first frame; the picture (./video-picture.tsx: where it goes, its frame) is
+ * in the widget's lazy chunk, fetched by every page right after booting: no first frame has a video.
  */
 
 // In the widget's one lazy chunk (ui/widget/extras.ts), not a chunk of its own: a second lazy chunk
 // sharing React with the first made esbuild split React into a third up-front file (the initial-JS budget).
-const VideoFrame = lazyExtra((extras) => extras.VideoFrame);
+const VideoPicture = lazyExtra((extras) => extras.VideoPicture);
 
 export type VideoPlace = 'header' | 'big';
 
-interface Box {
-  readonly width: number;
-  readonly height: number;
-}
-
-/** The width of a picture of aspect ratio `aspect` (width / height) fitted in `box`, letterboxed. */
-const fittedWidth = (box: Box, aspect: number): number => Math.min(box.width, box.height * aspect);
-
-/**
- * Where the picture goes: the big area when the layout shows it and the picture is larger there
- * than in the header's cover (it is hidden, 0 × 0, in the layouts without one: tiny, basic, a long
- * list that leaves no room); else the header's cover art.
- */
-export function chooseVideoPlace(big: Box | null, header: Box, aspect: number): VideoPlace {
-  return big !== null && big.width > 0 && big.height > 0 && fittedWidth(big, aspect) > fittedWidth(header, aspect) ? 'big' : 'header';
-}
-
-interface Slots {
+export interface Slots {
   readonly header: HTMLElement | null;
   readonly big: HTMLElement | null;
 }
 
-interface SlotRegistry {
+export interface SlotRegistry {
   readonly slots: Slots;
   readonly register: (place: VideoPlace) => (element: HTMLElement | null) => void;
 }
@@ -71,71 +52,25 @@ export function VideoSlot({ place }: { readonly place: VideoPlace }) {
   return <div className={`video-slot video-slot--${place}`} data-testid={`video-slot-${place}`} ref={registry?.register(place)} />;
 }
 
-/** The element's box, followed while it lives (ResizeObserver; none in jsdom: its box once). */
-function useBox(element: HTMLElement | null): Box | null {
-  const [box, setBox] = useState<Box | null>(null);
-  useEffect(() => {
-    if (element === null) return undefined;
-    const measure = () =>
-      setBox((was) =>
-        was !== null && was.width === element.clientWidth && was.height === element.clientHeight
-          ? was
-          : { width: element.clientWidth, height: element.clientHeight },
-      );
-    measure();
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return element === null ? null : box;
+const selectVideo = (state: WidgetState) => state.video ?? null;
+
+/** The subtitle language chosen for the video whose subtitle URLs are `key`. */
+export interface SubtitleChoice {
+  readonly key: string;
+  readonly language: string | null;
 }
 
-const selectVideo = (state: WidgetState) => state.video ?? null;
-const selectLocale = (state: WidgetState) => state.locale;
-
 /**
- * The playing video's frame, in the slot that shows it best. Its subtitle choice lives here, so a
- * resize that moves the frame keeps it; a new video starts with subtitles off.
+ * The playing video's picture (./video-picture.tsx), while one plays. The subtitle choice lives
+ * here, so a resize that moves the frame, or a pause that hides a preview's picture, keeps it.
  */
 export function WidgetVideo({ t }: { readonly t: Translate }) {
   const engineVideo = useSelector(selectVideo);
   // Issue 18: an anonymous visitor's video preview plays on the preview player's element, in the same frame.
   const previewVideo = useSelector(selectPreviewVideo);
-  const video = engineVideo ?? previewVideo;
-  const locale = useSelector(selectLocale);
-  const playing = useSelector(selectIsPlaying);
-  const engineMedia = useMediaElement();
-  const previewMedia = usePreviewElement();
-  const media = engineVideo === null ? previewMedia : engineMedia;
-  const dispatch = useDispatch();
   const registry = useContext(SlotContext);
-  const bigBox = useBox(video === null ? null : (registry?.slots.big ?? null));
-  const headerBox = useBox(video === null ? null : (registry?.slots.header ?? null));
-  const [choice, setChoice] = useState<{ readonly key: string; readonly language: string | null }>({ key: '', language: null });
-  const onToggle = useCallback(() => dispatch(playToggleRequested({ via: 'button' })), [dispatch]);
+  const [choice, setChoice] = useState<SubtitleChoice>({ key: '', language: null });
+  const video = engineVideo ?? previewVideo;
   if (video === null || registry === null) return null;
-  const key = video.subtitles.map((s) => s.url).join(' ');
-  const language = choice.key === key ? choice.language : null;
-  const aspect = video.width > 0 && video.height > 0 ? video.width / video.height : 16 / 9;
-  const place = chooseVideoPlace(bigBox, headerBox ?? { width: 80, height: 80 }, aspect);
-  const target = place === 'big' ? registry.slots.big : registry.slots.header;
-  if (target === null) return null;
-  return createPortal(
-    <Suspense fallback={null}>
-      <VideoFrame
-        key={place}
-        media={media}
-        video={video}
-        language={language}
-        onLanguage={(next) => setChoice({ key, language: next })}
-        locale={locale}
-        t={t}
-        onToggle={onToggle}
-        playing={playing}
-        size={place === 'big' ? 'large' : 'small'}
-      />
-    </Suspense>,
-    target,
-  );
+  return <VideoPicture t={t} registry={registry} video={video} fromEngine={engineVideo !== null} choice={choice} onChoice={setChoice} />;
 }

@@ -9,7 +9,7 @@ import { albumData } from '../testing/album-data';
 import { testScheduler } from '../testing/marbles';
 import { runWidget } from '../testing/run-widget';
 import * as e from './actions';
-import { embedContextOf } from './context';
+import { embedContextOf } from './context-of';
 
 const API_PAGE = 'http://localhost/embed/album/album1?embed-api=1';
 const PARENT = 'http://parent.test';

@@ -4,7 +4,7 @@ import type { Action } from '../../store/action';
 import type { WidgetEpic } from '../widget-epic';
 import { embedApiCommandReceived, embedApiContextChangeDecided, embedApiMessageIgnored, embedApiMessageReceived, embedApiPostFailed } from './actions';
 import { apiCommandDecisions } from './commands';
-import { embedContextOf, sameContextKey } from './context';
+import { embedContextOf, sameContextKey } from './context-of';
 import { CONTEXT_CHANGE_TYPE, decodeEmbedApiMessage, EMBED_SOURCE } from './message';
 
 /** spec 000 §5: every raw message is decoded; only objects with a type and source embed-api are accepted. */

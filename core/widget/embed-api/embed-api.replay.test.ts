@@ -6,6 +6,7 @@ import { replayEngine, replayFold } from '../../store/replay';
 import { createStore } from '../../store/store';
 import { bindAdapterFacts } from '../adapter-facts';
 import { recordedMessage } from './recorded-message';
+import { decodeEngineEvent } from '../full-playback/engine-facts';
 import { widgetEpics } from '../all-epics';
 import { widgetReducer } from '../reducer';
 import { initialWidgetState } from '../state';
@@ -22,7 +23,7 @@ describe('a session driven through the embed API replays (spec 000 §7)', () => 
   const ports = createFakePorts(scheduler, { location: 'http://localhost/embed/album/album1?embed-api=1', audio: { simulate: true } });
   const log = createActionLog({ app: 'embed-player', version: 'test', initialState });
   const store = createStore({ reducer: widgetReducer, epics: widgetEpics, deps: ports, initialState, onEnvelope: log.record });
-  bindAdapterFacts(store, ports, { embedApiReader$: of(recordedMessage) });
+  bindAdapterFacts(store, ports, { embedApiReader$: of(recordedMessage), engineEventDecoder$: of(decodeEngineEvent) });
   const post = (at: number, data: unknown) =>
     scheduler.schedule(() => (ports.host as FakeHost).emitMessage({ origin: 'http://parent.test', data, fromParent: true }), at);
   post(100, { type: 'api/connect', source: 'embed-api', channelId: 'c' });

@@ -14,7 +14,8 @@ import { currentTrackList } from '../preview-decisions';
 import type { WidgetState } from '../state';
 import { muteToggled, volumeChanged } from '../volume/actions';
 import { selectVolume } from '../volume/state';
-import { engineCommandDecided, engineItemUnavailable } from './actions';
+import { engineItemUnavailable } from './actions';
+import { engineCommandDecided } from './contract-actions';
 import { remoteDecisions } from '../remote/decisions';
 
 /**

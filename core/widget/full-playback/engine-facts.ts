@@ -1,20 +1,13 @@
 import { isLeft } from 'fp-ts/Either';
 import { formatDecodeErrors } from '../../model/decode-errors';
-import { EngineEvent } from '../../contract';
+import { EngineEvent } from '../../contract/events';
 import type { Action } from '../../store/action';
 import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, playbackTrackChanged, trackUnavailable } from '../actions';
 import { licenseFailed, playerInitFailed } from '../platform/actions';
 import { volumeRestored } from '../volume/actions';
-import { remoteStateReceived } from '../remote/actions';
-import {
-  engineActiveChanged,
-  engineClientEvent,
-  engineEventRejected,
-  engineItemUnavailable,
-  engineOptionsChanged,
-  engineMediaFailed,
-  engineVideoChanged,
-} from './actions';
+import { remoteStateReceived } from '../remote/state-received';
+import { engineActiveChanged, engineEventRejected, engineItemUnavailable, engineOptionsChanged, engineMediaFailed } from './actions';
+import { engineClientEvent, engineVideoChanged } from './contract-actions';
 
 /**
  * An engine event (spec 001 §4 Events forwarded) as the widget's own fact, src 'adapter': the

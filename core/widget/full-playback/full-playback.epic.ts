@@ -2,7 +2,8 @@ import { catchError, filter, ignoreElements, mergeMap } from 'rxjs/operators';
 import type { Action } from '../../store/action';
 import { isPreviewMode } from '../preview-mode';
 import type { WidgetEpic } from '../widget-epic';
-import { engineCommandDecided, engineCommandFailed } from './actions';
+import { engineCommandFailed } from './actions';
+import { engineCommandDecided } from './contract-actions';
 import { fullPlaybackDecisions } from './decisions';
 
 /** spec 000 §4: outside preview mode the visitor's commands are the engine's (decisions.ts). */

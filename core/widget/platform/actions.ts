@@ -44,7 +44,7 @@ export const mobileAppHandoffFailed = defineAction('handoff/mobileAppFailed', {
 
 // --- the full player's start-up (spec 000 §4 Initialization failure) ---
 // The engine's initialization and licence failures: core/contract/failures.ts (spec 001 §8).
-export { licenseFailed, playerInitFailed } from '../../contract';
+export { licenseFailed, playerInitFailed } from '../../contract/failures';
 /** spec 000 §4: the "set playback to preview" action: sets forcePreview true. `code` says why. */
 export const previewForced = defineAction('playback/previewForced', { code: t.string });
 

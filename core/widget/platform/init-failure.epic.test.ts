@@ -1,5 +1,6 @@
 import { createFakePorts } from '../../../adapters/fake';
 import * as a from '../actions';
+import { engineCommandDecided } from '../full-playback/contract-actions';
 import { runScenario, type Scenario } from '../testing/scenario';
 import { EME_API_NOT_SUPPORTED, EME_NO_SUPPORTED_KEYSYSTEM, LIST_PLAYER_NO_TRACK_PLAYER } from '../../contract';
 
@@ -39,7 +40,7 @@ describe('spec 000 §4 Initialization failure: switches playback to preview and 
   });
 
   it('a play the engine could not start plays the preview instead (the press was for sound)', () => {
-    const play = a.engineCommandDecided({ command: { kind: 'play', contextUri: 'spotify:album:a', index: 0 } });
+    const play = engineCommandDecided({ command: { kind: 'play', contextUri: 'spotify:album:a', index: 0 } });
     const { state } = scenario({
       ui: '-e',
       adapter: '---f',

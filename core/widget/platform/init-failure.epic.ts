@@ -1,11 +1,11 @@
 import { defer } from 'rxjs';
 import { filter, mergeMap, tap } from 'rxjs/operators';
-import type { Action } from '../../store/action';
-import { engineCommandDecided } from '../full-playback/actions';
+import type { Action, ActionOf } from '../../store/action';
+import type { engineCommandDecided } from '../full-playback/contract-actions';
 import { playDecisions, startDecisions } from '../preview-decisions';
 import type { WidgetEpic } from '../widget-epic';
 import { playerInitFailed, previewForced } from './actions';
-import { switchesToPreview } from '../../contract';
+import { switchesToPreview } from '../../contract/failures';
 
 /**
  * spec 000 §4 Initialization failure: a no-supported-key-system, no-track-player or
@@ -17,12 +17,17 @@ import { switchesToPreview } from '../../contract';
  * visitor asked the engine to play (our choice: the press was for sound, and a second press for
  * the same thing would look broken).
  */
+// By type, not engineCommandDecided.match: the creator carries the contract's codecs, which this
+// first-frame epic leaves to the lazy chunk (full-playback/contract-actions.ts); the type is checked against it.
+const COMMAND_DECIDED: (typeof engineCommandDecided)['type'] = 'full/engineCommandDecided';
+const isCommandDecided = (a: Action): a is ActionOf<typeof engineCommandDecided> => a.type === COMMAND_DECIDED;
+
 export const initFailureEpic: WidgetEpic = (action$, state$) =>
   defer(() => {
     let wantsPlay = false;
     return action$.pipe(
       tap((a) => {
-        if (engineCommandDecided.match(a) && a.command.kind !== 'initialise') wantsPlay = a.command.kind === 'play' || a.command.kind === 'resume';
+        if (isCommandDecided(a) && a.command.kind !== 'initialise') wantsPlay = a.command.kind === 'play' || a.command.kind === 'resume';
       }),
       filter(playerInitFailed.match),
       filter((a) => switchesToPreview(a.code)),

@@ -1,5 +1,4 @@
 import * as t from 'io-ts';
-import { RemoteState } from '../../contract';
 import { defineAction } from '../../store/action';
 
 /*
@@ -9,9 +8,7 @@ import { defineAction } from '../../store/action';
  * drive it, with a line saying which device plays.
  */
 
-// --- engine fact (src 'adapter': core/contract/events.ts remoteState) ---
-/** The user's devices and what the active one plays, from a cluster the engine took (spec 001 §4). */
-export const remoteStateReceived = defineAction('remote/stateReceived', { state: RemoteState });
+// The engine's fact, remote/stateReceived, carries the contract's codec: ./state-received.ts.
 
 // --- UI intents (src 'ui') ---
 /** The devices button: opens the list of the user's devices, or closes it. */

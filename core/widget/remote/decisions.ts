@@ -1,7 +1,7 @@
 import { remoteCommandsOf, type RemoteIntent } from '../../contract';
 import type { Action } from '../../store/action';
 import { playToggleRequested, seekByRequested, seekRequested, skipNextRequested, skipPrevRequested, trackRowClicked } from '../actions';
-import { engineCommandDecided } from '../full-playback/actions';
+import { engineCommandDecided } from '../full-playback/contract-actions';
 import type { WidgetState } from '../state';
 import { muteToggled, volumeChanged } from '../volume/actions';
 import { deviceChosen, devicesToggled, repeatCycled, shuffleToggled } from './actions';
@@ -10,7 +10,7 @@ import { selectRemoteView } from './state';
 /**
  * Issue 16 The controller: the visitor's commands while another device is the active one go to
  * that device (spec 001 §7 player commands and volume), decided against the state after the
- * reducer saw them (core/contract/remote-view.ts, shared with the web player); null when they are
+ * reducer saw them (core/contract/remote-control.ts, shared with the web player); null when they are
  * not the controller's (this engine plays them). The devices button asks the engine to follow the
  * user's devices; a chosen device gets the playback (transfer), this browser's own included.
  */

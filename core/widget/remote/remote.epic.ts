@@ -5,7 +5,7 @@ import { playbackPaused, playbackPlayed, playbackProgressed, playbackReset, play
 import { isPreviewMode } from '../preview-mode';
 import type { WidgetState } from '../state';
 import type { WidgetEpic } from '../widget-epic';
-import { remoteStateReceived } from './actions';
+import { remoteStateReceived } from './state-received';
 import { selectRemotePlaying, selectRemoteView } from './state';
 
 /** How often the shown position of the other device moves on (ours: the bar's resolution is a second). */

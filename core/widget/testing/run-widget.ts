@@ -4,6 +4,7 @@ import type { Ports } from '../../ports';
 import { createStore, type Envelope, type Epic, type Store } from '../../store/store';
 import { bindAdapterFacts } from '../adapter-facts';
 import { recordedMessage } from '../embed-api/recorded-message';
+import { decodeEngineEvent } from '../full-playback/engine-facts';
 import { widgetEpics } from '../all-epics';
 import { widgetReducer } from '../reducer';
 import type { WidgetState } from '../state';
@@ -36,7 +37,7 @@ export function runWidget(options: RunWidgetOptions): Observable<Envelope> {
     });
     options.onStore?.(store);
     const inputs = new Subscription();
-    inputs.add(bindAdapterFacts(store, options.ports, { embedApiReader$: of(recordedMessage) }));
+    inputs.add(bindAdapterFacts(store, options.ports, { embedApiReader$: of(recordedMessage), engineEventDecoder$: of(decodeEngineEvent) }));
     if (options.ui !== undefined) inputs.add(options.ui.subscribe((a) => store.dispatch(a, 'ui')));
     if (options.adapter !== undefined) inputs.add(options.adapter.subscribe((a) => store.dispatch(a, 'adapter')));
     return () => {

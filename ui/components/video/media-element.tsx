@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, type ReactNode } from 'react';
 
 /*
  * Issue 18: the engine's one media element (ui/engine/engine-client.ts mediaElement), handed to the
@@ -29,9 +29,9 @@ export function createMediaElementSlot(): MediaElementSlot {
   };
 }
 
-const MediaElementContext = createContext<MediaElementSlot | null>(null);
+export const MediaElementContext = createContext<MediaElementSlot | null>(null);
 /** Issue 18: the preview player's element when it is a <video> (an anonymous visitor's video preview). */
-const PreviewElementContext = createContext<HTMLVideoElement | null>(null);
+export const PreviewElementContext = createContext<HTMLVideoElement | null>(null);
 
 export function MediaElementProvider({
   slot,
@@ -49,14 +49,4 @@ export function MediaElementProvider({
   );
 }
 
-/** The preview player's <video> element, if it has one. */
-export const usePreviewElement = (): HTMLVideoElement | null => useContext(PreviewElementContext);
-
-const noElement = () => null;
-const noSubscription = () => () => undefined;
-
-/** The engine's media element once it has started; null before (and on the server, and without a provider). */
-export function useMediaElement(): HTMLVideoElement | null {
-  const slot = useContext(MediaElementContext);
-  return useSyncExternalStore(slot?.subscribe ?? noSubscription, slot?.get ?? noElement, noElement);
-}
+// The hooks that read them: ./use-media-element.ts (the video frame's, in the widget's lazy chunk).
