@@ -16,7 +16,7 @@ import { replayWithTranscript } from '../core/store/transcript-replay';
 import { recordTrail, serializeTrail } from '../core/store/golden-trail';
 import type { StoredCapture } from '../core/model/capture';
 import { adoptCapture } from '../scripts/replay-adopt';
-import { webPlayerPageReducer } from '../ui/webplayer/page-store';
+import { WEB_PLAYER_APP, webPlayerPageReducer, webPlayerPageReplayBuild } from '../ui/webplayer/page-store';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -85,6 +85,13 @@ export function keepRecordedSession(name: string, session: RecordedSession & { r
  * them, after checking that the engine's log replays over its transcript.
  */
 export function keepWebPlayerCapture(name: string, capture: Pick<StoredCapture, 'widget' | 'engine'>): void {
+  // The page's log replays in engine mode over the port transcript the page records beside it (its epics re-run).
+  const page = replayWithTranscript(parseActionLog(capture.widget.actionLog), parseTranscript(capture.widget.transcript ?? ''), {
+    reducer: webPlayerPageReducer,
+    build: webPlayerPageReplayBuild,
+    expectApp: WEB_PLAYER_APP,
+  });
+  if (!page.ok) throw new Error(`the web player page's replay diverged at seq ${page.divergence.seq}: ${page.divergence.message}`);
   if (capture.engine !== null) {
     const file = parseActionLog(capture.engine.actionLog);
     const engine = replayWithTranscript(file, parseTranscript(capture.engine.transcript), {

@@ -114,6 +114,8 @@ describe('"Report a problem" on a web player page (issue 19 Capture)', () => {
     expect([sources('webplayer/engineEventReceived'), sources('webplayer/pagePlayToggled')]).toEqual([['adapter'], ['ui']]);
     expect(parseActionLog(capture.engine?.actionLog ?? '').header.app).toBe('embed-engine');
     expect(capture.engine?.transcript).not.toBe('');
+    // The page records its own port transcript beside its log (its epics' HTTP answers, timers, inputs).
+    expect(capture.widget.transcript?.split('\n')[0]).toContain('"app":"web-player"');
     expect(tokens.size).toBeGreaterThan(0);
     for (const token of tokens) expect(text).not.toContain(token);
     // Issue 19 regression corpus: the web player's session (fixtures/sessions/webplayer-album{,.engine}.* with RECORD_SESSIONS=1).
@@ -167,6 +169,16 @@ describe('"Report a problem" on a web player page (issue 19 Capture)', () => {
       // The widget's renderer draws widget states only: the page's state is shown as its tree.
       expect(await viewer.$('[data-testid="replay-widget-frame"]')).toBeNull();
       expect(await viewer.$eval('[data-testid="state-tree"]', (el) => el.textContent)).toContain('webplayer');
+      // The page's log is checked in engine mode over the port transcript the page recorded beside it (its epics re-run).
+      await viewer.waitForSelector('[data-testid="transcript-pane"]');
+      await viewer.click('[data-testid="check"]');
+      await viewer.waitForFunction(
+        () => document.querySelector('[data-testid="check-result"]')?.textContent?.startsWith('Replays the same on today’s code') === true,
+        {
+          timeout: 15_000,
+        },
+      );
+      expect(await viewer.$eval('[data-testid="check-result"]', (el) => el.textContent)).toContain('engine replay over the port transcript');
       await viewer.screenshot({ path: artifactPath('webplayer-capture', 'viewer-1280x800.png') });
     } finally {
       await viewer.close();

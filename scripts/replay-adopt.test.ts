@@ -8,6 +8,7 @@ import { widgetEpics } from '../core/widget/all-epics';
 import { widgetReducer } from '../core/widget/reducer';
 import { adoptCapture } from './replay-adopt';
 import { runReplayCli } from './replay-cli';
+import { WEB_PLAYER_APP, webPlayerPageReducer, webPlayerPageReplayBuild } from '../ui/webplayer/page-store';
 
 const SESSIONS = resolve(__dirname, '..', 'fixtures', 'sessions');
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -57,6 +58,26 @@ describe('replay adopt (issue 19: a capture becomes a fixture with one command, 
         overTranscript: engineReplayBuild,
       });
       expect(engine).toMatchObject({ exitCode: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a web player page's capture: its page log's port transcript is written beside it, and the log checks in engine mode over it", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'adopt-'));
+    try {
+      const capture = {
+        widget: { actionLog: read(join(SESSIONS, 'webplayer-album.jsonl')), transcript: read(join(SESSIONS, 'webplayer-album.transcript.jsonl')) },
+        engine: null,
+      };
+      const files = adoptCapture(capture, 'page', dir, { widgetReducer: webPlayerPageReducer, engineReducer });
+      expect(files.map((f) => f.slice(dir.length + 1))).toEqual(['page.jsonl', 'page.transcript.jsonl', 'page.final-state.json', 'page.trail.json']);
+      const check = runReplayCli(['check', join(dir, 'page.jsonl')], read, {
+        name: WEB_PLAYER_APP,
+        reducer: webPlayerPageReducer,
+        overTranscript: webPlayerPageReplayBuild,
+      });
+      expect(check).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/\nengine: ok/) as unknown });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,6 @@
 // Issue 19: `npm run replay -- adopt <capture.json | capture URL> [name]` turns a capture ("Report a problem",
-// GET /api/captures/{id}) into fixtures under fixtures/sessions/: <name>.jsonl and, when the engine ran,
+// GET /api/captures/{id}) into fixtures under fixtures/sessions/: <name>.jsonl (with the <name>.transcript.jsonl a web
+// player page records beside its log) and, when the engine ran,
 // <name>.engine.jsonl with its <name>.engine.transcript.jsonl, each with its golden final state (the fold's),
 // which fixtures/sessions/sessions.test.ts then replays in both modes. Secrets are trimmed again on the way:
 // every line goes through the recorders' redaction (core/store/redact.ts), and the environment is left out.
@@ -34,10 +35,15 @@ export function adoptCapture<W, E>(capture: Pick<StoredCapture, 'widget' | 'engi
     writeFileSync(join(dir, file), text);
     written.push(join(dir, file));
   };
-  const widgetLog = trimSecrets(capture.widget.actionLog);
+  // A web player page's log and its port transcript share one redactor when recorded: so here too.
+  const pageRedactor = createRedactor();
+  const widgetLog = trimSecrets(capture.widget.actionLog, pageRedactor);
   const widgetFile = parseActionLog(widgetLog);
   const widgetFold = replayFold(widgetFile, apps.widgetReducer);
   write(`${name}.jsonl`, widgetLog);
+  if (capture.widget.transcript !== undefined && capture.widget.transcript.trim() !== '') {
+    write(`${name}.transcript.jsonl`, trimSecrets(capture.widget.transcript, pageRedactor));
+  }
   write(`${name}.final-state.json`, `${JSON.stringify(widgetFold.finalState, null, 2)}\n`);
   // Issue 19: the golden trail, which names the first divergent seq and state path (core/store/golden-trail.ts).
   write(`${name}.trail.json`, serializeTrail(recordTrail(widgetFile, widgetFold.states)));

@@ -18,11 +18,18 @@ const MAX_PATHS = 8;
 const MAX_VALUE_CHARS = 60;
 
 /** The apps whose logs a fixture directory holds: the widget's (embed-player) and the engine's (embed-engine). */
-export interface CorpusApps<W, E, DW extends { clock: StoreClock }, DE extends { clock: StoreClock }> {
+export interface CorpusApps<
+  W,
+  E,
+  DW extends { clock: StoreClock },
+  DE extends { clock: StoreClock },
+  P = unknown,
+  DP extends { clock: StoreClock } = { clock: StoreClock },
+> {
   readonly widget: ReplayApp<W, DW>;
   readonly engine: ReplayApp<E, DE>;
-  /** A web player page's logs (app `web-player`): fold only, its page records no port transcript. */
-  readonly webPlayer?: ReplayApp<unknown, { clock: StoreClock }>;
+  /** A web player page's logs (app `web-player`): engine replay over the port transcript beside the log, as the engine's. */
+  readonly webPlayer?: ReplayApp<P, DP>;
 }
 
 /** The logs of a fixture directory (`x.jsonl`, `x.engine.jsonl`; transcripts are not logs). */
@@ -45,10 +52,10 @@ function logsNamed(dir: string, names: ReadonlyArray<string>): string[] {
 }
 
 /** Rewrites the goldens of the named logs (all when none is named) in `dir`; answers the report and whether every log still replays. */
-export function updateGoldens<W, E, DW extends { clock: StoreClock }, DE extends { clock: StoreClock }>(
+export function updateGoldens<W, E, DW extends { clock: StoreClock }, DE extends { clock: StoreClock }, P, DP extends { clock: StoreClock }>(
   dir: string,
   names: ReadonlyArray<string>,
-  apps: CorpusApps<W, E, DW, DE>,
+  apps: CorpusApps<W, E, DW, DE, P, DP>,
 ): { readonly report: string; readonly ok: boolean } {
   const out: string[] = [];
   let ok = true;
@@ -66,11 +73,12 @@ export function updateGoldens<W, E, DW extends { clock: StoreClock }, DE extends
     out.push(`${base}: ${whatChanged(dir, base, file, states, finalState).join('\n  ')}`);
     writeFileSync(join(dir, `${base}.final-state.json`), `${JSON.stringify(finalState, null, 2)}\n`);
     writeFileSync(join(dir, `${base}.trail.json`), serializeTrail(recordTrail(file, states)));
-    const transcript = transcriptPathOf(path);
+    const transcriptPath = transcriptPathOf(path);
+    const transcript = existsSync(transcriptPath) ? readFileSync(transcriptPath, 'utf8') : undefined;
     const check = isEngine
-      ? formatCheck(file, apps.engine, existsSync(transcript) ? readFileSync(transcript, 'utf8') : undefined)
+      ? formatCheck(file, apps.engine, transcript)
       : webPlayer !== undefined
-        ? formatCheck(file, webPlayer)
+        ? formatCheck(file, webPlayer, transcript)
         : formatCheck(file, apps.widget);
     if (check.exitCode !== 0) {
       ok = false;

@@ -14,8 +14,7 @@ import { widgetReducer } from '../core/widget/reducer';
 import { runReplayCli } from './replay-cli';
 import { adoptCapture, readCapture } from './replay-adopt';
 import { updateGoldens } from './replay-update';
-import { WEB_PLAYER_APP, webPlayerPageReducer } from '../ui/webplayer/page-store';
-import type { Reducer } from '../core/store/store';
+import { WEB_PLAYER_APP, webPlayerPageReducer, webPlayerPageReplayBuild } from '../ui/webplayer/page-store';
 
 /** The `app` the widget writes in its log header (ui/widget/main.tsx), and the engine's (ui/engine/engine-client.ts). */
 const WIDGET_APP = 'embed-player';
@@ -40,8 +39,9 @@ function appOf(path: string | undefined): string {
 }
 
 const engineApp = { name: ENGINE_APP, reducer: engineReducer, overTranscript: engineReplayBuild };
-// A web player page's log (issue 19): folds only, its page records no port transcript for engine replay.
-const webPlayerApp = { name: WEB_PLAYER_APP, reducer: webPlayerPageReducer as Reducer<unknown> };
+// A web player page's log (issue 19): its epics read ports, so engine replay answers them from the
+// port transcript the page records beside its log, as for the engine.
+const webPlayerApp = { name: WEB_PLAYER_APP, reducer: webPlayerPageReducer, overTranscript: webPlayerPageReplayBuild };
 const widgetApp = {
   name: WIDGET_APP,
   reducer: widgetReducer,

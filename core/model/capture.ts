@@ -33,7 +33,8 @@ export type CaptureEnvironment = t.TypeOf<typeof CaptureEnvironment>;
 
 export const CaptureUpload = t.intersection([
   t.type({
-    widget: t.type({ actionLog: t.string }),
+    /** The page's log; a web player page adds its port transcript (the widget's epics replay on fake ports instead). */
+    widget: t.intersection([t.type({ actionLog: t.string }), t.partial({ transcript: t.string })]),
     environment: CaptureEnvironment,
   }),
   t.partial({
@@ -57,7 +58,7 @@ export interface StoredCapture {
   readonly createdAt: string;
   readonly description: string | null;
   readonly owner: 'listener' | 'anonymous';
-  readonly widget: { readonly actionLog: string };
+  readonly widget: { readonly actionLog: string; readonly transcript?: string };
   readonly engine: { readonly actionLog: string; readonly transcript: string } | null;
   readonly environment: CaptureEnvironment;
 }

@@ -6,6 +6,8 @@ import type { Redactor } from '../../core/store/redact';
 export interface CaptureSources {
   /** The widget's (or web player's) action log as JSONL, redacted as recorded. */
   readonly actionLog: () => string;
+  /** The page log's port transcript (a web player page's), recorded through the same redactor; absent when the page keeps none. */
+  readonly transcript?: () => string;
   /** The engine's log and port transcript, redacted as recorded; null when the engine never started. */
   readonly engine: () => { readonly actionLog: string; readonly transcript: string } | null;
   /** The redactor of the page's log: the environment and the description go through it too, with the same placeholders. */
@@ -70,7 +72,10 @@ export function buildCapture(sources: CaptureSources, environment: CaptureEnviro
   // Line by line, so that what a line's JSON holds (a licence answer's key, a header) is redacted as the recorders do.
   const upload: CaptureUpload = {
     ...(text === '' ? {} : { description: redactor.redact(text) }),
-    widget: { actionLog: redactJsonl(sources.actionLog(), redactor) },
+    widget: {
+      actionLog: redactJsonl(sources.actionLog(), redactor),
+      ...(sources.transcript === undefined ? {} : { transcript: redactJsonl(sources.transcript(), redactor) }),
+    },
     ...(engine === null ? {} : { engine: { actionLog: redactJsonl(engine.actionLog, redactor), transcript: redactJsonl(engine.transcript, redactor) } }),
     environment: redactor.redact(environment),
   };
@@ -118,6 +123,8 @@ export interface PageCaptureOptions {
   /** The page's action log (JSONL), recorded through `redactor`. */
   readonly actionLog: () => string;
   readonly redactor: Redactor;
+  /** The page log's port transcript, when the page records one (the web player's). */
+  readonly transcript?: () => string;
   /** The engine's log and transcript once it started, else null. */
   readonly engine: () => { readonly actionLog: string; readonly transcript: string } | null;
   /** Every access token the page holds now (anonymous ones too): none may leave in clear. */
@@ -136,6 +143,7 @@ export function capturePage(win: Window, options: PageCaptureOptions): (descript
     const upload = buildCapture(
       {
         actionLog: options.actionLog,
+        ...(options.transcript === undefined ? {} : { transcript: options.transcript }),
         engine: options.engine,
         redactor: options.redactor,
         knownSecrets: () => [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseActionLog, serializeActionLog } from '../../core/store/action-log';
-import { checkWidgetLog } from './divergence';
+import { checkTranscriptLog, checkWidgetLog, linkLogTranscript } from './divergence';
 
 const read = (name: string) => readFileSync(join(__dirname, '../../fixtures/sessions', name), 'utf8');
 
@@ -26,5 +26,18 @@ describe("replay viewer: the first divergence against today's code (issue 19 The
 
   it("the engine's own log is not checked here (it replays over its transcript)", () => {
     expect(checkWidgetLog(read('logged-in-album.engine.jsonl'))).toMatchObject({ kind: 'not-checked' });
+  });
+
+  it("a web player page's log whose epic output today's code would not produce names that seq (replayed over the page's transcript)", () => {
+    const file = parseActionLog(read('webplayer-album.jsonl'));
+    const answered = file.entries.find((entry) => entry.src === 'epic' && entry.action.type === 'catalogue/termsReacceptanceAnswered');
+    expect(answered).toBeDefined();
+    // As if an older build's terms epic had answered for another request.
+    const tampered = serializeActionLog({
+      ...file,
+      entries: file.entries.map((entry) => (entry === answered ? { ...entry, action: { ...entry.action, requestId: 'another' } } : entry)),
+    });
+    const links = linkLogTranscript('webplayer', tampered, read('webplayer-album.transcript.jsonl'));
+    expect(checkTranscriptLog('webplayer', tampered, links)).toMatchObject({ kind: 'diverged', divergence: { seq: answered?.seq } });
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseActionLog } from '../../core/store/action-log';
 import { replayFold } from '../../core/store/replay';
 import { webPlayerPageReducer } from '../webplayer/page-store';
-import { checkWidgetLog } from './divergence';
+import { checkTranscriptLog, checkWidgetLog, linkLogTranscript } from './divergence';
 import { loadCapture, loadFiles } from './load';
 
 const read = (name: string) => readFileSync(join(__dirname, '../../fixtures/sessions', name), 'utf8');
@@ -37,5 +37,23 @@ describe('replay viewer: opening a session (issue 19 The viewer)', () => {
     const file = parseActionLog(pageLog);
     expect(page?.timeline.stateAt(file.entries.length - 1).state).toEqual(replayFold(file, webPlayerPageReducer).finalState);
     expect(checkWidgetLog(pageLog)).toMatchObject({ kind: 'not-checked', reason: expect.stringContaining('web player') as unknown });
+  });
+
+  it("a web player page's capture with its port transcript: the page's log is checked over it (its epics re-run), the same on today's code", () => {
+    const pageLog = read('webplayer-album.jsonl');
+    const transcript = read('webplayer-album.transcript.jsonl');
+    const session = loadCapture({
+      id: 'c',
+      createdAt: '2026-11-26T12:00:00.000Z',
+      description: null,
+      owner: 'listener',
+      widget: { actionLog: pageLog, transcript },
+      engine: null,
+      environment: { userAgent: 'test', language: 'en', viewport: { width: 1280, height: 800 } },
+    });
+    const [page] = session.logs;
+    expect([page?.source, page?.transcript]).toEqual(['webplayer', transcript]);
+    expect(checkTranscriptLog('webplayer', pageLog, linkLogTranscript('webplayer', pageLog, transcript))).toEqual({ kind: 'same' });
+    expect(checkTranscriptLog('webplayer', pageLog, null)).toMatchObject({ kind: 'not-checked', reason: expect.stringContaining('web player') as unknown });
   });
 });

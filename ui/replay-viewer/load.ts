@@ -17,7 +17,7 @@ export interface LoadedLog {
   readonly timeline: ReplayTimeline<unknown>;
   /** The log as recorded, for the check against today's code (./divergence.ts). */
   readonly text: string;
-  /** The engine's port transcript (JSONL) recorded beside its log, when there is one. */
+  /** The port transcript (JSONL) recorded beside the log (the engine's, a web player page's), when there is one. */
   readonly transcript: string | null;
 }
 
@@ -43,11 +43,12 @@ function openLog(name: string, text: string, transcript: string | null = null): 
   // Fold replay (ARCHITECTURE.md §3) with the reducer of the app that recorded the log.
   const source = file.header.app === ENGINE_APP ? 'engine' : file.header.app === WEB_PLAYER_APP ? 'webplayer' : 'widget';
   const reducer = (source === 'engine' ? engineReducer : source === 'webplayer' ? webPlayerPageReducer : widgetReducer) as Reducer<unknown>;
-  return { source, name, timeline: createReplayTimeline(file, reducer), text, transcript: source === 'engine' ? transcript : null };
+  return { source, name, timeline: createReplayTimeline(file, reducer), text, transcript: source === 'widget' ? null : transcript };
 }
 
 export function loadCapture(capture: CaptureJson): LoadedSession {
-  const first = openLog('widget', capture.widget.actionLog);
+  const pageTranscript = capture.widget.transcript ?? '';
+  const first = openLog('widget', capture.widget.actionLog, pageTranscript.trim() === '' ? null : pageTranscript);
   // A web player page's capture holds the page's log where a widget's holds the widget's (ui/webplayer/capture.ts).
   const logs = [first.source === 'webplayer' ? { ...first, name: 'page' } : first];
   if (capture.engine !== null && capture.engine.actionLog.trim() !== '') {

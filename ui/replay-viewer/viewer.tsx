@@ -3,7 +3,7 @@ import type { TimelineEntry } from '../../core/replay-viewer/timeline';
 import type { TranscriptLinks } from '../../core/replay-viewer/transcript-links';
 import { formatStateChanges, type StateDivergence } from '../../core/store/divergence';
 import type { WidgetState } from '../../core/widget/state';
-import { checkEngineLog, checkWidgetLog, linkEngineTranscript, type CheckResult } from './divergence';
+import { checkTranscriptLog, checkWidgetLog, linkLogTranscript, type CheckResult } from './divergence';
 import type { LoadedLog, LoadedSession } from './load';
 import { StateDiff, StateTree } from './state-tree';
 import { TranscriptPane } from './transcript-pane';
@@ -76,7 +76,8 @@ function useTranscriptLinks(log: LoadedLog): { readonly linking: Linking; readon
     if (log.transcript === null) return { kind: 'none' };
     let made: Linking;
     try {
-      made = { kind: 'ready', links: linkEngineTranscript(log.text, log.transcript) };
+      if (log.source === 'widget') throw new Error('the widget’s log replays on fake ports, not over a transcript');
+      made = { kind: 'ready', links: linkLogTranscript(log.source, log.text, log.transcript) };
     } catch (err) {
       made = { kind: 'failed', message: `The port transcript could not be read: ${err instanceof Error ? err.message : String(err)}` };
     }
@@ -161,10 +162,10 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
   const viewport = session.viewport ?? (widgetState !== null && widgetState.viewport.width > 0 ? widgetState.viewport : DEFAULT_VIEWPORT);
 
   const runCheck = () => {
-    if (log.source !== 'engine') return setCheck(checkWidgetLog(log.text));
+    if (log.source === 'widget') return setCheck(checkWidgetLog(log.text));
     const made = linkNow();
     if (made.kind === 'failed') return setCheck({ kind: 'not-checked', reason: made.message });
-    setCheck(checkEngineLog(log.text, made.kind === 'ready' ? made.links : null));
+    setCheck(checkTranscriptLog(log.source, log.text, made.kind === 'ready' ? made.links : null));
   };
   const jumpTo = (divergence: StateDivergence) => {
     setDomain('');
@@ -294,10 +295,10 @@ export function Viewer({ session }: { readonly session: LoadedSession }) {
           </div>
         </section>
         {widgetState === null ? null : <WidgetFrame state={widgetState} viewport={viewport} />}
-        {log.source !== 'engine' ? null : (
+        {log.source === 'widget' || (log.source === 'webplayer' && log.transcript === null) ? null : (
           <section className="rv-col rv-col--transcript" aria-label="Port transcript" data-testid="transcript-pane">
             <h2>Port transcript</h2>
-            {linking.kind === 'none' ? <p className="rv-muted">This session has no port transcript beside the engine’s log.</p> : null}
+            {linking.kind === 'none' ? <p className="rv-muted">This session has no port transcript beside this log.</p> : null}
             {linking.kind === 'linking' ? <p className="rv-muted">Linking the transcript to the actions…</p> : null}
             {linking.kind === 'failed' ? <p className="rv-note">{linking.message}</p> : null}
             {links === null ? null : (
@@ -327,7 +328,7 @@ function CheckReport({
   readonly source: LoadedLog['source'];
   readonly onJump: (divergence: StateDivergence) => void;
 }) {
-  const how = source === 'engine' ? 'engine replay over the port transcript' : 'engine replay on the fake ports';
+  const how = source === 'widget' ? 'engine replay on the fake ports' : 'engine replay over the port transcript';
   return (
     <div className="rv-check" data-testid="check-result" role="status">
       {check.kind === 'same' ? `Replays the same on today’s code (fold and ${how}).` : null}

@@ -1,12 +1,23 @@
 import type { CaptureUpload } from '../../core/model/capture';
-import { initialCatalogueState } from '../../core/catalogue';
+import { of, VirtualTimeScheduler } from 'rxjs';
+import { catalogueConfigured, initialCatalogueState, termsCheckRequested } from '../../core/catalogue';
+import type { HttpRequest } from '../../core/ports';
+import { parseTranscript } from '../../core/store/transcript';
+import { replayWithTranscript } from '../../core/store/transcript-replay';
 import { initialSessionState } from '../../core/engine/session/state';
 import { parseActionLog } from '../../core/store/action-log';
 import { replayFold } from '../../core/store/replay';
 import { createStore } from '../../core/store/store';
 import { initialWebPlayerState, pagePlayToggled, tracksSection, type WebTrack } from '../../core/webplayer';
 import { webPlayerCapture } from './capture';
-import { createPageRecording, WEB_PLAYER_APP, webPlayerPageReducer, type WebPlayerPageState } from './page-store';
+import {
+  createPageRecording,
+  createRecordedPageStore,
+  WEB_PLAYER_APP,
+  webPlayerPageReducer,
+  webPlayerPageReplayBuild,
+  type WebPlayerPageState,
+} from './page-store';
 
 const TOKEN = 'BQDx7-webplayer-page-token-abcdefghijklmnopqrst';
 const ENGINE_TOKEN = 'BQCy9-engine-access-token-zyxwvutsrqponmlkjihgf';
@@ -104,5 +115,39 @@ describe("the web player's 'Report a problem' (issue 19 Capture: every web playe
     await capture('');
     expect(authorization()).toBeUndefined();
     expect(parseActionLog(sent().widget.actionLog).header.app).toBe(WEB_PLAYER_APP);
+  });
+
+  it("adds the page's port transcript (one redactor with its log: no token in clear), over which the page's log replays with its epics", async () => {
+    const initialState = pageState(true);
+    const recording = createPageRecording('t', initialState, '?debug=0');
+    const asked: HttpRequest[] = [];
+    const never = () => of<void>(undefined);
+    const store = createRecordedPageStore(recording, initialState, {
+      clock: { now: () => 1000 },
+      // The page token's refresh timer stays pending: nothing advances this scheduler.
+      scheduler: new VirtualTimeScheduler(),
+      http: {
+        request: (request) => {
+          asked.push(request);
+          return of({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' });
+        },
+      },
+      preview: { load: never, play: never, pause: never, seek: never, setVolume: never },
+    });
+    store.dispatch(catalogueConfigured({ webApiUrl: 'http://p', gatewayUrl: 'http://p', locale: 'en', appVersion: 't', sessionMarket: 'SE', userId: 'u' }));
+    store.dispatch(termsCheckRequested({ requestId: 'terms-check', language: 'en' }));
+    // The terms check went out with the page's token (so the transcript had it to redact).
+    expect(JSON.stringify(asked)).toContain(TOKEN);
+    const capture = webPlayerCapture(window, { getState: () => store.getState(), recording, engine: () => null });
+    await capture('');
+    const upload = sent();
+    expect(JSON.stringify(upload)).not.toContain(TOKEN);
+    const transcript = parseTranscript(upload.widget.transcript ?? '');
+    expect(transcript.header.app).toBe(WEB_PLAYER_APP);
+    expect(transcript.entries.filter((e) => e.k === 'sub').map((e) => (e.k === 'sub' ? e.c : ''))).toEqual(['http.request']);
+    const log = parseActionLog(upload.widget.actionLog);
+    expect(log.entries.some((e) => e.src === 'epic')).toBe(true);
+    const replay = replayWithTranscript(log, transcript, { reducer: webPlayerPageReducer, build: webPlayerPageReplayBuild, expectApp: WEB_PLAYER_APP });
+    expect(replay.ok && replay.envelopes.length).toBe(log.entries.length);
   });
 });

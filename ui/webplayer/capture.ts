@@ -13,7 +13,7 @@ export interface WebPlayerCaptureSources {
 
 /**
  * Issue 19 Capture on a web player page: the widget's capture (ui/devtools/capture.ts) of this
- * page's own log, its engine's log and transcript, and its environment, uploaded to its own
+ * page's own log with its port transcript, its engine's log and transcript, and its environment, uploaded to its own
  * provider; a logged-in listener's page token makes the capture theirs.
  */
 export function webPlayerCapture(win: Window, sources: WebPlayerCaptureSources): (description: string) => Promise<CaptureLink & { readonly href: string }> {
@@ -21,6 +21,7 @@ export function webPlayerCapture(win: Window, sources: WebPlayerCaptureSources):
   return capturePage(win, {
     api: '',
     actionLog: sources.recording.toJsonl,
+    transcript: sources.recording.transcript,
     redactor: sources.recording.redactor,
     engine: sources.engine,
     accessTokens: () => {

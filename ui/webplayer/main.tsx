@@ -4,15 +4,14 @@ import { asyncScheduler } from 'rxjs';
 import { isRight } from 'fp-ts/Either';
 import { createAudioElement } from '../../adapters/browser/audio-element';
 import { createFetchHttp } from '../../adapters/browser/fetch-http';
-import { catalogueConfigured, catalogueEpics, initialCatalogueState, termsCheckRequested } from '../../core/catalogue';
+import { catalogueConfigured, initialCatalogueState, termsCheckRequested } from '../../core/catalogue';
 import { EngineEvent } from '../../core/contract/events';
 import { initialSessionState } from '../../core/engine/session/state';
 import type { Action } from '../../core/store/action';
-import { createStore, type Store } from '../../core/store/store';
-import { engineEventReceived, pageHasVideoPreview, previewFactReceived, WEBPLAYER_EPICS, type PreviewElement, type WebPlayerDeps } from '../../core/webplayer';
-import { pageTokenRefreshEpic } from '../../core/catalogue/page-token';
+import type { Store } from '../../core/store/store';
+import { engineEventReceived, pageHasVideoPreview, previewFactReceived, type PreviewElement } from '../../core/webplayer';
 import { webPlayerCapture } from './capture';
-import { createPageRecording, webPlayerPageReducer, type PageRecording, type WebPlayerPageState } from './page-store';
+import { createPageRecording, createRecordedPageStore, type PageRecording, type WebPlayerPageState } from './page-store';
 import type { CaptureFn } from './nav';
 import { PAGE_DATA_ID, ROOT_ID, type WebPlayerPageData } from './page-data';
 import { TermsDialog } from './terms-dialog';
@@ -20,8 +19,6 @@ import { WebPlayerApp } from './WebPlayerApp';
 import { createMediaElementSlot, MediaElementProvider, type MediaElementSlot } from '../components/video/media-element';
 
 type PageState = WebPlayerPageState;
-
-type PageDeps = { clock: { now(): number }; scheduler: typeof asyncScheduler; http: ReturnType<typeof createFetchHttp> } & WebPlayerDeps;
 
 /**
  * Anonymous visitors hear previews on one audio element, the widget's preview player's adapter
@@ -61,12 +58,13 @@ function createPageStore(data: WebPlayerPageData): { store: Store<PageState>; re
     webplayer: data.state,
   };
   const recording = createPageRecording(data.version, initialState, window.location.search);
-  const store = createStore<PageState, PageDeps>({
-    reducer: webPlayerPageReducer,
-    epics: [...catalogueEpics, ...WEBPLAYER_EPICS, pageTokenRefreshEpic],
-    deps: { clock: { now: () => asyncScheduler.now() }, scheduler: asyncScheduler, http: createFetchHttp((url, init) => fetch(url, init)), preview },
-    initialState,
-    onEnvelope: recording.record,
+  // Issue 19: the epics' ports pass through the recording tap, so the capture holds a port transcript
+  // and the page's log replays in engine mode (its epics re-run against it), as the engine's does.
+  const store = createRecordedPageStore(recording, initialState, {
+    clock: { now: () => asyncScheduler.now() },
+    scheduler: asyncScheduler,
+    http: createFetchHttp((url, init) => fetch(url, init)),
+    preview,
   });
   dispatchLater = (action, src) => store.dispatch(action, src);
   const origin = window.location.origin;
