@@ -22,6 +22,39 @@ const browserModule = {
   legalComments: 'none',
 };
 
+/**
+ * The widget's initial-JS budget: the widget's own modules import React and its JSX runtime
+ * through ui/widget/react-bindings.ts and jsx-runtime-bindings.ts (the packages themselves and the
+ * shims import the real ones). React is CommonJS: esbuild gives each importing module its own
+ * namespace and calls every hook and element as `(0, ns.jsx)(...)`; bound once, it is `jsx(...)`.
+ */
+const reactBindings = {
+  name: 'react-bindings',
+  setup(build) {
+    const shims = { react: 'ui/widget/react-bindings.ts', 'react/jsx-runtime': 'ui/widget/jsx-runtime-bindings.ts' };
+    build.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) =>
+      args.importer.includes('node_modules') || args.importer.endsWith('-bindings.ts') ? undefined : { path: join(import.meta.dirname, shims[args.path]) },
+    );
+  },
+};
+
+/**
+ * io-ts's ES build defines every codec class and built-in codec at its top level with no pure
+ * annotation, so esbuild keeps the ones nothing uses in the widget's first chunk. Marking those
+ * class IIFEs and constructions pure lets them be dropped; what is used is unchanged.
+ */
+const pureIoTs = {
+  name: 'pure-io-ts',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]io-ts[\\/]es6[\\/]index\.js$/ }, (args) => ({
+      loader: 'js',
+      contents: readFileSync(args.path, 'utf8')
+        .replaceAll('/** @class */ (function', '/* @__PURE__ */ (function')
+        .replace(/^((?:export )?var \w+ = )(new |brand\(|refinement\()/gm, '$1/* @__PURE__ */ $2'),
+    }));
+  },
+};
+
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
   {
@@ -38,6 +71,7 @@ const builds = [
     loader: { '.svg': 'text' },
     // rxjs's ES2015 build: smaller than its ES5 one.
     conditions: ['es2015'],
+    plugins: [reactBindings, pureIoTs],
   },
   {
     // The full-playback engine (issue 5): a bundle of its own, not a chunk of the widget's split
