@@ -3,7 +3,7 @@ import { loadedExtras, loadExtras, type Extras } from './extras-loader';
 
 /**
  * A component of the widget's lazy chunk (ui/widget/extras.ts) for the first frame's code to render.
- * Once the chunk is there (every page fetches it right after booting: ui/widget/main.tsx) it renders
+ * Once the chunk is there (every page fetches it right after booting: ui/widget/start-widget.tsx) it renders
  * at once, in the same commit as the state that shows it; before, it fetches the chunk and renders
  * nothing until it arrives, then renders in place (the same element: a part shown before the chunk
  * came is not mounted again after). The store's state does not wait for it: actions are reduced
