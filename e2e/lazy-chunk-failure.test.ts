@@ -8,6 +8,7 @@ import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
 import { logIn, waitFor } from './engine-page';
 import { watchPageProblems } from './page-problems';
+import { until } from './until';
 
 jest.setTimeout(120_000);
 
@@ -91,16 +92,6 @@ const previewAudio = (page: Page): Promise<{ time: number; paused: boolean; engi
       engineElements: [...document.querySelectorAll('audio, video')].filter((e) => e.id !== 'preview-audio').length,
     };
   });
-
-async function until<T>(what: string, read: () => Promise<T>, test: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (test(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const expectFailed = (script: RegExp, why: string): void => {
   const name = script.source.replace(/\$$/, '');

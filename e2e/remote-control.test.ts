@@ -10,6 +10,7 @@ import { heard, logIn, waitFor } from './engine-page';
 import { artifactPath } from './artifacts';
 import { watchPageProblems } from './page-problems';
 import { checkEngineSession, checkRecordedSession, keepRecordedSession } from './recorded-session';
+import { until } from './until';
 
 jest.setTimeout(240_000);
 
@@ -105,16 +106,6 @@ const controllerOf = (p: Page): Promise<Controller> =>
       title: document.querySelector('[data-testid="title"]')?.textContent ?? null,
     };
   });
-
-async function until<T>(what: string, read: () => Promise<T>, test: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (test(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Clicks B's progress bar where `ms` of a `durationMs` track is (spec 000 §2: a click seeks). */
 async function clickProgressAt(p: Page, ms: number, durationMs: number): Promise<void> {

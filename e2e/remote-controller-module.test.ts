@@ -8,6 +8,7 @@ import type { Browser, HTTPResponse, Page } from 'puppeteer';
 import { firstAlbumId, startServerAndPage, stopServerAndPage, type RunningServer } from './harness';
 import { waitFor } from './engine-page';
 import { checkEngineSession, keepRecordedSession } from './recorded-session';
+import { until } from './until';
 
 jest.setTimeout(150_000);
 
@@ -49,16 +50,6 @@ async function logIn(p: Page, origin: string, path: string): Promise<void> {
     (url) => url === origin + path,
   );
   await p.waitForSelector('body');
-}
-
-async function until<T>(what: string, read: () => Promise<T>, test: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (test(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 interface Seen {

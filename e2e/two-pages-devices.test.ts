@@ -10,6 +10,7 @@ import { hydrated } from './axe';
 import { logIn } from './engine-page';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
 import { watchPageProblems } from './page-problems';
+import { until } from './until';
 
 jest.setTimeout(240_000);
 
@@ -30,16 +31,6 @@ afterAll(async () => {
   await context?.close();
   await stopServerAndPage({ server, browser });
 });
-
-async function until<T>(what: string, read: () => Promise<T>, test: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (test(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 interface Listed {
   readonly id: string;

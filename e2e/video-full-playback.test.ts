@@ -9,6 +9,7 @@ import { demoCatalogue } from '../server/testing/demo-catalogue';
 import { launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
 import { logIn, waitFor } from './engine-page';
 import { watchPageProblems } from './page-problems';
+import { until } from './until';
 
 jest.setTimeout(180_000);
 
@@ -45,15 +46,8 @@ const videoElement = (p: Page) =>
     };
   });
 
-async function waitForVideo(p: Page, what: string, test: (v: Awaited<ReturnType<typeof videoElement>>) => boolean, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await videoElement(p);
-    if (test(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitForVideo = (p: Page, what: string, test: (v: Awaited<ReturnType<typeof videoElement>>) => boolean, timeoutMs = 30_000) =>
+  until(what, () => videoElement(p), test, timeoutMs);
 
 describe('the engine plays a video episode (issue 18; spec 001 §3 manifest_ids_video, §7 video manifest, §9 Video quality)', () => {
   const episode = demoCatalogue().episodes.find((e) => e.name.startsWith('Ep. 1: A Harbour'))!;
@@ -96,14 +90,14 @@ describe('the engine plays a video episode (issue 18; spec 001 §3 manifest_ids_
   it('the tracking record sent for the video episode names the video codec, its start and time-weighted bitrate', async () => {
     // The episode plays to its end (the show has one episode: the list ends there), which finalises the playback and sends its record.
     await waitForVideo(page, 'the end of the episode', (v) => v.paused && v.time > 21, 30_000);
-    const until = Date.now() + 30_000;
-    let stats: Array<Record<string, unknown>> = [];
-    while (stats.length === 0 && Date.now() < until) {
-      stats = (await rows<{ body: string }>("SELECT body FROM logging_events WHERE kind = 'jssdk_playback_stats'"))
-        .map((r) => JSON.parse(r.body) as Record<string, unknown>)
-        .filter((s) => s.play_track === `spotify:episode:${episode.id}`);
-      if (stats.length === 0) await new Promise((r) => setTimeout(r, 250));
-    }
+    const stats = await until(
+      'the playback stats record of the episode',
+      async () =>
+        (await rows<{ body: string }>("SELECT body FROM logging_events WHERE kind = 'jssdk_playback_stats'"))
+          .map((r) => JSON.parse(r.body) as Record<string, unknown>)
+          .filter((s) => s.play_track === `spotify:episode:${episode.id}`),
+      (found) => found.length > 0,
+    );
     expect(stats[0]).toMatchObject({ video_codec: 'avc1.4d401f', start_bitrate: expect.any(Number), time_weighted_bitrate: expect.any(Number) });
     // The video's bitrate (a video profile plus the 128 kbit/s audio profile), not the audio file's.
     expect(stats[0]!.start_bitrate).toBeGreaterThan(128000);

@@ -12,6 +12,7 @@ import { axeViolations, hydrated } from './axe';
 import { logIn } from './engine-page';
 import { launchChromium, startServer, stopServerAndPage, type RunningServer } from './harness';
 import { watchPageProblems } from './page-problems';
+import { until } from './until';
 
 jest.setTimeout(240_000);
 
@@ -103,15 +104,8 @@ const frameState = (p: Page, frameSelector = '[data-testid="video-frame"]'): Pro
     };
   }, frameSelector);
 
-async function waitForFrame(p: Page, what: string, test: (f: FrameState) => boolean, timeoutMs = 60_000, selector?: string): Promise<FrameState> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const f = await frameState(p, selector);
-    if (test(f)) return f;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(f)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitForFrame = (p: Page, what: string, test: (f: FrameState) => boolean, timeoutMs = 60_000, selector?: string): Promise<FrameState> =>
+  until(what, () => frameState(p, selector), test, timeoutMs);
 
 /** Frames advance: the count grows past what it was, with no media error. */
 async function framesAdvance(p: Page, selector?: string): Promise<FrameState> {

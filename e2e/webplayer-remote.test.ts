@@ -9,6 +9,7 @@ import { artifactPath } from './artifacts';
 import { logIn, waitFor } from './engine-page';
 import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServerAndPage } from './harness';
 import { watchPageProblems } from './page-problems';
+import { until } from './until';
 
 jest.setTimeout(240_000);
 
@@ -35,16 +36,6 @@ async function pageInNewContext(width: number, height: number): Promise<Page> {
   const page = problems.watch(await context.newPage());
   await page.setViewport({ width, height });
   return page;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, test: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (test(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** The engine's element of a page: the embed's (not its preview element), or the web player's. */

@@ -1,5 +1,6 @@
 import { startTestServer, type TestServer } from '../test-server';
 import { queryRows } from '../testing/sql';
+import { storedVideoEpisode } from '../testing/video-episode';
 
 /*
  * Issue 18 "Anonymous visitors get a 30 s unprotected preview of a video episode, as for audio": the embed data of
@@ -26,13 +27,7 @@ let episodeId: string;
 let mediaDir: string;
 beforeAll(async () => {
   server = await startTestServer(undefined, { country: 'SE' });
-  const [row] = await queryRows<{ show_id: string; episode_id: string; media_dir: string }>(
-    server.app.database,
-    'SELECT e.show_id, e.id AS episode_id, v.media_dir FROM episodes e JOIN video_sources v ON v.episode_id = e.id',
-  );
-  showId = row!.show_id;
-  episodeId = row!.episode_id;
-  mediaDir = row!.media_dir;
+  ({ showId, episodeId, mediaDir } = await storedVideoEpisode(server.app.database));
 });
 afterAll(() => server.stop());
 

@@ -1,8 +1,8 @@
 import { startTestServer, type TestServer } from '../test-server';
-import { queryRows } from '../testing/sql';
 import { logInCookie } from '../accounts/login-client';
 import type { WebTrack } from '../../core/webplayer';
 import { PAGE_DATA_ID, type WebPlayerPageData } from '../../ui/webplayer/page-data';
+import { storedVideoEpisode } from '../testing/video-episode';
 
 /*
  * Issue 18 "Anonymous visitors get a 30 s unprotected preview of a video episode": the web player's
@@ -18,13 +18,7 @@ let episodeId: string;
 let mediaDir: string;
 beforeAll(async () => {
   server = await startTestServer(undefined, { country: 'SE' });
-  const [row] = await queryRows<{ show_id: string; episode_id: string; media_dir: string }>(
-    server.app.database,
-    'SELECT e.show_id, e.id AS episode_id, v.media_dir FROM episodes e JOIN video_sources v ON v.episode_id = e.id',
-  );
-  showId = row!.show_id;
-  episodeId = row!.episode_id;
-  mediaDir = row!.media_dir;
+  ({ showId, episodeId, mediaDir } = await storedVideoEpisode(server.app.database));
 });
 afterAll(() => server.stop());
 
