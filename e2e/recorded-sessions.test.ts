@@ -39,9 +39,19 @@ describe('recorded sessions', () => {
     await page.waitForFunction(() => document.querySelector('.modal') === null, { timeout: 5_000 });
 
     // Seek to 25 s with the keyboard (the slider's arrow step is 5 s), then let the preview run out.
-    await page.focus('[data-testid="progress"]');
-    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
     const firstSrc = await page.evaluate(() => document.querySelector('audio')!.currentSrc);
+    await page.focus('[data-testid="progress"]');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'progress', { timeout: 5_000 });
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+    // The seek landed past 24 s (or, asked at the very end, the cap already moved on to the next preview).
+    await page.waitForFunction(
+      (src: string) => {
+        const audio = document.querySelector('audio')!;
+        return audio.currentTime >= 24 || audio.currentSrc !== src;
+      },
+      { timeout: 10_000 },
+      firstSrc,
+    );
     // At the cap the preview stops and the prompt shows (progress above 29500 ms); the album's
     // next preview follows, as the preview player plays a list (spec 001 §4 Preview player).
     await page.waitForFunction(

@@ -148,7 +148,9 @@ describe('ProgressBar (spec 000 §2 Progress bar, §5 seek clamp)', () => {
     );
     const bar = byTestId(r.container, 'progress');
     bar.getBoundingClientRect = () => ({ left: 100, width: 200, top: 0, height: 19, right: 300, bottom: 19, x: 100, y: 0, toJSON: () => ({}) });
-    return { onSeek, onDrag, bar };
+    const showAt = (shownMs: number) =>
+      r.rerender(<ProgressBar positionMs={shownMs} totalMs={totalMs} percent={totalMs ? 33.3 : 0} dragging={false} onDrag={onDrag} onSeek={onSeek} t={t} />);
+    return { onSeek, onDrag, bar, showAt };
   };
   const press = (bar: HTMLElement, clientX: number, button = 0) => {
     const event = new MouseEvent('pointerdown', { bubbles: true, cancelable: true, clientX, button });
@@ -200,7 +202,22 @@ describe('ProgressBar (spec 000 §2 Progress bar, §5 seek clamp)', () => {
     key(bar, 'Home');
     key(bar, 'End');
     key(bar, 'x');
-    expect(onSeek.mock.calls).toEqual([[30000], [28000 - KEY_STEP_MS], [0], [30000]]);
+    // Not re-rendered between presses: each steps from where the one before asked (30000, then 25000).
+    expect(onSeek.mock.calls).toEqual([[30000], [30000 - KEY_STEP_MS], [0], [30000]]);
+  });
+
+  it('presses faster than the bar renders step on from the last asked position: five arrows are 25 s', () => {
+    const { onSeek, bar } = setup(30000, 0);
+    for (let i = 0; i < 5; i += 1) key(bar, 'ArrowRight');
+    expect(onSeek.mock.calls).toEqual([[5000], [10000], [15000], [20000], [25000]]);
+  });
+
+  it('once the bar shows another position (the seek landed, or playback moved on), the next press steps from it', () => {
+    const { onSeek, bar, showAt } = setup(30000, 0);
+    key(bar, 'ArrowRight');
+    showAt(12000);
+    key(bar, 'ArrowRight');
+    expect(onSeek.mock.calls).toEqual([[5000], [17000]]);
   });
 
   it.each([

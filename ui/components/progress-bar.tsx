@@ -137,13 +137,17 @@ export function ProgressBar(props: ProgressBarProps) {
     }
   };
 
+  // Presses that come faster than the bar renders (key repeat, a busy page) step on from the position
+  // the last press asked, not from the one still shown: five presses move 25 s, not 5.
+  const lastKeySeek = useRef<{ readonly shownMs: number; readonly askedMs: number } | null>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (totalMs === null) return;
+    const fromMs = lastKeySeek.current?.shownMs === positionMs ? lastKeySeek.current.askedMs : positionMs;
     const target =
       event.key === 'ArrowRight' || event.key === 'ArrowUp'
-        ? positionMs + KEY_STEP_MS
+        ? fromMs + KEY_STEP_MS
         : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
-          ? positionMs - KEY_STEP_MS
+          ? fromMs - KEY_STEP_MS
           : event.key === 'Home'
             ? 0
             : event.key === 'End'
@@ -151,7 +155,9 @@ export function ProgressBar(props: ProgressBarProps) {
               : null;
     if (target === null) return;
     event.preventDefault();
-    onSeek(clampSeek(target, totalMs));
+    const askedMs = clampSeek(target, totalMs);
+    lastKeySeek.current = { shownMs: positionMs, askedMs };
+    onSeek(askedMs);
   };
 
   const className = `progress-bar${dragging ? ' progress-bar--dragging' : ''}${thumbOnHover && !disabled ? ' progress-bar--thumb-on-hover' : ''}`;
