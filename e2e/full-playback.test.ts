@@ -248,11 +248,16 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
       if (request.method() === 'POST' && request.url().includes('/licence/v1/clearkey')) void request.respond({ status: 403, body: '' });
       else void request.continue();
     });
-    await pressPlay(refused);
-    await refused.waitForSelector('[data-testid=playback-not-supported-modal]', { timeout: 30_000 });
-    const after = await heard(refused);
-    expect(after.engineActions).toContain('drm/failed');
-    await refused.close();
+    try {
+      await pressPlay(refused);
+      await refused.waitForSelector('[data-testid=playback-not-supported-modal]', { timeout: 30_000 });
+      const after = await heard(refused);
+      expect(after.engineActions).toContain('drm/failed');
+    } finally {
+      // Closed on failure too: a page left open with its requests intercepted and its engine live would
+      // carry on under the next tests, which log this browser in as other listeners.
+      await refused.close();
+    }
   });
 });
 
