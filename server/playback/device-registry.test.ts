@@ -69,6 +69,43 @@ describe.each(DIALECTS)('the device registry on %s', (dialect) => {
     expect(await second.get('u1', 'dev')).toBeUndefined();
   });
 
+  it("a change and its alongside writes land together: a failing one undoes the device's change (a cluster never reads the new ref with the old position)", async () => {
+    const registry = createDeviceRegistry((await open(await database.databaseUrl())).kysely);
+    const db = handles[0]!.kysely;
+    expect(await registry.register(device('u3', 'dev', 'c1'), new Set(['c1']))).toBe(true);
+    const ref = { state_machine_id: 'm', state_id: 's1', paused: true };
+    const storeUpdate = (position: number) => async (trx: typeof db, stored: Device) => {
+      await trx
+        .insertInto('playback_state_updates')
+        .values({
+          account_id: stored.userId,
+          device_id: stored.id,
+          seq_num: stored.lastSeqNum,
+          reason: 'pause',
+          track_uri: null,
+          body: `{"position":${position}}`,
+          received_at: 1,
+        })
+        .execute();
+    };
+    const updates = () => db.selectFrom('playback_state_updates').select(['seq_num', 'body']).where('account_id', '=', 'u3').execute();
+
+    await expect(
+      registry.update('u3', 'dev', { stateRef: ref, seqNum: 2 }, async (trx, stored) => {
+        await storeUpdate(6000)(trx, stored);
+        throw new Error('the second write failed');
+      }),
+    ).rejects.toThrow('the second write failed');
+    expect(await registry.get('u3', 'dev')).toMatchObject({ stateRef: null, lastSeqNum: 0 });
+    expect(await updates()).toEqual([]);
+
+    expect(await registry.update('u3', 'dev', { stateRef: ref, seqNum: 2 }, storeUpdate(6000))).toMatchObject({ stateRef: ref, lastSeqNum: 2 });
+    expect(await updates()).toEqual([{ seq_num: 2, body: '{"position":6000}' }]);
+    // An unknown device writes nothing alongside.
+    expect(await registry.update('u3', 'nobody', { seqNum: 3 }, storeUpdate(7000))).toBeUndefined();
+    expect(await updates()).toHaveLength(1);
+  });
+
   it('the limit counts live devices; concurrent registrations past it are refused; old gone devices are purged', async () => {
     let clock = 1_764_000_000_000;
     const registry = createDeviceRegistry((await open(await database.databaseUrl())).kysely, { max: 3, now: () => clock });

@@ -52,10 +52,14 @@ export interface DeviceRegistry {
   /**
    * Changes only the named fields of a stored device, in one statement, and answers the device as
    * stored after it (undefined when there is none). `seqNum` raises the sequence number, never lowers it.
+   * `alongside` writes more in the same transaction (a state update's stored body): a reader sees both or neither.
    */
-  update(userId: string, deviceId: string, changes: DeviceChanges): Promise<Device | undefined>;
+  update(userId: string, deviceId: string, changes: DeviceChanges, alongside?: Alongside): Promise<Device | undefined>;
   remove(userId: string, deviceId: string): Promise<boolean>;
 }
+
+/** Writes that must land with a device change, on its transaction. */
+export type Alongside = (trx: Kysely<Database>, device: Device) => Promise<void>;
 
 /** What one request changes in a stored device (issue 14: two instances change one device at once). */
 export interface DeviceChanges {
@@ -151,6 +155,28 @@ export function createDeviceRegistry(db: Kysely<Database>, options: { readonly m
   };
   const deleteOne = async (trx: Kysely<Database>, userId: string, deviceId: string) =>
     Number((await trx.deleteFrom('playback_devices').where('account_id', '=', userId).where('device_id', '=', deviceId).executeTakeFirst()).numDeletedRows);
+  const updateOn = async (trx: Kysely<Database>, userId: string, deviceId: string, changes: DeviceChanges): Promise<Device | undefined> => {
+    const row = await trx
+      .updateTable('playback_devices')
+      .set((eb) => ({
+        ...(changes.connectionId === undefined ? {} : { connection_id: changes.connectionId }),
+        ...(changes.info === undefined ? {} : { info: JSON.stringify(changes.info) }),
+        ...(changes.clientVersion === undefined ? {} : { client_version: changes.clientVersion }),
+        ...(changes.volume === undefined ? {} : { volume: changes.volume }),
+        ...(changes.machine === undefined ? {} : { machine: json(changes.machine) }),
+        ...(changes.commandedRef === undefined ? {} : { commanded_ref: json(changes.commandedRef) }),
+        ...(changes.stateRef === undefined ? {} : { state_ref: json(changes.stateRef) }),
+        ...(changes.seqNum === undefined
+          ? {}
+          : { last_seq_num: eb.case().when('last_seq_num', '<', changes.seqNum).then(changes.seqNum).else(eb.ref('last_seq_num')).end() }),
+        updated_at: now(),
+      }))
+      .where('account_id', '=', userId)
+      .where('device_id', '=', deviceId)
+      .returningAll()
+      .executeTakeFirst();
+    return row === undefined ? undefined : deviceOf(row);
+  };
   return {
     get: async (userId, deviceId) => {
       const row = await db.selectFrom('playback_devices').selectAll().where('account_id', '=', userId).where('device_id', '=', deviceId).executeTakeFirst();
@@ -177,27 +203,13 @@ export function createDeviceRegistry(db: Kysely<Database>, options: { readonly m
     save: (device) => store(db, device),
     // One UPDATE … RETURNING: a state update through one instance and a command through another
     // each write their own columns, and neither puts back what the other changed since its read.
-    update: async (userId, deviceId, changes) => {
-      const row = await db
-        .updateTable('playback_devices')
-        .set((eb) => ({
-          ...(changes.connectionId === undefined ? {} : { connection_id: changes.connectionId }),
-          ...(changes.info === undefined ? {} : { info: JSON.stringify(changes.info) }),
-          ...(changes.clientVersion === undefined ? {} : { client_version: changes.clientVersion }),
-          ...(changes.volume === undefined ? {} : { volume: changes.volume }),
-          ...(changes.machine === undefined ? {} : { machine: json(changes.machine) }),
-          ...(changes.commandedRef === undefined ? {} : { commanded_ref: json(changes.commandedRef) }),
-          ...(changes.stateRef === undefined ? {} : { state_ref: json(changes.stateRef) }),
-          ...(changes.seqNum === undefined
-            ? {}
-            : { last_seq_num: eb.case().when('last_seq_num', '<', changes.seqNum).then(changes.seqNum).else(eb.ref('last_seq_num')).end() }),
-          updated_at: now(),
-        }))
-        .where('account_id', '=', userId)
-        .where('device_id', '=', deviceId)
-        .returningAll()
-        .executeTakeFirst();
-      return row === undefined ? undefined : deviceOf(row);
+    update: async (userId, deviceId, changes, alongside) => {
+      if (alongside === undefined) return updateOn(db, userId, deviceId, changes);
+      return db.transaction().execute(async (trx) => {
+        const device = await updateOn(trx, userId, deviceId, changes);
+        if (device !== undefined) await alongside(trx, device);
+        return device;
+      });
     },
     remove: async (userId, deviceId) => (await deleteOne(db, userId, deviceId)) > 0,
   };

@@ -119,22 +119,24 @@ export function registerTrackPlaybackRoutes(app: FastifyInstance, deps: TrackPla
     }
     // Issue 14: only the ref and sequence number are written, and the answer is the device as stored
     // after it, so a command sent through another instance meanwhile is neither undone nor missed.
-    const device = await deps.devices.update(found.device.userId, found.device.id, { stateRef: body.state_ref, seqNum: body.seq_num });
+    // The update's body is stored in the same transaction: a cluster built meanwhile never pairs the
+    // new ref (which confirms a command's ack) with the position of the update before.
+    const device = await deps.devices.update(found.device.userId, found.device.id, { stateRef: body.state_ref, seqNum: body.seq_num }, async (trx, stored) => {
+      const trackIndex = body.state_ref === null ? undefined : stored.machine?.states.find((s) => s.state_id === body.state_ref?.state_id)?.track;
+      await trx
+        .insertInto('playback_state_updates')
+        .values({
+          account_id: stored.userId,
+          device_id: stored.id,
+          seq_num: body.seq_num,
+          reason,
+          track_uri: trackIndex === undefined ? null : (stored.machine?.tracks[trackIndex]?.metadata.uri ?? null),
+          body: JSON.stringify(body),
+          received_at: deps.now(),
+        })
+        .execute();
+    });
     if (device === undefined) return sendError(reply, 404, 'Device not found');
-    const trackIndex = body.state_ref === null ? undefined : device.machine?.states.find((s) => s.state_id === body.state_ref?.state_id)?.track;
-    const trackUri = trackIndex === undefined ? null : (device.machine?.tracks[trackIndex]?.metadata.uri ?? null);
-    await deps.db
-      .insertInto('playback_state_updates')
-      .values({
-        account_id: device.userId,
-        device_id: device.id,
-        seq_num: body.seq_num,
-        reason,
-        track_uri: trackUri,
-        body: JSON.stringify(body),
-        received_at: deps.now(),
-      })
-      .execute();
     return reply.send({ state_machine: device.machine, updated_state_ref: device.stateRef });
   });
 
