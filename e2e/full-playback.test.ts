@@ -7,6 +7,7 @@ import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServ
 import { queryRows } from '../server/testing/sql';
 import { heard, logIn, waitFor, type Heard } from './engine-page';
 import { watchPageProblems } from './page-problems';
+import { until } from './until';
 import { checkEngineSession, checkRecordedSession, keepRecordedSession } from './recorded-session';
 
 jest.setTimeout(180_000);
@@ -240,6 +241,16 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
   });
 
   it('shows the playback-not-supported modal when the licence server refuses the licence (spec 000 §8, spec 001 §8 Reactions)', async () => {
+    // The first page leaves first. Were its device still the account's active one, playing this album,
+    // the new widget would show and control that playback (issue 16, remote/remote.epic.ts): its play
+    // button, pressed once the cluster had come, would pause the other device and fetch no licence.
+    await page.goto('about:blank');
+    const [demo] = await rows<{ id: string }>('SELECT id FROM accounts WHERE username = ?', 'demo');
+    await until(
+      'no live connection of the listener',
+      async () => [...(await server.app.realtime.liveConnections(demo?.id ?? ''))],
+      (live) => live.length === 0,
+    );
     const refused = problems.watch(await browser.newPage());
     problems.expect(/^answered 403: POST \/licence\/v1\/clearkey\//, 'this test refuses the licence');
     await refused.setRequestInterception(true);
