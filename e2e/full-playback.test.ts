@@ -7,7 +7,7 @@ import { firstAlbumId, launchChromium, type RunningServer, startServer, stopServ
 import { queryRows } from '../server/testing/sql';
 import { heard, logIn, waitFor, type Heard } from './engine-page';
 import { watchPageProblems } from './page-problems';
-import { until } from './until';
+import { untilListenerOffline } from './listener-offline';
 import { checkEngineSession, checkRecordedSession, keepRecordedSession } from './recorded-session';
 
 jest.setTimeout(180_000);
@@ -245,12 +245,7 @@ describe('full playback for a logged-in visitor (issue 5)', () => {
     // the new widget would show and control that playback (issue 16, remote/remote.epic.ts): its play
     // button, pressed once the cluster had come, would pause the other device and fetch no licence.
     await page.goto('about:blank');
-    const [demo] = await rows<{ id: string }>('SELECT id FROM accounts WHERE username = ?', 'demo');
-    await until(
-      'no live connection of the listener',
-      async () => [...(await server.app.realtime.liveConnections(demo?.id ?? ''))],
-      (live) => live.length === 0,
-    );
+    await untilListenerOffline(server, 'demo');
     const refused = problems.watch(await browser.newPage());
     problems.expect(/^answered 403: POST \/licence\/v1\/clearkey\//, 'this test refuses the licence');
     await refused.setRequestInterception(true);

@@ -11,6 +11,7 @@ import { artifactPath } from './artifacts';
 import { axeViolations, hydrated } from './axe';
 import { logIn } from './engine-page';
 import { launchChromium, startServer, stopServerAndPage, type RunningServer } from './harness';
+import { untilListenerOffline } from './listener-offline';
 import { watchPageProblems } from './page-problems';
 import { until } from './until';
 
@@ -276,6 +277,7 @@ describe("an anonymous visitor's 30 s preview of the video episode (issue 18)", 
 
 describe("the web player's show page (issue 18)", () => {
   it("plays the episode's video in the now-playing panel, with the same subtitles and full-screen controls", async () => {
+    await untilListenerOffline(server, 'demo');
     const page = problems.watch(await browser.newPage());
     await page.setViewport({ width: 1280, height: 800 });
     await page.goto(`${server.origin}/show/${show.id}`);
