@@ -274,6 +274,17 @@ describe.each(DIALECTS)('who may call the recent routes, dead tokens included, o
     { name: 'GET browse categories', method: 'GET', path: () => '/v1/browse/categories?country=SE', live: 200, anonymous: 200, other: 200 },
     { name: 'GET browse new releases', method: 'GET', path: () => '/v1/browse/new-releases?country=SE', live: 200, anonymous: 200, other: 200 },
     { name: 'GET browse view', method: 'GET', path: () => '/v1/views/featured', live: 200, anonymous: 200, other: 200 },
+    // The listener's own device's state updates (spec 001 §7 track-playback): its premium listener only; a free
+    // listener's or an anonymous visitor's token is refused before any device is looked up.
+    {
+      name: 'PUT device state',
+      method: 'PUT',
+      path: () => `${TRACK_PLAYBACK_DEVICES_PATH}/${DEVICE}/state`,
+      body: () => ({ seq_num: 5, state_ref: null, sub_state: { playback_speed: 1, position: 1200, duration: 200000, stream_time: 1200 }, reason: 'progress' }),
+      live: 200,
+      anonymous: 403,
+      other: 403,
+    },
     // The listener's own history: that user only.
     { name: 'GET recently played', method: 'GET', path: () => `/metrics-backend/v1/user/${demoId}/recently-played`, live: 200, anonymous: 403, other: 403 },
   ];
@@ -321,6 +332,13 @@ describe.each(DIALECTS)('who may call the recent routes, dead tokens included, o
       playlistName: playlist.name,
       playlistTracks: (playlist.tracks.items as Array<{ track: { id: string } }>).map((i) => i.track.id),
       playlists: (await t.request('GET', '/v1/me/playlists?limit=50', { token: tokens.live })).json().items.length,
+      device: await t.db
+        .selectFrom('playback_devices')
+        .select(['state_ref', 'last_seq_num'])
+        .where('account_id', '=', demoId)
+        .where('device_id', '=', DEVICE)
+        .executeTakeFirst(),
+      stateUpdates: (await t.db.selectFrom('playback_state_updates').select('seq_num').where('device_id', '=', DEVICE).execute()).length,
     };
   }
 
@@ -348,6 +366,8 @@ describe.each(DIALECTS)('who may call the recent routes, dead tokens included, o
     const after = await demoHolds();
     expect(after.playlistName).toBe('Renamed');
     expect(after.track).toEqual([true]);
+    expect(after.device?.last_seq_num).toBe(5);
+    expect(after.stateUpdates).toBe(before.stateUpdates + 1);
   });
 
   describe('the web player’s pages, which act for a listener with the page token held in their cookie', () => {

@@ -117,6 +117,14 @@ describe('track-playback service: a registered device (spec 001 §7)', () => {
     expect(row).toEqual({ reason: 'started_playing', seq_num: 3 });
   });
 
+  it("another premium listener's PUT state of this device is 404 and stores nothing (the device and its updates are its listener's)", async () => {
+    const stranger = await t.newUser();
+    const before = await t.rows('SELECT seq_num FROM playback_state_updates WHERE device_id = ?', device);
+    const body = { seq_num: 99, state_ref: null, sub_state, reason: 'progress' };
+    expect((await t.request('PUT', `${path}/state`, { token: stranger, body })).status).toBe(404);
+    expect(await t.rows('SELECT seq_num FROM playback_state_updates WHERE device_id = ?', device)).toEqual(before);
+  });
+
   it('PUT state answers 400 for a reason outside the spec 001 §4 list and for a missing sub_state', async () => {
     const bad = await t.request('PUT', `${path}/state`, { token, body: { seq_num: 4, state_ref: null, sub_state, reason: 'lunch' } });
     expect(bad.status).toBe(400);
